@@ -1,0 +1,115 @@
+// The tool contract: what every tool folder declares, and the context its engine receives.
+import type { z } from 'zod';
+
+/** MCP tool annotations (hints for clients; all tools here are read-only computations). */
+export interface ToolAnnotations {
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/** A worked example: executed by the tests and published in OpenAPI. `output` excludes request_id. */
+export interface ToolExample<I = unknown, O = unknown> {
+  title: string;
+  input: I;
+  output: O;
+  /**
+   * `offline` (default): the registry test runs `input` through the tool with the default test context
+   * and expects `output` exactly. `upstream`: the output depends on an upstream service; the registry test
+   * only checks both sides against the schemas, and the tool's own tests run it against a fake upstream.
+   */
+  runs?: 'offline' | 'upstream';
+}
+
+/** A small shared key-value cache (store-backed: shared by every instance). */
+export interface ToolCache {
+  get(key: string): Promise<unknown | undefined>;
+  set(key: string, value: unknown, ttlSeconds: number): Promise<void>;
+}
+
+/** Structured logger handed to engines (pino-compatible subset). */
+export interface ToolLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/** Operator settings that some tools read (DESIGN §7). */
+export interface ToolSettings {
+  blmSmaUrl: string;
+  blmDesignationsUrl: string;
+  blmTimeoutMs: number;
+  /** `rubric`, `openai:<model>` or `anthropic:<model>`. */
+  alignmentModel: string;
+  /** Base URL of an OpenAI-compatible or Anthropic server; unset uses the provider's public URL. */
+  alignmentBaseUrl: string | undefined;
+  alignmentApiKey: string | undefined;
+  alignmentTimeoutMs: number;
+}
+
+/** Everything with I/O or time reaches an engine through this; engines import nothing from platform/. */
+export interface ToolContext {
+  requestId: string;
+  now(): Date;
+  signal: AbortSignal;
+  log: ToolLogger;
+  cache: ToolCache;
+  fetch: typeof globalThis.fetch;
+  settings: ToolSettings;
+}
+
+/**
+ * An error an engine raises on purpose. 4xx: the input was bad in a way only the engine can tell (the call
+ * is refunded, as a 400 is never charged). 5xx: the engine or an upstream failed (refunded, except where
+ * the definition's `refundExempt` names the status).
+ */
+export class ToolError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: Record<string, unknown>;
+  constructor(status: number, code: string, message?: string, details: Record<string, unknown> = {}) {
+    super(message ?? code);
+    this.name = 'ToolError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+/** A tool folder's `tool.ts` exports one of these as its default export. */
+export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  /** Path segment, kebab-case: `/v1/<name>`; also the folder name and the registry key. */
+  name: string;
+  title: string;
+  /** One imperative line. */
+  summary: string;
+  /** For an LLM: what it does, when to use it, its limits. */
+  description: string;
+  credits: number;
+  /** false for built-but-undeployed tools (DDT_DEPLOY_EXTRA deploys them). */
+  deployed: boolean;
+  input: I;
+  /** The success body without request_id (the gateway adds it). */
+  output: O;
+  annotations: ToolAnnotations;
+  examples: ToolExample<z.input<I>, z.output<O>>[];
+  /**
+   * Name of the text field that `upload_id` may replace. The gateway reads the caller's upload (gunzipping
+   * gzip), puts its UTF-8 text in this field, removes `upload_id` and validates the input again.
+   */
+  uploadField?: string;
+  /** 5xx statuses that are not refunded (blm-land-lookup: 504). */
+  refundExempt?: number[];
+  run(input: z.output<I>, ctx: ToolContext): Promise<z.input<O>> | z.input<O>;
+}
+
+/** Identity helper that keeps the input/output generics inferred at the definition site. */
+export function defineTool<I extends z.ZodType, O extends z.ZodType>(def: ToolDefinition<I, O>): ToolDefinition<I, O> {
+  return def;
+}
+
+/** snake_case MCP name from the kebab-case path segment. */
+export function mcpName(name: string): string {
+  return name.replace(/-/g, '_');
+}
