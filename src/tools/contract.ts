@@ -93,7 +93,7 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
   /** The success body without request_id (the gateway adds it). */
   output: O;
   annotations: ToolAnnotations;
-  examples: ToolExample<z.input<I>, z.output<O>>[];
+  examples: ToolExample<z.input<I>, Record<string, unknown>>[];
   /**
    * Name of the text field that `upload_id` may replace. The gateway reads the caller's upload (gunzipping
    * gzip), puts its UTF-8 text in this field, removes `upload_id` and validates the input again.

@@ -1,0 +1,331 @@
+// The one executor for every call, REST or MCP: disabled -> auth -> rate limit -> validate -> charge -> run.
+import { randomBytes } from 'node:crypto';
+import type { Config, RateLimitRule } from '../config.ts';
+import { ApiError, ERROR_CODES } from '../platform/errors.ts';
+import type { ErrorCode } from '../platform/errors.ts';
+import { hashKey } from '../platform/keys.ts';
+import type { Metrics } from '../platform/metrics.ts';
+import { LimiterUnavailableError, windowOf } from '../platform/ratelimit/types.ts';
+import type { RateLimitDecision, RateLimiter } from '../platform/ratelimit/types.ts';
+import type { KeyRecord, Store } from '../platform/store/types.ts';
+import type { UploadService } from '../platform/uploads/service.ts';
+import { firstFailure } from '../platform/validation.ts';
+import { ToolError, mcpName } from '../tools/contract.ts';
+import type { ToolContext, ToolLogger, ToolSettings } from '../tools/contract.ts';
+import type { AnyTool } from '../tools/registry.ts';
+
+export interface Logger extends ToolLogger {
+  child(bindings: object): Logger;
+}
+
+export interface PipelineDeps {
+  config: Config;
+  store: Store;
+  limiter: RateLimiter;
+  uploads: UploadService;
+  metrics: Metrics;
+  tools: readonly AnyTool[];
+  /** Wall clock in ms; injectable so tests can move time. */
+  clock?: () => number;
+  fetch?: typeof globalThis.fetch;
+}
+
+/** The body of a call: raw bytes from REST (parsed here, after auth) or an already parsed MCP arguments object. */
+export type CallBody = { raw: Buffer | string | undefined } | { parsed: unknown };
+
+export interface CallResult {
+  status: number;
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+}
+
+const AUTH_CACHE_MS = 500;
+
+export function newRequestId(): string {
+  return `req_${randomBytes(12).toString('base64url')}`;
+}
+
+function fail(code: ErrorCode, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): never {
+  throw new ApiError(code, extra, headers);
+}
+
+export class Pipeline {
+  private readonly clock: () => number;
+  private readonly authCache = new Map<string, { key: KeyRecord; until: number }>();
+  private readonly byName = new Map<string, AnyTool>();
+  private readonly byMcpName = new Map<string, AnyTool>();
+  readonly settings: ToolSettings;
+  /** Set by the HTTP app to its pino logger; silent until then. */
+  log: Logger = silentLogger;
+
+  constructor(readonly deps: PipelineDeps) {
+    this.clock = deps.clock ?? Date.now;
+    for (const t of deps.tools) {
+      this.byName.set(t.name, t);
+      this.byMcpName.set(mcpName(t.name), t);
+    }
+    const c = deps.config;
+    this.settings = {
+      blmSmaUrl: c.blm.smaUrl,
+      blmDesignationsUrl: c.blm.designationsUrl,
+      blmTimeoutMs: c.blm.timeoutMs,
+      alignmentModel: c.alignment.model,
+      alignmentBaseUrl: c.alignment.baseUrl,
+      alignmentApiKey: c.alignment.apiKey,
+      alignmentTimeoutMs: c.alignment.timeoutMs,
+    };
+  }
+
+  now(): number {
+    return this.clock();
+  }
+
+  toolByName(name: string): AnyTool | undefined {
+    return this.byName.get(name);
+  }
+
+  toolByMcpName(name: string): AnyTool | undefined {
+    return this.byMcpName.get(name);
+  }
+
+  /** Deployed by the registry or by DDT_DEPLOY_EXTRA (path or MCP name). */
+  isDeployed(tool: AnyTool): boolean {
+    const extra = this.deps.config.deployExtra;
+    return tool.deployed || extra.has(tool.name) || extra.has(mcpName(tool.name));
+  }
+
+  /** Administratively disabled by DDT_DISABLED (path name, MCP name, or `mcp` for the gateway). */
+  isDisabled(name: string): boolean {
+    const d = this.deps.config.disabled;
+    return d.has(name) || d.has(name.replace(/-/g, '_'));
+  }
+
+  isEnabled(tool: AnyTool): boolean {
+    return this.isDeployed(tool) && !this.isDisabled(tool.name);
+  }
+
+  deployedTools(): AnyTool[] {
+    return this.deps.tools.filter((t) => this.isDeployed(t));
+  }
+
+  enabledTools(): AnyTool[] {
+    return this.deps.tools.filter((t) => this.isEnabled(t));
+  }
+
+  /** Step 2: Bearer token -> active key. Same path for "no prefix" and "unknown": hash, look up, miss. */
+  async authenticate(authorization: string | undefined): Promise<KeyRecord> {
+    if (!authorization) fail('missing_token');
+    const m = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization);
+    if (!m) fail('missing_token');
+    const token = m[1] as string;
+    const hash = hashKey(token);
+    const now = this.clock();
+    const cached = this.authCache.get(hash);
+    let key: KeyRecord | undefined;
+    if (cached && cached.until > now) {
+      key = cached.key;
+    } else {
+      key = await this.deps.store.findKeyByHash(hash);
+      if (key) {
+        if (this.authCache.size > 50_000) this.authCache.clear();
+        this.authCache.set(hash, { key, until: now + AUTH_CACHE_MS });
+      }
+    }
+    if (!key) fail('invalid_token');
+    if (key.status !== 'active') fail('key_revoked');
+    return key;
+  }
+
+  /** Forget cached key records (after a revoke on this instance, so it takes effect at once). */
+  forgetKey(keyId: string): void {
+    for (const [hash, v] of this.authCache) if (v.key.id === keyId) this.authCache.delete(hash);
+  }
+
+  requireScope(key: KeyRecord, scope: string | undefined): void {
+    if (scope && !key.scopes.includes(scope)) fail('insufficient_scope', { required_scope: scope });
+  }
+
+  ruleFor(endpoint: string): RateLimitRule {
+    const rl = this.deps.config.rateLimits;
+    return rl.perEndpoint[endpoint] ?? rl.perEndpoint[endpoint.replace(/_/g, '-')] ?? rl.default;
+  }
+
+  /** Step 3: one hit in the key's window for this endpoint. Returns the headers to send. */
+  async rateLimit(key: KeyRecord, endpoint: string): Promise<Record<string, string>> {
+    const rule = this.ruleFor(endpoint);
+    const now = this.clock();
+    let decision: RateLimitDecision;
+    try {
+      decision = await this.deps.limiter.hit(`${key.id}:${endpoint}`, rule.limit, rule.windowSeconds, now);
+    } catch (err) {
+      if (!(err instanceof LimiterUnavailableError)) throw err;
+      const w = windowOf(now, rule.windowSeconds);
+      if (this.deps.config.rateLimitFail === 'closed') {
+        this.log.warn({ err: err.message, endpoint }, 'rate limiter unavailable: failing closed');
+        fail('rate_limiter_unavailable', { retry_after: w.retryAfter }, { 'retry-after': String(w.retryAfter) });
+      }
+      this.log.warn({ err: err.message, endpoint }, 'rate limiter unavailable: failing open');
+      // Fail-open: the call goes through uncounted; the headers report the configured limit.
+      return rateHeaders({ allowed: true, limit: rule.limit, remaining: rule.limit, resetAt: w.resetAt, retryAfter: w.retryAfter, windowSeconds: rule.windowSeconds });
+    }
+    const headers = rateHeaders(decision);
+    if (!decision.allowed) {
+      fail('rate_limit_exceeded', { limit: decision.limit, window_seconds: decision.windowSeconds, retry_after: decision.retryAfter }, headers);
+    }
+    return headers;
+  }
+
+  /** Step 4a: JSON from raw bytes (REST) or the MCP arguments as they are. */
+  parseBody(body: CallBody): unknown {
+    if ('parsed' in body) return body.parsed;
+    const raw = body.raw;
+    const text = raw === undefined ? '' : typeof raw === 'string' ? raw : raw.toString('utf8');
+    if (text.trim() === '') return {};
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return fail('invalid_json');
+    }
+  }
+
+  /** Step 4b: schema validation with generated field codes (and the upload swap for file-ingesting tools). */
+  async validate(tool: AnyTool, body: unknown, key: KeyRecord): Promise<unknown> {
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) fail('body_must_be_object');
+    const first = tool.input.safeParse(body);
+    if (!first.success) throw validationError(first.error, body);
+    const data = first.data as Record<string, unknown>;
+    if (tool.uploadField && typeof data.upload_id === 'string') {
+      const text = await this.deps.uploads.readText(key.id, data.upload_id);
+      const swapped: Record<string, unknown> = { ...(body as Record<string, unknown>), [tool.uploadField]: text };
+      delete swapped.upload_id;
+      const second = tool.input.safeParse(swapped);
+      if (!second.success) throw validationError(second.error, swapped);
+      return second.data;
+    }
+    return first.data;
+  }
+
+  toolContext(requestId: string, signal: AbortSignal): ToolContext {
+    const store = this.deps.store;
+    const clock = this.clock;
+    return {
+      requestId,
+      now: () => new Date(clock()),
+      signal,
+      log: this.log.child({ request_id: requestId }),
+      cache: {
+        get: (k) => store.cacheGet(k, clock()),
+        set: (k, v, ttlSeconds) => store.cacheSet(k, v, clock() + ttlSeconds * 1000),
+      },
+      fetch: this.deps.fetch ?? globalThis.fetch,
+      settings: this.settings,
+    };
+  }
+
+  /**
+   * A metered tool call, steps 1 to 7 of DESIGN §5. Never throws: every outcome is a CallResult.
+   * `undeployed` decides what an undeployed tool answers (REST has no route for it; MCP says disabled).
+   */
+  async callTool(tool: AnyTool, authorization: string | undefined, body: CallBody, signal?: AbortSignal): Promise<CallResult> {
+    const started = performance.now();
+    const endpoint = tool.name;
+    let headers: Record<string, string> = {};
+    let result: CallResult;
+    try {
+      if (!this.isEnabled(tool)) fail('endpoint_disabled', { tool: mcpName(tool.name) });
+      const key = await this.authenticate(authorization);
+      this.requireScope(key, 'tools');
+      headers = await this.rateLimit(key, endpoint);
+      const input = await this.validate(tool, this.parseBody(body), key);
+      result = await this.chargeAndRun(tool, key, input, headers, signal);
+    } catch (err) {
+      result = this.errorResult(err, headers, undefined);
+    }
+    this.observe(endpoint, result.status, started);
+    return result;
+  }
+
+  private async chargeAndRun(tool: AnyTool, key: KeyRecord, input: unknown, headers: Record<string, string>, signal?: AbortSignal): Promise<CallResult> {
+    const { store, metrics } = this.deps;
+    const endpoint = tool.name;
+    const requestId = newRequestId();
+    const at = new Date(this.clock()).toISOString();
+    const charged = await store.charge(key.id, tool.credits, requestId, endpoint, at);
+    if (!charged) fail('insufficient_credits');
+    metrics.charged.inc({ endpoint }, tool.credits);
+    const withId = { ...headers, 'x-request-id': requestId };
+    const ac = new AbortController();
+    const onAbort = (): void => ac.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      const output = (await tool.run(input, this.toolContext(requestId, ac.signal))) as Record<string, unknown>;
+      return { status: 200, headers: withId, body: { ...output, request_id: requestId } };
+    } catch (err) {
+      const status = err instanceof ToolError ? err.status : 500;
+      const exempt = status >= 500 && (tool.refundExempt ?? []).includes(status);
+      if (status < 500 || !exempt) {
+        await this.refund(key.id, tool.credits, requestId, endpoint);
+      }
+      return this.errorResult(err, withId, requestId);
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /** Refund with retries: a refund that fails is logged loudly, never silently lost. */
+  async refund(keyId: string, credits: number, requestId: string, endpoint: string): Promise<void> {
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      try {
+        await this.deps.store.refund(keyId, credits, requestId, endpoint, new Date(this.clock()).toISOString());
+        this.deps.metrics.refunded.inc({ endpoint }, credits);
+        return;
+      } catch (err) {
+        this.log.error({ err: (err as Error).message, request_id: requestId, key_id: keyId, attempt }, 'refund failed');
+      }
+    }
+  }
+
+  /** Maps anything thrown to the error envelope. Unknown errors are logged and become internal_error. */
+  errorResult(err: unknown, headers: Record<string, string>, requestId: string | undefined): CallResult {
+    const withId = (body: Record<string, unknown>): Record<string, unknown> => (requestId ? { ...body, request_id: requestId } : body);
+    if (err instanceof ApiError) {
+      return { status: err.status, headers: { ...headers, ...err.headers }, body: withId({ error: err.code, ...err.extra }) };
+    }
+    if (err instanceof ValidationError) {
+      return { status: 400, headers, body: withId({ ...err.body }) };
+    }
+    if (err instanceof ToolError) {
+      return { status: err.status, headers, body: withId({ error: err.code, message: err.message, ...err.details }) };
+    }
+    this.log.error({ err: err instanceof Error ? { message: err.message, stack: err.stack } : String(err), request_id: requestId }, 'unhandled error');
+    return { status: ERROR_CODES.internal_error.status, headers, body: withId({ error: 'internal_error' }) };
+  }
+
+  observe(endpoint: string, status: number, startedMs: number): void {
+    this.deps.metrics.requests.inc({ endpoint, status: String(status) });
+    this.deps.metrics.latency.observe({ endpoint }, (performance.now() - startedMs) / 1000);
+  }
+}
+
+const noop = (): void => undefined;
+const silentLogger: Logger = { info: noop, warn: noop, error: noop, child: () => silentLogger };
+
+export class ValidationError extends Error {
+  constructor(readonly body: Record<string, unknown>) {
+    super(String(body.error));
+  }
+}
+
+function validationError(error: Parameters<typeof firstFailure>[0], body: unknown): ValidationError {
+  const f = firstFailure(error, body);
+  return new ValidationError({ ...f });
+}
+
+function rateHeaders(d: RateLimitDecision): Record<string, string> {
+  return {
+    'x-ratelimit-limit': String(d.limit),
+    'x-ratelimit-remaining': String(d.remaining),
+    'x-ratelimit-reset': String(d.resetAt),
+    'retry-after': String(d.retryAfter),
+  };
+}

@@ -1,0 +1,77 @@
+// One set of migrations for both dialects; each runs once, recorded by Kysely's migrator.
+import { Migrator, sql } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
+
+function migrations(kind: 'sqlite' | 'postgres'): Record<string, Migration> {
+  const bigint = kind === 'postgres' ? 'bigint' : 'integer';
+  return {
+    '0001_keys_ledger': {
+      async up(db: Kysely<unknown>): Promise<void> {
+        await db.schema
+          .createTable('api_keys')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('hash', 'text', (c) => c.notNull().unique())
+          .addColumn('display', 'text', (c) => c.notNull())
+          .addColumn('name', 'text')
+          .addColumn('scopes', 'text', (c) => c.notNull())
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('credits', bigint, (c) => c.notNull().check(sql`credits >= 0`))
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('revoked_at', 'text')
+          .execute();
+        await db.schema
+          .createTable('ledger')
+          .addColumn('id', kind === 'postgres' ? 'bigserial' : 'integer', (c) =>
+            kind === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+          )
+          .addColumn('key_id', 'text', (c) => c.notNull().references('api_keys.id'))
+          .addColumn('request_id', 'text')
+          .addColumn('endpoint', 'text')
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('delta', bigint, (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('ledger_key_id').on('ledger').column('key_id').execute();
+        await db.schema.createIndex('ledger_request_id').on('ledger').column('request_id').execute();
+      },
+    },
+    '0002_cache_uploads': {
+      async up(db: Kysely<unknown>): Promise<void> {
+        await db.schema
+          .createTable('cache')
+          .addColumn('key', 'text', (c) => c.primaryKey())
+          .addColumn('value', 'text', (c) => c.notNull())
+          .addColumn('expires_at', bigint, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('uploads')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('key_id', 'text', (c) => c.notNull().references('api_keys.id'))
+          .addColumn('content_type', 'text', (c) => c.notNull())
+          .addColumn('size_bytes', bigint, (c) => c.notNull())
+          .addColumn('filename', 'text')
+          .addColumn('storage_key', 'text', (c) => c.notNull())
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('url_expires_at', bigint, (c) => c.notNull())
+          .addColumn('delete_after', bigint, (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('uploads_delete_after').on('uploads').column('delete_after').execute();
+      },
+    },
+  };
+}
+
+/** Brings the schema to the latest version; safe to run from several instances at once on PostgreSQL. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function migrateToLatest(db: Kysely<any>, kind: 'sqlite' | 'postgres'): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations(kind) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String((error as Error).message ?? error)}`);
+  }
+}

@@ -1,0 +1,381 @@
+// The store on SQL: one Kysely query layer over SQLite (embedded) and PostgreSQL (scale-out).
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import type { Generated } from 'kysely';
+import pg from 'pg';
+import { migrateToLatest } from './migrations.ts';
+import type { KeyRecord, KeyWithBalance, LedgerKind, LedgerRow, NewKey, Store, UploadRecord } from './types.ts';
+
+interface KeysTable {
+  id: string;
+  hash: string;
+  display: string;
+  name: string | null;
+  scopes: string;
+  status: string;
+  credits: number;
+  created_at: string;
+  revoked_at: string | null;
+}
+interface LedgerTable {
+  id: Generated<number>;
+  key_id: string;
+  request_id: string | null;
+  endpoint: string | null;
+  kind: string;
+  delta: number;
+  created_at: string;
+}
+interface CacheTable {
+  key: string;
+  value: string;
+  expires_at: number;
+}
+interface UploadsTable {
+  id: string;
+  key_id: string;
+  content_type: string;
+  size_bytes: number;
+  filename: string | null;
+  storage_key: string;
+  status: string;
+  created_at: string;
+  url_expires_at: number;
+  delete_after: number;
+}
+export interface Schema {
+  api_keys: KeysTable;
+  ledger: LedgerTable;
+  cache: CacheTable;
+  uploads: UploadsTable;
+}
+
+type KeyRow = Omit<KeysTable, 'hash' | 'credits'> & { credits?: number };
+
+function toKey(row: KeyRow): KeyRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    display: row.display,
+    scopes: JSON.parse(row.scopes) as string[],
+    status: row.status === 'revoked' ? 'revoked' : 'active',
+    createdAt: row.created_at,
+    revokedAt: row.revoked_at,
+  };
+}
+
+function toUpload(row: UploadsTable): UploadRecord {
+  return {
+    id: row.id,
+    keyId: row.key_id,
+    contentType: row.content_type,
+    sizeBytes: Number(row.size_bytes),
+    filename: row.filename,
+    storageKey: row.storage_key,
+    status: row.status === 'complete' ? 'complete' : 'pending',
+    createdAt: row.created_at,
+    urlExpiresAt: Number(row.url_expires_at),
+    deleteAfter: Number(row.delete_after),
+  };
+}
+
+const KEY_COLUMNS = ['id', 'name', 'display', 'scopes', 'status', 'created_at', 'revoked_at'] as const;
+
+export class SqlStore implements Store {
+  readonly kind: 'sqlite' | 'postgres';
+  readonly db: Kysely<Schema>;
+  private readonly sqlite: Database.Database | undefined;
+  private chargeSqlite: ((keyId: string, cost: number, requestId: string, endpoint: string, at: string) => boolean) | undefined;
+  private findByHashSqlite: Database.Statement | undefined;
+
+  private constructor(kind: 'sqlite' | 'postgres', db: Kysely<Schema>, sqlite?: Database.Database) {
+    this.kind = kind;
+    this.db = db;
+    this.sqlite = sqlite;
+  }
+
+  /** SQLite file under dataDir (or ':memory:'). */
+  static sqliteAt(file: string): SqlStore {
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+    const database = new Database(file);
+    database.pragma('journal_mode = WAL');
+    database.pragma('synchronous = NORMAL');
+    database.pragma('busy_timeout = 5000');
+    database.pragma('foreign_keys = ON');
+    const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database }) });
+    return new SqlStore('sqlite', db, database);
+  }
+
+  static postgres(url: string): SqlStore {
+    // int8 (count, sums) as JS numbers: every value here stays far below 2^53.
+    pg.types.setTypeParser(20, (v: string) => Number(v));
+    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+    const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+    return new SqlStore('postgres', db);
+  }
+
+  async migrate(): Promise<void> {
+    await migrateToLatest(this.db, this.kind);
+    // Hot-path statements are prepared once the tables exist (SQLite only; better-sqlite3 is synchronous).
+    if (this.sqlite) this.prepareSqliteHotPath(this.sqlite);
+  }
+
+  private prepareSqliteHotPath(database: Database.Database): void {
+    this.findByHashSqlite = database.prepare(
+      'SELECT id, name, display, scopes, status, created_at, revoked_at FROM api_keys WHERE hash = ?',
+    );
+    const dec = database.prepare('UPDATE api_keys SET credits = credits - ? WHERE id = ? AND credits >= ?');
+    const ins = database.prepare(
+      'INSERT INTO ledger (key_id, request_id, endpoint, kind, delta, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    const charge = database.transaction((keyId: string, cost: number, requestId: string, endpoint: string, at: string): boolean => {
+      const r = dec.run(cost, keyId, cost);
+      if (r.changes !== 1) return false;
+      ins.run(keyId, requestId, endpoint, 'charge', -cost, at);
+      return true;
+    });
+    this.chargeSqlite = (keyId, cost, requestId, endpoint, at) => charge.immediate(keyId, cost, requestId, endpoint, at);
+  }
+
+  async ping(): Promise<void> {
+    await sql`SELECT 1`.execute(this.db);
+  }
+
+  async close(): Promise<void> {
+    await this.db.destroy();
+  }
+
+  async createKey(key: NewKey): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('api_keys')
+        .values({
+          id: key.id,
+          hash: key.hash,
+          display: key.display,
+          name: key.name,
+          scopes: JSON.stringify(key.scopes),
+          status: 'active',
+          credits: key.credits,
+          created_at: key.createdAt,
+          revoked_at: null,
+        })
+        .execute();
+      await trx
+        .insertInto('ledger')
+        .values({ key_id: key.id, request_id: null, endpoint: null, kind: 'grant', delta: key.credits, created_at: key.createdAt })
+        .execute();
+    });
+  }
+
+  async findKeyByHash(hash: string): Promise<KeyRecord | undefined> {
+    if (this.findByHashSqlite) {
+      const row = this.findByHashSqlite.get(hash) as KeyRow | undefined;
+      return row ? toKey(row) : undefined;
+    }
+    const row = await this.db.selectFrom('api_keys').select(KEY_COLUMNS).where('hash', '=', hash).executeTakeFirst();
+    return row ? toKey(row) : undefined;
+  }
+
+  async getKey(id: string): Promise<KeyWithBalance | undefined> {
+    const row = await this.db
+      .selectFrom('api_keys')
+      .select([...KEY_COLUMNS, 'credits'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row ? { ...toKey(row), credits: Number(row.credits) } : undefined;
+  }
+
+  async listKeys(): Promise<KeyWithBalance[]> {
+    const rows = await this.db
+      .selectFrom('api_keys')
+      .select([...KEY_COLUMNS, 'credits'])
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => ({ ...toKey(row), credits: Number(row.credits) }));
+  }
+
+  async countActiveAdminKeys(): Promise<number> {
+    const rows = await this.db.selectFrom('api_keys').select(['scopes']).where('status', '=', 'active').execute();
+    return rows.filter((r) => (JSON.parse(r.scopes) as string[]).includes('admin')).length;
+  }
+
+  async ensureKey(key: NewKey): Promise<'created' | 'updated' | 'unchanged'> {
+    const existing = await this.db
+      .selectFrom('api_keys')
+      .select(['id', 'scopes', 'status'])
+      .where('hash', '=', key.hash)
+      .executeTakeFirst();
+    if (!existing) {
+      try {
+        await this.createKey(key);
+        return 'created';
+      } catch (err) {
+        // Another instance created it at the same moment: fall through to the update path.
+        const again = await this.db.selectFrom('api_keys').select(['id']).where('hash', '=', key.hash).executeTakeFirst();
+        if (!again) throw err;
+        return this.ensureKey(key);
+      }
+    }
+    const scopes = JSON.parse(existing.scopes) as string[];
+    const wanted = [...new Set([...scopes, ...key.scopes])].sort();
+    if (existing.status === 'active' && wanted.length === scopes.length) return 'unchanged';
+    await this.db
+      .updateTable('api_keys')
+      .set({ status: 'active', revoked_at: null, scopes: JSON.stringify(wanted) })
+      .where('id', '=', existing.id)
+      .execute();
+    return 'updated';
+  }
+
+  async revokeKey(id: string, at: string): Promise<boolean> {
+    const res = await this.db
+      .updateTable('api_keys')
+      .set({ status: 'revoked', revoked_at: at })
+      .where('id', '=', id)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 1) return true;
+    return (await this.getKey(id)) !== undefined;
+  }
+
+  async addCredits(id: string, amount: number, at: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const res = await trx
+        .updateTable('api_keys')
+        .set({ credits: sql<number>`credits + ${amount}` })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) return false;
+      await trx
+        .insertInto('ledger')
+        .values({ key_id: id, request_id: null, endpoint: null, kind: 'topup', delta: amount, created_at: at })
+        .execute();
+      return true;
+    });
+  }
+
+  async charge(keyId: string, cost: number, requestId: string, endpoint: string, at: string): Promise<boolean> {
+    if (this.chargeSqlite) return this.chargeSqlite(keyId, cost, requestId, endpoint, at);
+    // PostgreSQL: the conditional decrement and its ledger row in one statement, so they commit together.
+    const res = await sql<{ id: number }>`
+      WITH upd AS (
+        UPDATE api_keys SET credits = credits - ${cost}
+        WHERE id = ${keyId} AND credits >= ${cost}
+        RETURNING id
+      )
+      INSERT INTO ledger (key_id, request_id, endpoint, kind, delta, created_at)
+      SELECT id, ${requestId}, ${endpoint}, 'charge', ${-cost}, ${at} FROM upd
+      RETURNING id`.execute(this.db);
+    return res.rows.length === 1;
+  }
+
+  async refund(keyId: string, cost: number, requestId: string, endpoint: string, at: string): Promise<void> {
+    if (this.kind === 'postgres') {
+      await sql`
+        WITH upd AS (UPDATE api_keys SET credits = credits + ${cost} WHERE id = ${keyId} RETURNING id)
+        INSERT INTO ledger (key_id, request_id, endpoint, kind, delta, created_at)
+        SELECT id, ${requestId}, ${endpoint}, 'refund', ${cost}, ${at} FROM upd`.execute(this.db);
+      return;
+    }
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('api_keys')
+        .set({ credits: sql<number>`credits + ${cost}` })
+        .where('id', '=', keyId)
+        .execute();
+      await trx
+        .insertInto('ledger')
+        .values({ key_id: keyId, request_id: requestId, endpoint, kind: 'refund', delta: cost, created_at: at })
+        .execute();
+    });
+  }
+
+  async ledger(keyId: string): Promise<LedgerRow[]> {
+    const rows = await this.db.selectFrom('ledger').selectAll().where('key_id', '=', keyId).orderBy('id').execute();
+    return rows.map((r) => ({
+      id: Number(r.id),
+      keyId: r.key_id,
+      requestId: r.request_id,
+      endpoint: r.endpoint,
+      kind: r.kind as LedgerKind,
+      delta: Number(r.delta),
+      createdAt: r.created_at,
+    }));
+  }
+
+  async cacheGet(key: string, nowMs: number): Promise<unknown | undefined> {
+    const row = await this.db
+      .selectFrom('cache')
+      .select(['value', 'expires_at'])
+      .where('key', '=', key)
+      .executeTakeFirst();
+    if (!row || Number(row.expires_at) <= nowMs) return undefined;
+    return JSON.parse(row.value) as unknown;
+  }
+
+  async cacheSet(key: string, value: unknown, expiresAtMs: number): Promise<void> {
+    const text = JSON.stringify(value);
+    await this.db
+      .insertInto('cache')
+      .values({ key, value: text, expires_at: expiresAtMs })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: text, expires_at: expiresAtMs }))
+      .execute();
+  }
+
+  async createUpload(u: UploadRecord): Promise<void> {
+    await this.db
+      .insertInto('uploads')
+      .values({
+        id: u.id,
+        key_id: u.keyId,
+        content_type: u.contentType,
+        size_bytes: u.sizeBytes,
+        filename: u.filename,
+        storage_key: u.storageKey,
+        status: u.status,
+        created_at: u.createdAt,
+        url_expires_at: u.urlExpiresAt,
+        delete_after: u.deleteAfter,
+      })
+      .execute();
+  }
+
+  async getUpload(id: string): Promise<UploadRecord | undefined> {
+    const row = await this.db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? toUpload(row) : undefined;
+  }
+
+  async completeUpload(id: string): Promise<boolean> {
+    const res = await this.db
+      .updateTable('uploads')
+      .set({ status: 'complete' })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  async takeExpiredUploads(nowMs: number): Promise<UploadRecord[]> {
+    const rows = await this.db.selectFrom('uploads').selectAll().where('delete_after', '<=', nowMs).execute();
+    if (rows.length > 0) {
+      await this.db
+        .deleteFrom('uploads')
+        .where(
+          'id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .execute();
+    }
+    return rows.map(toUpload);
+  }
+
+  async deleteExpiredCache(nowMs: number): Promise<number> {
+    const res = await this.db.deleteFrom('cache').where('expires_at', '<=', nowMs).executeTakeFirst();
+    return Number(res.numDeletedRows);
+  }
+}

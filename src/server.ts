@@ -1,0 +1,133 @@
+// Composition: config -> store, limiter, uploads -> app; bootstrap admin key; retention sweeps; shutdown.
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import { buildApp } from './gateway/http.ts';
+import type { AppOptions } from './gateway/http.ts';
+import type { Pipeline } from './gateway/pipeline.ts';
+import { ALL_SCOPES, displayOf, hashKey, newKeyId, newKeyToken } from './platform/keys.ts';
+import { Metrics } from './platform/metrics.ts';
+import { openLimiter } from './platform/ratelimit/index.ts';
+import { RedisLimiter } from './platform/ratelimit/redis.ts';
+import type { RateLimiter } from './platform/ratelimit/types.ts';
+import { openStore } from './platform/store/index.ts';
+import type { Store } from './platform/store/types.ts';
+import { LocalStorage, loadSigningSecret } from './platform/uploads/local.ts';
+import { S3Storage } from './platform/uploads/s3.ts';
+import { UploadService } from './platform/uploads/service.ts';
+import type { ObjectStorage } from './platform/uploads/types.ts';
+import { tools as registryTools } from './tools/registry.ts';
+import type { AnyTool } from './tools/registry.ts';
+import { defaultSurfaces } from './gateway/surfaces.ts';
+
+export interface Service {
+  app: FastifyInstance;
+  pipeline: Pipeline;
+  store: Store;
+  limiter: RateLimiter;
+  /** Stops accepting, lets in-flight calls finish, then closes the store and the limiter. */
+  close(): Promise<void>;
+}
+
+export interface ServiceOptions {
+  tools?: readonly AnyTool[];
+  logger?: AppOptions['logger'];
+  clock?: () => number;
+  fetch?: typeof globalThis.fetch;
+  /** Where the one-time bootstrap key is announced (stderr by default). */
+  announce?: (line: string) => void;
+  defaultMetrics?: boolean;
+  surfaces?: AppOptions['surfaces'];
+}
+
+export function openStorage(config: Config): ObjectStorage {
+  const u = config.uploads;
+  if (u.s3Bucket) {
+    return new S3Storage({ bucket: u.s3Bucket, endpoint: u.s3Endpoint, region: u.s3Region, forcePathStyle: u.s3ForcePathStyle });
+  }
+  return new LocalStorage(config.dataDir, loadSigningSecret(config.dataDir, u.signingSecret), config.publicUrl);
+}
+
+/** DDT_BOOTSTRAP_ADMIN_KEY ensures that key; otherwise the first start creates an admin key and prints it once. */
+export async function bootstrapAdmin(store: Store, config: Config, announce: (line: string) => void): Promise<void> {
+  const now = new Date().toISOString();
+  if (config.bootstrapAdminKey) {
+    const token = config.bootstrapAdminKey;
+    await store.ensureKey({
+      id: newKeyId(),
+      hash: hashKey(token),
+      display: displayOf(token, config.keyPrefix),
+      name: 'bootstrap admin',
+      scopes: [...ALL_SCOPES].sort(),
+      credits: config.bootstrapCredits,
+      createdAt: now,
+    });
+    return;
+  }
+  if ((await store.countActiveAdminKeys()) > 0) return;
+  const token = newKeyToken(config.keyPrefix);
+  await store.createKey({
+    id: newKeyId(),
+    hash: hashKey(token),
+    display: displayOf(token, config.keyPrefix),
+    name: 'bootstrap admin',
+    scopes: [...ALL_SCOPES].sort(),
+    credits: config.bootstrapCredits,
+    createdAt: now,
+  });
+  announce(`ddt: created the first admin key (shown once, store it now): ${token}`);
+}
+
+export async function createService(config: Config, opts: ServiceOptions = {}): Promise<Service> {
+  const store = await openStore(config);
+  const limiter = openLimiter(config);
+  if (limiter instanceof RedisLimiter) await limiter.waitReady(2000);
+  const uploads = new UploadService(store, openStorage(config), {
+    urlTtlSeconds: config.uploads.urlTtlSeconds,
+    retentionHours: config.uploads.retentionHours,
+  });
+  await bootstrapAdmin(store, config, opts.announce ?? ((line) => process.stderr.write(`${line}\n`)));
+  const metrics = new Metrics({ defaultMetrics: opts.defaultMetrics });
+  const { app, pipeline } = buildApp(
+    {
+      config,
+      store,
+      limiter,
+      uploads,
+      metrics,
+      tools: opts.tools ?? registryTools,
+      clock: opts.clock,
+      fetch: opts.fetch,
+    },
+    { logger: opts.logger, surfaces: opts.surfaces ?? defaultSurfaces },
+  );
+
+  // Retention: expired uploads and cache rows are swept every ten minutes (and once at start).
+  const sweep = async (): Promise<void> => {
+    try {
+      const n = await uploads.sweep(Date.now());
+      await store.deleteExpiredCache(Date.now());
+      if (n > 0) app.log.info({ deleted_uploads: n }, 'retention sweep');
+    } catch (err) {
+      app.log.warn({ err: (err as Error).message }, 'retention sweep failed');
+    }
+  };
+  void sweep();
+  const timer = setInterval(() => void sweep(), 10 * 60 * 1000);
+  timer.unref();
+
+  let closed = false;
+  return {
+    app,
+    pipeline,
+    store,
+    limiter,
+    async close(): Promise<void> {
+      if (closed) return;
+      closed = true;
+      clearInterval(timer);
+      await app.close();
+      await limiter.close();
+      await store.close();
+    },
+  };
+}
