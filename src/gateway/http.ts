@@ -251,9 +251,10 @@ function registerUploads(app: FastifyInstance, pipeline: Pipeline): void {
 }
 
 function registerOps(app: FastifyInstance, pipeline: Pipeline): void {
-  const { store, limiter, metrics } = pipeline.deps;
+  const { metrics } = pipeline.deps;
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_req, reply) => {
+    const { store, limiter } = pipeline.deps;
     const checks: Record<string, string> = {};
     await store.ping().then(
       () => (checks.store = 'ok'),
