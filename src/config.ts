@@ -142,7 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const dataDir = path.resolve(e.DDT_DATA_DIR);
   const host = e.HOST;
-  const publicUrl = (e.DDT_PUBLIC_URL ?? `http://${host.includes(':') ? `[${host}]` : host}:${e.PORT}`).replace(/\/+$/, '');
+  const publicUrl = (e.DDT_PUBLIC_URL || `http://${host.includes(':') ? `[${host}]` : host}:${e.PORT}`).replace(/\/+$/, '');
   const alignmentModel = e.DDT_ALIGNMENT_MODEL;
   const providerKey = alignmentModel.startsWith('openai:') ? e.OPENAI_API_KEY : alignmentModel.startsWith('anthropic:') ? e.ANTHROPIC_API_KEY : undefined;
   if (e.DDT_BOOTSTRAP_ADMIN_KEY !== undefined && !e.DDT_BOOTSTRAP_ADMIN_KEY.startsWith(e.DDT_KEY_PREFIX)) {

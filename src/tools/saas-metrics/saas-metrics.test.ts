@@ -1,0 +1,112 @@
+// saas-metrics: formulas and bands per metric, unknowns, focus ranking, invalid input, determinism, hostile values.
+import { describe, expect, it } from 'vitest';
+import { callTool } from '../../../test/support/tool-harness.ts';
+import tool from './tool.ts';
+
+type Body = { metrics: Record<string, { value: number | null; status: string; message: string }>; focus: Array<{ metric: string; rank: number; status: string }> };
+
+const metricCases: Array<{ name: string; input: Record<string, number>; metric: string; value: number | null; status: string }> = [
+  { name: 'burn multiple 0.8 is excellent', input: { net_burn: 80, net_new_arr: 100 }, metric: 'burn_multiple', value: 0.8, status: 'excellent' },
+  { name: 'burn multiple exactly 1 is healthy', input: { net_burn: 100, net_new_arr: 100 }, metric: 'burn_multiple', value: 1, status: 'healthy' },
+  { name: 'burn multiple 2.5 is concerning', input: { net_burn: 250, net_new_arr: 100 }, metric: 'burn_multiple', value: 2.5, status: 'concerning' },
+  { name: 'burn multiple 4 is unhealthy', input: { net_burn: 400, net_new_arr: 100 }, metric: 'burn_multiple', value: 4, status: 'unhealthy' },
+  { name: 'burning with shrinking ARR is unhealthy and unbounded', input: { net_burn: 100, net_new_arr: -5 }, metric: 'burn_multiple', value: null, status: 'unhealthy' },
+  { name: 'quick ratio 4 is healthy', input: { new_mrr: 30, expansion_mrr: 10, churned_mrr: 8, contraction_mrr: 2 }, metric: 'quick_ratio', value: 4, status: 'healthy' },
+  { name: 'quick ratio below 1 is unhealthy', input: { new_mrr: 5, expansion_mrr: 0, churned_mrr: 8, contraction_mrr: 2 }, metric: 'quick_ratio', value: 0.5, status: 'unhealthy' },
+  { name: 'magic number 0.8 is healthy', input: { revenue_current_quarter: 1200, revenue_prior_quarter: 1000, sales_marketing_prior_quarter: 1000 }, metric: 'magic_number', value: 0.8, status: 'healthy' },
+  { name: 'LTV:CAC 3.2 is healthy', input: { arpa_monthly: 100, gross_margin_pct: 80, monthly_churn_pct: 2.5, cac: 1000 }, metric: 'ltv_to_cac', value: 3.2, status: 'healthy' },
+  { name: 'CAC payback 12.5 months is borderline', input: { cac: 1000, arpa_monthly: 100, gross_margin_pct: 80 }, metric: 'cac_payback_months', value: 12.5, status: 'borderline' },
+  { name: 'NRR 125% is excellent', input: { starting_arr: 1000, expansion_arr: 300, contraction_arr: 20, churned_arr: 30 }, metric: 'net_revenue_retention', value: 125, status: 'excellent' },
+  { name: 'NRR 85% is unhealthy', input: { starting_arr: 1000, expansion_arr: 0, contraction_arr: 50, churned_arr: 100 }, metric: 'net_revenue_retention', value: 85, status: 'unhealthy' },
+  { name: 'GRR 92% is healthy', input: { starting_arr: 1000, contraction_arr: 30, churned_arr: 50 }, metric: 'gross_revenue_retention', value: 92, status: 'healthy' },
+  { name: 'Rule of 40 at 40 passes', input: { growth_rate_pct: 50, profit_margin_pct: -10 }, metric: 'rule_of_40', value: 40, status: 'pass' },
+  { name: 'Rule of 40 at 39 fails', input: { growth_rate_pct: 49, profit_margin_pct: -10 }, metric: 'rule_of_40', value: 39, status: 'fail' },
+  { name: 'gross margin from revenue and COGS', input: { revenue: 1000, cogs: 450 }, metric: 'gross_margin', value: 55, status: 'concerning' },
+  { name: 'runway 30 months is excellent', input: { cash: 3000, net_burn: 100 }, metric: 'runway_months', value: 30, status: 'excellent' },
+  { name: 'runway 5 months is unhealthy', input: { cash: 500, net_burn: 100 }, metric: 'runway_months', value: 5, status: 'unhealthy' },
+  { name: 'not burning: runway unlimited', input: { cash: 500, net_burn: -10 }, metric: 'runway_months', value: null, status: 'excellent' },
+  { name: 'missing inputs: unknown', input: { cash: 500 }, metric: 'runway_months', value: null, status: 'unknown' },
+];
+
+describe('saas-metrics: metrics and bands', () => {
+  for (const c of metricCases) {
+    it(c.name, async () => {
+      const r = await callTool(tool, c.input);
+      expect(r.status).toBe(200);
+      const m = (r.body as unknown as Body).metrics[c.metric]!;
+      expect(m.value).toBe(c.value);
+      expect(m.status).toBe(c.status);
+    });
+  }
+
+  it('every message states the value and the benchmark', async () => {
+    const r = await callTool(tool, { net_burn: 250, net_new_arr: 100 });
+    const m = (r.body as unknown as Body).metrics.burn_multiple!;
+    expect(m.message).toContain('2.5x');
+    expect(m.message).toMatch(/benchmark/i);
+    expect(m.message).toContain('Sacks');
+  });
+
+  it('unknown metrics name the inputs they need', async () => {
+    const r = await callTool(tool, {});
+    const all = Object.values((r.body as unknown as Body).metrics);
+    expect(all.every((m) => m.status === 'unknown')).toBe(true);
+    expect((r.body as unknown as Body).metrics.magic_number!.message).toContain('sales_marketing_prior_quarter');
+    expect((r.body as unknown as Body).focus).toEqual([]);
+  });
+});
+
+describe('saas-metrics: focus list', () => {
+  it('runway under 12 months comes first, then worst status, retention before efficiency', async () => {
+    const r = await callTool(tool, {
+      cash: 1000, net_burn: 100, // runway 10: concerning, but first
+      net_new_arr: 20, // burn multiple 5: unhealthy (efficiency)
+      starting_arr: 1000, expansion_arr: 0, contraction_arr: 50, churned_arr: 100, // NRR 85 unhealthy, GRR 85 borderline (retention)
+      growth_rate_pct: 10, profit_margin_pct: 0, // rule of 40 fail (growth)
+    });
+    const focus = (r.body as unknown as Body).focus;
+    expect(focus.map((f) => f.metric)).toEqual(['runway_months', 'net_revenue_retention', 'burn_multiple', 'rule_of_40', 'gross_revenue_retention']);
+    expect(focus.map((f) => f.rank)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('healthy metrics are not in the focus list', async () => {
+    const r = await callTool(tool, { cash: 3000, net_burn: 100, growth_rate_pct: 60, profit_margin_pct: 0 });
+    expect((r.body as unknown as Body).focus).toEqual([]);
+  });
+});
+
+describe('saas-metrics: invalid input', () => {
+  const cases: Array<{ name: string; body: unknown; code: string }> = [
+    { name: 'string instead of number', body: { cash: '1000' }, code: 'cash_must_be_number' },
+    { name: 'percent out of range', body: { gross_margin_pct: 1e6 }, code: 'gross_margin_pct_too_large' },
+    { name: 'amount out of range', body: { cash: 1e20 }, code: 'cash_too_large' },
+    { name: 'not an object', body: [1], code: 'body_must_be_object' },
+  ];
+  for (const c of cases) {
+    it(c.name, async () => {
+      const r = await callTool(tool, c.body);
+      expect(r.status).toBe(400);
+      expect(r.body.error).toBe(c.code);
+    });
+  }
+});
+
+describe('saas-metrics: determinism and hostile values', () => {
+  it('same input, same output', async () => {
+    const input = { cash: 1234, net_burn: 77, new_mrr: 5, expansion_mrr: 1, churned_mrr: 2, contraction_mrr: 1 };
+    expect((await callTool(tool, input)).body).toEqual((await callTool(tool, input)).body);
+  });
+
+  it('zeros, negatives and extremes never throw and never produce NaN or Infinity', async () => {
+    const inputs = [
+      { cash: 0, net_burn: 0, net_new_arr: 0, new_mrr: 0, expansion_mrr: 0, churned_mrr: 0, contraction_mrr: 0, starting_arr: 0, expansion_arr: 0, contraction_arr: 0, churned_arr: 0 },
+      { arpa_monthly: 1e15, gross_margin_pct: 1000, monthly_churn_pct: 1e-9, cac: 1e-9, revenue: -5, cogs: 1e15 },
+      { revenue_current_quarter: -1e15, revenue_prior_quarter: 1e15, sales_marketing_prior_quarter: 1e-12, starting_arr: 1e-12, contraction_arr: 1e15, churned_arr: 1e15, expansion_arr: 0 },
+    ];
+    for (const input of inputs) {
+      const r = await callTool(tool, input);
+      expect(r.status).toBe(200);
+      expect(JSON.stringify(r.body)).not.toMatch(/NaN|Infinity/);
+    }
+  });
+});

@@ -1,0 +1,121 @@
+// Registry-wide conventions, enforced for every tool: names, folders, credits, described and capped schemas, examples.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { toolSchemas } from '../src/gateway/schemas.ts';
+import type { JsonSchema } from '../src/gateway/schemas.ts';
+import { mcpName } from '../src/tools/contract.ts';
+import { tools } from '../src/tools/registry.ts';
+import { callTool, makeTestContext } from './support/tool-harness.ts';
+
+/** Credits per tool, as SPEC's table fixes them (the two undeployed tools cost 1 once deployed). */
+const SPEC_CREDITS: Record<string, number> = {
+  'acceptance-criteria-validator': 1,
+  'alignment-gate': 2,
+  'blm-land-lookup': 1,
+  'coverage-check': 1,
+  'defect-triage': 1,
+  'dependency-check': 1,
+  'diagram-contrast': 1,
+  humanize: 1,
+  'humanizer-score': 1,
+  'log-analyzer': 2,
+  'log-audit-creator': 2,
+  'model-advisor': 1,
+  'saas-metrics': 1,
+  'sprint-health': 1,
+  'ticket-lint': 1,
+  'worklog-guardrail': 1,
+  'convert-diagram': 1,
+  'supply-chain-scan': 1,
+};
+const UNDEPLOYED = new Set(['convert-diagram', 'supply-chain-scan']);
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** Every property, at any depth, must carry a description; input strings and arrays must be capped. */
+function schemaProblems(schema: JsonSchema, where: string, capped: boolean, out: string[] = []): string[] {
+  const props = schema.properties as Record<string, JsonSchema> | undefined;
+  if (props) {
+    for (const [name, p] of Object.entries(props)) {
+      const at = `${where}.${name}`;
+      if (typeof p.description !== 'string' || p.description.trim() === '') out.push(`${at} has no description`);
+      visit(p, at, capped, out);
+    }
+  }
+  return out;
+}
+
+function visit(p: JsonSchema, at: string, capped: boolean, out: string[]): void {
+  const variants = [...((p.anyOf as JsonSchema[]) ?? []), ...((p.oneOf as JsonSchema[]) ?? [])];
+  for (const v of variants) visit(v, at, capped, out);
+  const type = p.type;
+  if (capped && type === 'string' && p.maxLength === undefined && p.enum === undefined && p.const === undefined && p.format === undefined && p.pattern === undefined) {
+    out.push(`${at} is a string with no maxLength`);
+  }
+  if (capped && type === 'array' && p.maxItems === undefined) out.push(`${at} is an array with no maxItems`);
+  if (type === 'array' && p.items && typeof p.items === 'object') visit(p.items as JsonSchema, `${at}[]`, capped, out);
+  if (p.properties) schemaProblems(p, at, capped, out);
+}
+
+describe('the registry', () => {
+  it('is sorted by name, with unique kebab-case names and snake_case MCP names', () => {
+    const names = tools.map((t) => t.name);
+    expect([...names].sort()).toEqual(names);
+    expect(new Set(names).size).toBe(names.length);
+    for (const n of names) {
+      expect(n).toMatch(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/);
+      expect(mcpName(n)).toMatch(/^[a-z][a-z0-9_]*$/);
+    }
+  });
+});
+
+describe.each(tools.map((t) => [t.name, t] as const))('%s', (name, tool) => {
+  it('lives in its own folder with tool.ts, README.md and tests', () => {
+    const dir = path.join(ROOT, 'src/tools', name);
+    expect(fs.existsSync(path.join(dir, 'tool.ts'))).toBe(true);
+    expect(fs.existsSync(path.join(dir, 'README.md'))).toBe(true);
+    expect(fs.readdirSync(dir).some((f) => f.endsWith('.test.ts'))).toBe(true);
+  });
+
+  it('declares the credits SPEC gives it and the right deployment', () => {
+    expect(SPEC_CREDITS[name]).toBeDefined();
+    expect(tool.credits).toBe(SPEC_CREDITS[name]);
+    expect(tool.deployed).toBe(!UNDEPLOYED.has(name));
+  });
+
+  it('has metadata for humans and models: a one-line imperative summary and a real description', () => {
+    expect(tool.title.length).toBeGreaterThan(2);
+    expect(tool.summary).not.toMatch(/\n|\.$/);
+    expect(tool.summary).toMatch(/^[A-Z][a-z]+\b/);
+    expect(tool.summary.length).toBeLessThanOrEqual(120);
+    expect(tool.description.length).toBeGreaterThanOrEqual(60);
+  });
+
+  it('describes every field and caps every input string and array', () => {
+    const { input, output } = toolSchemas(tool);
+    expect(input.type).toBe('object');
+    expect(output.type).toBe('object');
+    expect(schemaProblems(input, 'input', true)).toEqual([]);
+    expect(schemaProblems(output, 'output', false)).toEqual([]);
+  });
+
+  it('accepts upload_id in place of its text field when it ingests files', () => {
+    if (!tool.uploadField) return;
+    const props = toolSchemas(tool).input.properties as Record<string, unknown>;
+    expect(props).toHaveProperty(tool.uploadField);
+    expect(props).toHaveProperty('upload_id');
+  });
+
+  it('has examples that the engine reproduces exactly, twice (deterministic)', async () => {
+    expect(tool.examples.length).toBeGreaterThanOrEqual(1);
+    for (const ex of tool.examples) {
+      expect(tool.input.safeParse(ex.input).success).toBe(true);
+      expect(tool.output.safeParse(ex.output).success).toBe(true);
+      if (ex.runs === 'upstream') continue;
+      const a = await callTool(tool, ex.input, makeTestContext());
+      const b = await callTool(tool, ex.input, makeTestContext());
+      expect(a.body).toEqual(ex.output);
+      expect(b.body).toEqual(a.body);
+    }
+  });
+});
