@@ -18,7 +18,10 @@ async function rpc(payload: unknown, headers: Record<string, string> = {}) {
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
     payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
   });
-  return { status: r.statusCode, body: r.body ? (JSON.parse(r.body) as Record<string, unknown> & Array<Record<string, unknown>>) : undefined, headers: r.headers };
+  // JSON-RPC bodies are checked field by field below; `any` keeps those assertions readable.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const body: any = r.body ? JSON.parse(r.body) : undefined;
+  return { status: r.statusCode, body, headers: r.headers };
 }
 
 describe('JSON-RPC protocol', () => {
@@ -75,6 +78,16 @@ describe('JSON-RPC protocol', () => {
   it('an unsupported MCP-Protocol-Version header is a 400', async () => {
     const r = await rpc({ jsonrpc: '2.0', id: 1, method: 'ping' }, { 'mcp-protocol-version': '1999-01-01' });
     expect(r.status).toBe(400);
+  });
+
+  it('DNS-rebinding guard: a loopback-bound server refuses a foreign Host or Origin', async () => {
+    const foreignHost = await rpc({ jsonrpc: '2.0', id: 1, method: 'ping' }, { host: 'evil.example:8080' });
+    expect(foreignHost.status).toBe(403);
+    expect(foreignHost.body).toMatchObject({ error: 'host_not_allowed' });
+    const foreignOrigin = await rpc({ jsonrpc: '2.0', id: 1, method: 'ping' }, { origin: 'https://evil.example' });
+    expect(foreignOrigin.status).toBe(403);
+    const local = await rpc({ jsonrpc: '2.0', id: 1, method: 'ping' }, { host: '127.0.0.1:8080', origin: 'http://localhost:3000' });
+    expect(local.status).toBe(200);
   });
 
   it('GET /mcp: 405', async () => {

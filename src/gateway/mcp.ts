@@ -91,10 +91,37 @@ async function handleMessage(pipeline: Pipeline, msg: unknown, authorization: st
   }
 }
 
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+function hostnameOf(value: string): string {
+  try {
+    return new URL(value.includes('://') ? value : `http://${value}`).hostname.toLowerCase();
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * DNS-rebinding guard (MCP transport security): a server bound to a loopback address answers only requests
+ * whose Host, and Origin when present, name a loopback host or the configured public URL's host.
+ */
+export function rebindingAllowed(bindHost: string, publicUrl: string, host: string | undefined, origin: string | undefined): boolean {
+  if (!LOOPBACK.has(bindHost.toLowerCase())) return true;
+  const allowed = new Set([...LOOPBACK, hostnameOf(publicUrl)]);
+  if (host !== undefined && !allowed.has(hostnameOf(host))) return false;
+  if (origin !== undefined && origin !== 'null' && !allowed.has(hostnameOf(origin))) return false;
+  return true;
+}
+
 export function registerMcp(app: FastifyInstance, pipeline: Pipeline): void {
+  const { host: bindHost, publicUrl } = pipeline.deps.config;
   app.post('/mcp', async (req, reply) => {
     if (pipeline.isDisabled('mcp')) return reply.code(503).send({ error: 'endpoint_disabled', tool: 'mcp' });
     const started = performance.now();
+    if (!rebindingAllowed(bindHost, publicUrl, req.headers.host, req.headers.origin)) {
+      pipeline.observe('mcp', 403, started);
+      return reply.code(403).send({ error: 'host_not_allowed', message: 'This server is bound to a loopback address; Host and Origin must name localhost or DDT_PUBLIC_URL.' });
+    }
     const header = req.headers['mcp-protocol-version'];
     if (typeof header === 'string' && !(SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(header)) {
       pipeline.observe('mcp', 400, started);

@@ -16,6 +16,7 @@ export const ERROR_CODES = {
   key_revoked: { status: 401, meaning: 'The key exists but has been revoked.' },
   insufficient_credits: { status: 402, meaning: 'The balance is below the cost; nothing ran, nothing was charged.' },
   insufficient_scope: { status: 403, meaning: 'The key lacks the scope the endpoint needs; see required_scope.' },
+  host_not_allowed: { status: 403, meaning: 'MCP on a loopback-bound server: Host or Origin is not localhost or DDT_PUBLIC_URL (DNS-rebinding guard).' },
   not_found: { status: 404, meaning: 'No route at this path.' },
   key_not_found: { status: 404, meaning: 'Admin routes: no key with this id.' },
   upload_not_found: { status: 404, meaning: 'No upload with this id belongs to the calling key.' },
