@@ -1,0 +1,255 @@
+// Tests for coverage-check: matching by meaning, brief splitting, buckets, validation codes, hostile input.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { callTool } from '../../../test/support/tool-harness.ts';
+import { splitBrief, splitSentences } from './brief.ts';
+import { missingBuckets } from './buckets.ts';
+import { checkCoverage } from './engine.ts';
+import { normalise, synonymGroups, terms } from './text.ts';
+import tool from './tool.ts';
+
+const count = (t: string): number => terms(t).length;
+
+describe('coverage-check: valid cases', () => {
+  const cases: {
+    name: string;
+    body: Record<string, unknown>;
+    score: number;
+    uncovered: number[];
+    orphans: number[];
+    covers?: [number, number[]][];
+  }[] = [
+    {
+      name: 'synonyms meet: sign in / log in, remove / delete, edit / update',
+      body: {
+        requirements: ['Users sign in with a password.', 'Admins can remove a product.', 'Admins can edit product prices.'],
+        stories: ['As a user I want to log in using my password.', 'As an admin I want to delete products.', 'As an admin I want to update the price of a product.'],
+      },
+      score: 100,
+      uncovered: [],
+      orphans: [],
+      covers: [
+        [0, [0]],
+        [1, [1]],
+        [2, [2]],
+      ],
+    },
+    {
+      name: 'inflections meet through stemming',
+      body: { requirements: ['The system exports invoices.'], stories: ['Exporting an invoice as PDF.'] },
+      score: 100,
+      uncovered: [],
+      orphans: [],
+    },
+    {
+      name: 'an unrelated requirement stays uncovered and an unrelated story is an orphan',
+      body: {
+        requirements: ['Customers pay by credit card.', 'Taxes are calculated for every invoice.'],
+        stories: ['As a customer I want to pay with my card.', 'As a user I want a dark colour theme.'],
+      },
+      score: 50,
+      uncovered: [1],
+      orphans: [1],
+    },
+    {
+      name: 'sharing only boilerplate words is not coverage',
+      body: { requirements: ['The system shall allow the user to archive old messages.'], stories: ['As a user I want the system to allow me to see the weather.'] },
+      score: 0,
+      uncovered: [0],
+      orphans: [0],
+    },
+    {
+      name: 'requirements win over brief when both are sent',
+      body: { requirements: ['Users upload avatars.'], brief: 'Users delete their account.', stories: ['Upload an avatar image.'] },
+      score: 100,
+      uncovered: [],
+      orphans: [],
+    },
+    {
+      name: 'a brief is split into list items and sentences',
+      body: { brief: 'Scope\n\n- Users upload avatars.\n- Users delete their account.\n\nAdmins see an audit log. Exports are CSV.', stories: ['Upload an avatar image.'] },
+      score: 25,
+      uncovered: [1, 2, 3],
+      orphans: [],
+    },
+  ];
+  for (const c of cases) {
+    it(c.name, async () => {
+      const res = await callTool(tool, c.body);
+      expect(res.status).toBe(200);
+      const body = res.body as unknown as ReturnType<typeof checkCoverage>;
+      expect(body.coverage_score).toBe(c.score);
+      expect(body.uncovered_requirements.map((u) => u.index)).toEqual(c.uncovered);
+      expect(body.orphan_stories.map((o) => o.index)).toEqual(c.orphans);
+      for (const [req, stories] of c.covers ?? []) {
+        expect(body.covered.find((x) => x.index === req)?.story_indexes).toEqual(stories);
+      }
+      for (const cov of body.covered) {
+        expect(cov.confidence).toBeGreaterThanOrEqual(0.5);
+        expect(cov.matched_terms.length).toBeGreaterThan(0);
+      }
+    });
+  }
+
+  it('reports the source and the requirement list it matched', async () => {
+    const res = await callTool(tool, { brief: '1. Users register.\n2. Users reset passwords.', stories: ['Sign up with email.'] });
+    expect(res.body.requirements_source).toBe('brief');
+    expect(res.body.requirements).toEqual(['Users register.', 'Users reset passwords.']);
+    expect((res.body.covered as { index: number }[]).map((c) => c.index)).toEqual([0]);
+  });
+
+  it('gives the nearest story of an uncovered requirement, or null when nothing is shared', async () => {
+    const res = await callTool(tool, { requirements: ['Users reset a forgotten password by email.', 'Quarterly tax filing.'], stories: ['Log in with email and password.'] });
+    const un = res.body.uncovered_requirements as { index: number; nearest_story: { index: number; confidence: number } | null }[];
+    expect(un[0]?.nearest_story?.index).toBe(0);
+    expect(un[0]?.nearest_story?.confidence).toBeLessThan(0.5);
+    expect(un[1]?.nearest_story).toBeNull();
+  });
+});
+
+describe('coverage-check: buckets', () => {
+  it('flags all four on a thin backlog', () => {
+    const b = missingBuckets(['Users view their orders.'], ['As a user I want to see my orders.']);
+    expect(b.map((x) => x.bucket)).toEqual(['auth', 'crud', 'error_states', 'tests']);
+    expect(b.every((x) => x.why.length > 20)).toBe(true);
+  });
+  it('flags none when stories cover sign-in, the CRUD lifecycle, errors and tests', () => {
+    const stories = [
+      'As a user I want to sign in with my password.',
+      'As a user I want to create, view, edit and delete notes.',
+      'Show an error message when the note is invalid.',
+      'Given a saved note, when I open it, then I see its text.',
+    ];
+    expect(missingBuckets(['Users keep notes.'], stories)).toEqual([]);
+  });
+  it('names the missing CRUD operations', () => {
+    const b = missingBuckets([], ['Create a project.', 'View the project list.']);
+    expect(b.find((x) => x.bucket === 'crud')?.why).toContain('update or delete');
+  });
+  it('does not ask for auth when nobody uses the product', () => {
+    const b = missingBuckets(['Convert Markdown to HTML.'], ['Convert a Markdown file to HTML; report an error on invalid input; unit tests.']);
+    expect(b.map((x) => x.bucket)).not.toContain('auth');
+  });
+});
+
+describe('coverage-check: text and brief helpers', () => {
+  it('folds phrases before tokenising', () => {
+    expect(normalise('Logged in, then signed-out; look up an E-mail')).toContain('login');
+    expect(normalise('signed-out')).toContain('logout');
+    expect(terms('Sign in').map((t) => t.stem)).toEqual(terms('Authenticate').map((t) => t.stem));
+  });
+  it('has no word in two synonym groups', () => {
+    const seen = new Map<string, number>();
+    synonymGroups().forEach((g, i) => {
+      for (const w of g) {
+        expect(seen.has(w), `${w} in groups ${String(seen.get(w))} and ${i}`).toBe(false);
+        seen.set(w, i);
+      }
+    });
+  });
+  it('splits sentences but not abbreviations or decimals', () => {
+    expect(splitSentences('Prices use e.g. EUR. Version 2.5 ships soon. Done!')).toEqual(['Prices use e.g. EUR.', 'Version 2.5 ships soon.', 'Done!']);
+  });
+  it('keeps a multi-line list item together and drops headings', () => {
+    const out = splitBrief('## Billing\nInvoices:\n- Invoices are emailed\n  to the customer monthly.\n- Late fees apply.', count);
+    expect(out).toEqual(['Invoices are emailed to the customer monthly.', 'Late fees apply.']);
+  });
+});
+
+describe('coverage-check: invalid input', () => {
+  const cases: { name: string; body: unknown; error: string; field?: string }[] = [
+    { name: 'stories missing', body: { requirements: ['a b'] }, error: 'stories_required' },
+    { name: 'stories empty', body: { stories: [], requirements: ['a b'] }, error: 'stories_too_short' },
+    { name: 'stories not an array', body: { stories: 'x', requirements: ['a b'] }, error: 'stories_must_be_array' },
+    { name: 'neither requirements nor brief', body: { stories: ['x'] }, error: 'requirements_required' },
+    { name: 'requirements empty', body: { stories: ['x'], requirements: [] }, error: 'requirements_too_short' },
+    { name: 'requirement too long', body: { stories: ['x'], requirements: ['a'.repeat(2001)] }, error: 'requirements_too_long', field: 'requirements.0' },
+    { name: 'story too long', body: { stories: ['a'.repeat(5001)], brief: 'x y' }, error: 'stories_too_long', field: 'stories.0' },
+    { name: 'too many stories', body: { stories: new Array(501).fill('x'), brief: 'x y' }, error: 'stories_too_long' },
+    { name: 'brief too long', body: { stories: ['x'], brief: 'a'.repeat(50_001) }, error: 'brief_too_long' },
+    { name: 'brief not a string', body: { stories: ['x'], brief: 5 }, error: 'brief_must_be_string' },
+    { name: 'brief without content words', body: { stories: ['x'], brief: 'the and of.\n\n---' }, error: 'brief_no_requirements' },
+    { name: 'body not an object', body: [1], error: 'body_must_be_object' },
+  ];
+  for (const c of cases) {
+    it(c.name, async () => {
+      const res = await callTool(tool, c.body);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe(c.error);
+      if (c.field) expect(res.body.field).toBe(c.field);
+    });
+  }
+  it('refuses a brief that splits into more than 500 requirements', async () => {
+    const brief = Array.from({ length: 600 }, (_, i) => `- Item ${i} widget${i}`).join('\n');
+    const res = await callTool(tool, { stories: ['x'], brief });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('brief_too_many_requirements');
+    expect(res.body.limit).toBe(500);
+  });
+});
+
+describe('coverage-check: examples, determinism, hostile input', () => {
+  for (const ex of tool.examples) {
+    it(`example: ${ex.title}`, async () => {
+      const res = await callTool(tool, ex.input);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual(ex.output);
+    });
+  }
+
+  it('is deterministic', async () => {
+    const body = { brief: 'Users log in. Admins export reports. Users delete drafts.', stories: ['Sign in.', 'Export a report as CSV.', 'Remove a draft.'] };
+    const a = await callTool(tool, body);
+    const b = await callTool(tool, body);
+    expect(a).toEqual(b);
+  });
+
+  it('answers quickly on inputs at the caps and on pathological text', async () => {
+    const words = Array.from({ length: 700 }, (_, i) => `term${i}`).join(' ');
+    const stories = Array.from({ length: 500 }, (_, i) => `${words.slice(0, 4_900)} story${i}`);
+    const requirements = Array.from({ length: 500 }, (_, i) => `${words.slice(i, 1_900 + i)} req${i}`);
+    const t0 = performance.now();
+    const res = await callTool(tool, { stories, requirements });
+    expect(res.status).toBe(200);
+    const hostile = [
+      '.'.repeat(50_000),
+      'a. '.repeat(16_000),
+      'log in '.repeat(7_000),
+      '- '.repeat(25_000),
+      '\u0000\u0001\u202e'.repeat(10_000),
+      'e.g. '.repeat(10_000),
+      `${'a'.repeat(49_000)}!`,
+      'given when then '.repeat(3_000),
+    ];
+    for (const brief of hostile) {
+      const r = await callTool(tool, { stories: [brief.slice(0, 5_000)], brief });
+      expect([200, 400]).toContain(r.status);
+    }
+    expect(performance.now() - t0).toBeLessThan(20_000);
+  });
+});
+
+const benchDir = path.resolve(process.cwd(), '../shared/bench/agile/coverage');
+
+describe.skipIf(!existsSync(path.join(benchDir, 'dataset-1_links.csv')))('coverage-check: public dataset-1', () => {
+  it('finds more than half of the uncovered requirements with more than half precision', () => {
+    const rows = (f: string): string[][] =>
+      readFileSync(path.join(benchDir, f), 'utf8')
+        .split(/\r?\n/)
+        .slice(1)
+        .filter((l) => l.trim())
+        .map((l) => {
+          const m = /^([^,]+),"(.*)"$/.exec(l);
+          return m ? [m[1] ?? '', m[2] ?? ''] : [l, ''];
+        });
+    const high = rows('dataset-1_high.csv');
+    const low = rows('dataset-1_low.csv');
+    const truth = new Set(rows('dataset-1_links.csv').filter((r) => r[1] === '').map((r) => r[0]));
+    const res = checkCoverage({ requirements: high.map((r) => r[1] ?? ''), stories: low.map((r) => r[1] ?? '') });
+    const predicted = res.uncovered_requirements.map((u) => high[u.index]?.[0]);
+    const tp = predicted.filter((id) => truth.has(id)).length;
+    expect(tp / predicted.length).toBeGreaterThan(0.5);
+    expect(tp / truth.size).toBeGreaterThan(0.5);
+  });
+});

@@ -1,0 +1,234 @@
+// coverage-check: which requirements the stories cover, which stories no requirement asked for, missing buckets.
+import { z } from 'zod';
+import { defineTool, ToolError } from '../contract.ts';
+import { checkCoverage, resolveRequirements } from './engine.ts';
+
+const MAX_ITEMS = 500;
+
+const input = z
+  .object({
+    stories: z
+      .array(z.string().max(5_000))
+      .min(1)
+      .max(MAX_ITEMS)
+      .describe(`User stories, use cases or tickets that make up the planned scope (1 to ${MAX_ITEMS}, each up to 5000 characters).`),
+    brief: z
+      .string()
+      .max(50_000)
+      .optional()
+      .describe('Free-text brief or spec. Split into requirements deterministically: each list item is one, prose is split into sentences, headings are dropped. Used when requirements is absent.'),
+    requirements: z
+      .array(z.string().max(2_000))
+      .min(1)
+      .max(MAX_ITEMS)
+      .optional()
+      .describe(`Requirements as a list (1 to ${MAX_ITEMS}, each up to 2000 characters); an alternative to brief, and used instead of it when both are sent.`),
+  })
+  .superRefine((value, ctx) => {
+    if (value.requirements === undefined && value.brief === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['requirements'],
+        message: 'Send requirements (a list) or brief (free text).',
+        params: { code: 'requirements_required' },
+      });
+    }
+  });
+
+const bucket = z.enum(['auth', 'crud', 'error_states', 'tests']);
+
+const output = z.object({
+  coverage_score: z.number().int().min(0).max(100).describe('Percentage of requirements covered by at least one story, rounded.'),
+  requirements_source: z.enum(['requirements', 'brief']).describe('Where the requirement list came from.'),
+  requirements: z.array(z.string()).describe('The requirement statements matched, in index order (split from brief when that was the source).'),
+  covered: z
+    .array(
+      z.object({
+        index: z.number().int().min(0).describe('Index of the requirement in requirements.'),
+        story_indexes: z.array(z.number().int().min(0)).describe('Stories that cover it: the best match and any within 85% of its score, ascending.'),
+        confidence: z.number().min(0).max(1).describe('Share (0..1) of the requirement\'s weighted terms that the best story carries.'),
+        matched_terms: z.array(z.string()).describe('Requirement words found (as the same stem or a synonym) in the best story, at most 8.'),
+      }),
+    )
+    .describe('Requirements at least one story covers, in requirement order.'),
+  uncovered_requirements: z
+    .array(
+      z.object({
+        index: z.number().int().min(0).describe('Index of the requirement in requirements.'),
+        text: z.string().describe('The requirement text.'),
+        nearest_story: z
+          .object({
+            index: z.number().int().min(0).describe('Index of the closest story.'),
+            confidence: z.number().min(0).max(1).describe('Its match score, below the coverage threshold of 0.5.'),
+          })
+          .nullable()
+          .describe('The closest story, or null when no story shares a single term.'),
+      }),
+    )
+    .describe('Requirements no story covers: scope gaps.'),
+  orphan_stories: z
+    .array(
+      z.object({
+        index: z.number().int().min(0).describe('Index of the story in stories.'),
+        text: z.string().describe('The story text.'),
+      }),
+    )
+    .describe('Stories that cover no requirement: possible scope creep, or requirements missing from the brief.'),
+  missing_buckets: z
+    .array(
+      z.object({
+        bucket: bucket.describe('auth (sign-in, permissions), crud (create/read/update/delete lifecycle), error_states (failures, invalid input, empty states), tests (tests, QA, acceptance criteria).'),
+        why: z.string().describe('What was looked for and not found.'),
+      }),
+    )
+    .describe('Structural buckets the stories do not address.'),
+});
+
+export default defineTool({
+  name: 'coverage-check',
+  title: 'Coverage check',
+  summary: 'Check that stories cover the requirements and flag gaps, scope creep and missing buckets',
+  description:
+    'Matches each requirement (a list, or sentences split from a free-text brief) against a set of user stories or use cases by ' +
+    'meaning rather than exact words: text is normalised, stop words dropped, words stemmed (Porter), common synonyms folded ' +
+    '(log in / sign in / authenticate, edit / update / modify, remove / delete ...) and terms weighted by BM25-style inverse ' +
+    'document frequency over everything sent. A requirement is covered when one story carries at least half of its weighted ' +
+    'terms. Returns the coverage score, covered requirements with their stories and a confidence, uncovered requirements, orphan ' +
+    'stories (possible scope creep) and missing structural buckets (auth, CRUD, error states, tests). Use it before sprint ' +
+    'planning or a release to find scope gaps. Limits: lexical meaning only (no embeddings), English only; paraphrases with no ' +
+    'shared word or synonym are missed, and a requirement that reuses a story\'s words may look covered when it is not.',
+  credits: 1,
+  deployed: true,
+  input,
+  output,
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  examples: [
+    {
+      title: 'Requirements against stories',
+      input: {
+        requirements: [
+          'Users can sign in with email and password.',
+          'Users can reset a forgotten password by email.',
+          'Admins can export monthly sales reports as CSV.',
+        ],
+        stories: [
+          'As a user, I want to log in with my e-mail address and password so that I can see my orders.',
+          'As an admin, I want to download the monthly sales report as a CSV file.',
+          'As a user, I want to change the colour theme.',
+        ],
+      },
+      output: {
+        coverage_score: 67,
+        requirements_source: 'requirements',
+        requirements: [
+          'Users can sign in with email and password.',
+          'Users can reset a forgotten password by email.',
+          'Admins can export monthly sales reports as CSV.',
+        ],
+        covered: [
+          {
+            index: 0,
+            story_indexes: [0],
+            confidence: 1,
+            matched_terms: ['users', 'login', 'email', 'password'],
+          },
+          {
+            index: 2,
+            story_indexes: [1],
+            confidence: 1,
+            matched_terms: ['admins', 'export', 'monthly', 'sales', 'reports', 'csv'],
+          },
+        ],
+        uncovered_requirements: [
+          {
+            index: 1,
+            text: 'Users can reset a forgotten password by email.',
+            nearest_story: { index: 0, confidence: 0.33 },
+          },
+        ],
+        orphan_stories: [{ index: 2, text: 'As a user, I want to change the colour theme.' }],
+        missing_buckets: [
+          {
+            bucket: 'crud',
+            why: 'Stories cover read and update of records, but no story covers create or delete: plan the whole create, read, update and delete lifecycle or decide explicitly to leave part of it out.',
+          },
+          {
+            bucket: 'error_states',
+            why: 'No story describes a failure, invalid input, empty state, timeout or denied action, so error handling is unplanned.',
+          },
+          {
+            bucket: 'tests',
+            why: 'No story mentions tests, QA, verification or acceptance criteria, so nothing in the backlog says how the work is checked.',
+          },
+        ],
+      },
+    },
+    {
+      title: 'A brief split into requirements',
+      input: {
+        brief: 'Shop MVP\n\n- Customers browse products by category.\n- Customers pay by card.\n\nOrders are stored for seven years. Refunds are handled by support staff.',
+        stories: ['As a customer, I want to browse products in a category.', 'As a customer, I want to pay with my credit card.'],
+      },
+      output: {
+        coverage_score: 50,
+        requirements_source: 'brief',
+        requirements: [
+          'Customers browse products by category.',
+          'Customers pay by card.',
+          'Orders are stored for seven years.',
+          'Refunds are handled by support staff.',
+        ],
+        covered: [
+          {
+            index: 0,
+            story_indexes: [0],
+            confidence: 1,
+            matched_terms: ['customers', 'browse', 'products', 'category'],
+          },
+          {
+            index: 1,
+            story_indexes: [1],
+            confidence: 1,
+            matched_terms: ['customers', 'pay', 'card'],
+          },
+        ],
+        uncovered_requirements: [
+          { index: 2, text: 'Orders are stored for seven years.', nearest_story: null },
+          { index: 3, text: 'Refunds are handled by support staff.', nearest_story: null },
+        ],
+        orphan_stories: [],
+        missing_buckets: [
+          {
+            bucket: 'auth',
+            why: 'The scope involves users or accounts, but no story covers sign-in, sign-out, sign-up, passwords or permissions.',
+          },
+          {
+            bucket: 'crud',
+            why: 'Stories cover read of records, but no story covers create, update or delete: plan the whole create, read, update and delete lifecycle or decide explicitly to leave part of it out.',
+          },
+          {
+            bucket: 'error_states',
+            why: 'No story describes a failure, invalid input, empty state, timeout or denied action, so error handling is unplanned.',
+          },
+          {
+            bucket: 'tests',
+            why: 'No story mentions tests, QA, verification or acceptance criteria, so nothing in the backlog says how the work is checked.',
+          },
+        ],
+      },
+    },
+  ],
+  run(body) {
+    const { list } = resolveRequirements(body);
+    if (list.length === 0) {
+      throw new ToolError(400, 'brief_no_requirements', 'The brief holds no statement with content words to use as a requirement.');
+    }
+    if (list.length > MAX_ITEMS) {
+      throw new ToolError(400, 'brief_too_many_requirements', `The brief splits into ${list.length} requirements; at most ${MAX_ITEMS} are accepted.`, {
+        count: list.length,
+        limit: MAX_ITEMS,
+      });
+    }
+    return checkCoverage(body);
+  },
+});

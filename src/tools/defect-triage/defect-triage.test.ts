@@ -1,0 +1,227 @@
+// Tests for defect-triage: severity and category cues, completeness checks, priority, validation, hostile input.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { callTool } from '../../../test/support/tool-harness.ts';
+import { categoryOf, isMaintenance, lemma, severityOf, stripMachineText, triage } from './engine.ts';
+import type { TriagedReport } from './engine.ts';
+import { CATEGORY_CUES, SEVERITY_CUES } from './lexicon.ts';
+import tool from './tool.ts';
+
+const one = async (report: unknown): Promise<TriagedReport> => {
+  const res = await callTool(tool, { reports: [report] });
+  expect(res.status).toBe(200);
+  return (res.body.triaged as TriagedReport[])[0] as TriagedReport;
+};
+
+describe('defect-triage: severity and category', () => {
+  const cases: { report: unknown; severity: string; category: string; signal?: string }[] = [
+    { report: 'Saving a document corrupts the file', severity: 'critical', category: 'data', signal: 'corrupts' },
+    { report: 'All users lose data after the nightly sync', severity: 'critical', category: 'data', signal: 'lose data' },
+    { report: 'Stored XSS in the comment field', severity: 'critical', category: 'security', signal: 'xss' },
+    { report: 'App crashes when opening settings', severity: 'critical', category: 'crash', signal: 'crashes' },
+    { report: 'Editor hangs on large files', severity: 'critical', category: 'crash', signal: 'hangs' },
+    { report: { title: 'Export to PDF is broken', description: 'The export button does not work since 2.3, a regression.' }, severity: 'high', category: 'integration' },
+    { report: 'Search page is slow with many results', severity: 'medium', category: 'performance' },
+    { report: 'Order form misbehaves with two tabs open', severity: 'medium', category: 'ui' },
+    { report: 'Typo on the welcome screen', severity: 'low', category: 'ui', signal: 'typo' },
+    { report: 'Fix typo in the README', severity: 'low', category: 'docs', signal: 'typo' },
+    { report: 'Cosmetic: icon slightly misaligned in the toolbar', severity: 'low', category: 'ui' },
+    { report: 'TestQuotaManager.testExpiry is flaky', severity: 'low', category: 'other' },
+    { report: 'Reports footer text is grey', severity: 'medium', category: 'other' },
+  ];
+  for (const c of cases) {
+    const title = typeof c.report === 'string' ? c.report : (c.report as { title: string }).title;
+    it(`${title} -> ${c.severity}/${c.category}`, async () => {
+      const t = await one(c.report);
+      expect(t.severity).toBe(c.severity);
+      expect(t.category).toBe(c.category);
+      if (c.signal) expect(t.signals.severity).toContain(c.signal);
+      if (c.category !== 'other') expect(t.signals.category.length).toBeGreaterThan(0);
+      else expect(t.signals.category).toEqual([]);
+    });
+  }
+
+  it('ignores negated cues', () => {
+    expect(severityOf('Import no longer crashes but shows a warning', '').severity).not.toBe('critical');
+    expect(severityOf('Upload finishes without data loss but slowly', '').severity).not.toBe('critical');
+    expect(severityOf("The viewer doesn't crash any more", '').signals).not.toContain('crash');
+  });
+
+  it('damps severity cues in dependency bumps', () => {
+    expect(isMaintenance('Upgrade jackson-databind to 2.15 due to CVE-2023-1234')).toBe(true);
+    expect(isMaintenance('[ABFS] Bump netty')).toBe(true);
+    expect(isMaintenance('Login page crashes')).toBe(false);
+    expect(severityOf('Upgrade jackson-databind to 2.15 due to CVE-2023-1234', '').severity).toBe('medium');
+    expect(severityOf('Stored XSS in profile page, see CVE-2023-1234', '').severity).toBe('critical');
+  });
+
+  it('needs a critical cue for critical: lesser complaints do not add up to it', () => {
+    const s = severityOf('Broken export, does not work, regression, fails, wrong result', '');
+    expect(s.score).toBeGreaterThanOrEqual(6);
+    expect(s.severity).toBe('high');
+  });
+
+  it('does not read machine output as severity words', () => {
+    const body = 'Steps: run the job.\n{code}\nERROR Exception in thread main java.lang.OutOfMemoryError crash\n{code}\n  at org.foo.Bar(Bar.java:12)\n';
+    const { prose, hadTrace } = stripMachineText(body);
+    expect(hadTrace).toBe(true);
+    expect(prose).not.toContain('OutOfMemoryError');
+    expect(prose).not.toContain('org.foo');
+    expect(severityOf('Job output differs between runs', body).severity).toBe('medium');
+  });
+
+  it('prefers a title cue to a body cue for the category', () => {
+    expect(categoryOf('Tooltip text is cut off', 'The data in the table is fine.').category).toBe('ui');
+    expect(categoryOf('Strange behaviour', 'The data in the table is lost.').category).toBe('data');
+  });
+
+  it('normalises inflections without merging unrelated words', () => {
+    expect(['crash', 'crashes', 'crashed', 'crashing'].map(lemma)).toEqual(['crash', 'crash', 'crash', 'crash']);
+    expect(lemma('unused')).not.toBe(lemma('unusable'));
+    expect(lemma('several')).not.toBe(lemma('severe'));
+    expect(lemma('documentation')).not.toBe(lemma('document'));
+  });
+
+  it('has well-formed cue tables', () => {
+    const phrases = SEVERITY_CUES.map((c) => c.phrase);
+    expect(new Set(phrases).size).toBe(phrases.length);
+    for (const c of SEVERITY_CUES) expect(c.weight).not.toBe(0);
+    for (const list of Object.values(CATEGORY_CUES)) expect(new Set(list).size).toBe(list.length);
+  });
+});
+
+describe('defect-triage: completeness', () => {
+  it('a full structured report misses nothing', async () => {
+    const t = await one({
+      id: 42,
+      title: 'Checkout total ignores discount',
+      steps: ['Add a discounted item', 'Open checkout'],
+      expected: 'Total is 90.00',
+      actual: 'Total is 100.00',
+      environment: 'Firefox 128, Ubuntu 24.04',
+    });
+    expect(t.id).toBe('42');
+    expect(t.has_repro).toBe(true);
+    expect(t.missing_info).toEqual([]);
+  });
+  it('a bare title misses everything', async () => {
+    const t = await one('Checkout total ignores discount');
+    expect(t.has_repro).toBe(false);
+    expect(t.missing_info).toEqual(['no_repro_steps', 'no_expected_vs_actual', 'no_environment']);
+  });
+  it('finds steps, expected vs actual and environment in free text', async () => {
+    const t = await one(
+      'Totals wrong on checkout\nSteps to reproduce:\n1. Add a discounted item\n2. Open checkout\nExpected 90.00 but it shows 100.00.\nVersion 3.4.1 on Windows 11.',
+    );
+    expect(t.has_repro).toBe(true);
+    expect(t.missing_info).toEqual([]);
+  });
+  it('accepts numbered steps without a heading', async () => {
+    const t = await one({ title: 'Cart empties', description: '1) open the cart\n2) reload the page\nThe cart should keep its items.' });
+    expect(t.has_repro).toBe(true);
+    expect(t.missing_info).toEqual(['no_environment']);
+  });
+});
+
+describe('defect-triage: priority', () => {
+  it('ranks the batch by urgency and keeps input order in the output', async () => {
+    const res = await callTool(tool, {
+      reports: ['Typo in footer', 'Server crashes on start', { id: 'B', title: 'Export is broken' }, 'Search results load slowly'],
+    });
+    const t = res.body.triaged as TriagedReport[];
+    expect(t.map((x) => x.index)).toEqual([0, 1, 2, 3]);
+    expect(t.map((x) => x.priority)).toEqual([4, 1, 2, 3]);
+    expect(new Set(t.map((x) => x.priority)).size).toBe(4);
+  });
+  it('gives priority 1 to a single report', async () => {
+    expect((await one('Typo in footer')).priority).toBe(1);
+  });
+  it('breaks ties by input order', () => {
+    const t = triage(['Button label wrong colour', 'Button label wrong colour']);
+    expect(t.map((x) => x.priority)).toEqual([1, 2]);
+  });
+});
+
+describe('defect-triage: invalid input', () => {
+  const cases: { name: string; body: unknown; error: string; field?: string }[] = [
+    { name: 'reports missing', body: {}, error: 'reports_required' },
+    { name: 'reports empty', body: { reports: [] }, error: 'reports_too_short' },
+    { name: 'reports not an array', body: { reports: 'crash' }, error: 'reports_must_be_array' },
+    { name: 'too many reports', body: { reports: new Array(201).fill('x') }, error: 'reports_too_long' },
+    { name: 'blank string report', body: { reports: ['   '] }, error: 'reports_too_short', field: 'reports.0' },
+    { name: 'string report too long', body: { reports: ['a'.repeat(20_001)] }, error: 'reports_too_long', field: 'reports.0' },
+    { name: 'object without title', body: { reports: [{ description: 'x' }] }, error: 'reports_invalid', field: 'reports.0' },
+    { name: 'number as a report', body: { reports: [5] }, error: 'reports_invalid', field: 'reports.0' },
+    { name: 'title too long', body: { reports: [{ title: 'a'.repeat(501) }] }, error: 'reports_too_long', field: 'reports.0.title' },
+    { name: 'too many steps', body: { reports: [{ title: 'x', steps: new Array(51).fill('s') }] }, error: 'reports_invalid', field: 'reports.0' },
+    { name: 'body not an object', body: 'crash', error: 'body_must_be_object' },
+  ];
+  for (const c of cases) {
+    it(c.name, async () => {
+      const res = await callTool(tool, c.body);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe(c.error);
+      if (c.field) expect(res.body.field).toBe(c.field);
+    });
+  }
+});
+
+describe('defect-triage: examples, determinism, hostile input', () => {
+  for (const ex of tool.examples) {
+    it(`example: ${ex.title}`, async () => {
+      const res = await callTool(tool, ex.input);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual(ex.output);
+    });
+  }
+
+  it('is deterministic', async () => {
+    const body = { reports: ['Crash on save', { id: 'X-1', title: 'Typo', description: 'steps to reproduce: open' }, 'Slow search'] };
+    expect(await callTool(tool, body)).toEqual(await callTool(tool, body));
+  });
+
+  it('answers quickly on inputs at the caps and on pathological text', async () => {
+    const t0 = performance.now();
+    const nasty = [
+      '{code'.repeat(4_000),
+      '```'.repeat(6_000),
+      '{noformat}'.repeat(2_000),
+      'not '.repeat(5_000),
+      'a'.repeat(20_000),
+      '1. '.repeat(6_000),
+      'at x.y('.repeat(2_800),
+      '\u0000\u202e\uffff'.repeat(6_000),
+      "can't won't doesn't ".repeat(1_000),
+      'given when then '.repeat(1_200),
+    ];
+    const reports = Array.from({ length: 200 }, (_, i) => {
+      const text = nasty[i % nasty.length] ?? '';
+      return { id: `R-${i}`, title: text.slice(0, 500) || 'x', description: text.slice(0, 20_000), steps: text.slice(0, 10_000), expected: text.slice(0, 5_000), actual: text.slice(0, 5_000) };
+    });
+    const res = await callTool(tool, { reports });
+    expect(res.status).toBe(200);
+    expect((res.body.triaged as unknown[]).length).toBe(200);
+    expect(performance.now() - t0).toBeLessThan(15_000);
+  });
+});
+
+const bugs = path.resolve(process.cwd(), '../shared/bench/agile/bugs.jsonl');
+
+describe.skipIf(!existsSync(bugs))('defect-triage: bugs.jsonl', () => {
+  it('beats the naive keyword baseline (macro-F1 0.28) on the labelled reports', () => {
+    const rows = readFileSync(bugs, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l) as { title: string; body: string | null; severity: string });
+    const out = triage(rows.map((r) => ({ title: r.title, description: r.body ?? '' })));
+    const labels = ['critical', 'high', 'medium', 'low'];
+    const f1 = labels.map((l) => {
+      const tp = rows.filter((r, i) => r.severity === l && out[i]?.severity === l).length;
+      const fp = rows.filter((r, i) => r.severity !== l && out[i]?.severity === l).length;
+      const fn = rows.filter((r, i) => r.severity === l && out[i]?.severity !== l).length;
+      return tp === 0 ? 0 : (2 * tp) / (2 * tp + fp + fn);
+    });
+    expect(f1.reduce((a, b) => a + b, 0) / labels.length).toBeGreaterThan(0.3);
+  });
+});
