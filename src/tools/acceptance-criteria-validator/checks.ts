@@ -1,0 +1,363 @@
+// The four per-criterion checks (observable outcome, testable, atomic, clear condition) and the failure-case test.
+import type { VagueCategory, VagueEntry } from './lexicon.ts';
+import {
+  BASELINE_WORDS,
+  CATEGORY_SOURCE,
+  CLAIM_WORDS,
+  CONDITION_WORDS,
+  NEGATIVE_CASE_WORDS,
+  OUTCOME_BASE_FORMS,
+  OUTCOME_INTRODUCERS,
+  OUTCOME_WORDS,
+  TASK_VERBS,
+  VAGUE_LEXICON,
+} from './lexicon.ts';
+import type { Token } from './text.ts';
+import { PhraseMatcher, tidy, tokenize } from './text.ts';
+
+export type Strictness = 'normal' | 'strict';
+export type ProblemRule = 'observable_outcome' | 'testable' | 'atomic';
+
+export interface Problem {
+  rule: ProblemRule;
+  detail: string;
+  vague_terms?: string[];
+}
+
+export interface Checks {
+  observable_outcome: boolean;
+  testable: boolean;
+  atomic: boolean;
+  clear_condition: boolean;
+}
+
+export interface CriterionAssessment {
+  checks: Checks;
+  problems: Problem[];
+  /** Covers a failure, edge or negative case (for the set-level negative_coverage gap). */
+  negative_case: boolean;
+}
+
+/** Points per check (SPEC); the README explains how they combine. */
+export const CHECK_POINTS = { observable_outcome: 45, testable: 35, atomic: 25, clear_condition: 5 } as const;
+
+/** At most this many vague terms are returned per criterion, and this many quoted in the detail. */
+export const MAX_TERMS = 50;
+const DETAIL_TERMS = 10;
+
+const normalMatcher = new PhraseMatcher<VagueEntry>(VAGUE_LEXICON.filter((e) => !e.strict));
+const strictMatcher = new PhraseMatcher<VagueEntry>(VAGUE_LEXICON);
+
+const MODALS = new Set(['should', 'must', 'shall', 'will', 'can', 'cannot', "can't", "won't", "shouldn't", "mustn't", 'need', 'needs']);
+const STORY_WANTS = new Set(['want', 'wants', 'would', 'need', 'needs', 'wish', 'like']);
+const PRONOUNS = new Set(['it', 'this', 'that', 'these', 'those', 'they']);
+const ABBREVIATIONS = new Set(['e.g', 'i.e', 'etc', 'vs', 'approx', 'cf', 'no', 'fig', 'min', 'max', 'incl', 'esp']);
+// A leading "AC1:", "AC-2)", "Criterion 3 -" label is not part of what the criterion says.
+const LABEL = /^(?:ac|acceptance criteri(?:on|a)|criteri(?:on|a)|scenario)\s*#?\d{0,3}\s*[:.)\u2013-]\s*/i;
+// List markers a pasted criterion may still carry: "- ", "* ", "1. ", "(a) ", "[ ] ".
+const MARKER = /^(?:[-*+\u2022\u00b7\u25aa\u2023\u25e6#>]+|\(?\d{1,3}[.)]|\(?[a-z][.)](?=\s))\s+(?:\[[ xX]?\]\s+)?/;
+// A number: a count, a duration, a size, a percentile. Enough to ground a performance word or a comparison.
+const HAS_NUMBER = /\d/;
+
+/** Text as analysed: list marker and label removed, blanks collapsed, lines kept. */
+export function analysisText(raw: string): string {
+  return tidy(raw)
+    .split('\n')
+    .map((line) => line.replace(MARKER, '').replace(LABEL, ''))
+    .join('\n');
+}
+
+interface GherkinShape {
+  gherkin: boolean;
+  whenCount: number;
+  cycles: number;
+  hasCondition: boolean;
+  /** Tokens after a Then keyword (the stated outcome), concatenated over all Then blocks. */
+  thenTokens: number;
+}
+
+function isStepKeyword(t: Token, i: number): boolean {
+  if (t.lower !== 'given' && t.lower !== 'when' && t.lower !== 'then') return false;
+  return i === 0 || t.lineStart || t.afterPunct || t.capital;
+}
+
+function gherkinShape(tokens: readonly Token[]): GherkinShape {
+  let whenCount = 0;
+  let cycles = 0;
+  let thenTokens = 0;
+  let hasGiven = false;
+  let hasThen = false;
+  let sawThen = false;
+  let state: 'none' | 'given' | 'when' | 'then' = 'none';
+  let stepLines = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (t.lineStart && (t.lower === 'given' || t.lower === 'when' || t.lower === 'then' || t.lower === 'and' || t.lower === 'but')) stepLines++;
+    if (isStepKeyword(t, i)) {
+      if (t.lower === 'given') {
+        hasGiven = true;
+        state = 'given';
+      } else if (t.lower === 'when') {
+        whenCount++;
+        if (cycles === 0 || sawThen) cycles++;
+        sawThen = false;
+        state = 'when';
+      } else {
+        hasThen = true;
+        sawThen = true;
+        state = 'then';
+      }
+      continue;
+    }
+    if (state === 'then') thenTokens++;
+  }
+  const first = tokens[0];
+  const opensWithStep = first !== undefined && (first.lower === 'given' || first.lower === 'then');
+  const gherkin = (hasThen && (hasGiven || whenCount > 0)) || opensWithStep || stepLines >= 2;
+  if (gherkin && cycles === 0 && hasThen) cycles = 1;
+  return { gherkin, whenCount, cycles, hasCondition: hasGiven || whenCount > 0, thenTokens };
+}
+
+/** Sentences as token ranges: split at . ! ? ; followed by a blank (not in "3.5" or "e.g.") and at line breaks. */
+function sentences(text: string, tokens: readonly Token[]): Token[][] {
+  const out: Token[][] = [];
+  let cur: Token[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (cur.length > 0) {
+      const prev = cur[cur.length - 1] as Token;
+      const gap = text.slice(prev.end, t.start);
+      const breaks = gap.includes('\n') || (/[.!?;]/.test(gap) && /\s/.test(gap) && !ABBREVIATIONS.has(prev.lower) && !/^\.\w/.test(gap));
+      if (breaks) {
+        out.push(cur);
+        cur = [];
+      }
+    }
+    cur.push(t);
+  }
+  if (cur.length > 0) out.push(cur);
+  return out;
+}
+
+function isClaimWord(lower: string): boolean {
+  return CLAIM_WORDS.has(lower) || MODALS.has(lower);
+}
+
+function hasClaim(tokens: readonly Token[]): boolean {
+  return tokens.some((t, i) => isClaimWord(t.lower) || OUTCOME_WORDS.has(t.lower) || (i > 0 && OUTCOME_BASE_FORMS.has(t.lower)));
+}
+
+// Quoted literals ("Password change failed"), inline code and Gherkin table rows are exact expected values or test
+// data, not wording to judge: they are blanked before the vague-term scan.
+const LITERALS = /"[^"\n]{0,500}"|\u201c[^\u201d\n]{0,500}\u201d|`[^`\n]{0,500}`|\{\{[^}\n]{0,500}\}\}|\|[^\n]{0,2000}\|/g;
+
+function maskLiterals(text: string): string {
+  return text.replace(LITERALS, ' ');
+}
+
+/** A sentence that itself states a requirement: a modal, or an outcome verb ("returns", "is exported", "they include"). */
+function isRequirementSentence(tokens: readonly Token[]): boolean {
+  return tokens.some((t, i) => MODALS.has(t.lower) || (OUTCOME_WORDS.has(t.lower) && !NOUNS.has(t.lower)) || (i > 0 && OUTCOME_BASE_FORMS.has(t.lower)));
+}
+// Outcome words that are usually nouns: alone they do not make a sentence a requirement ("Error message.").
+const NOUNS = new Set([
+  'error', 'errors', 'message', 'messages', 'email', 'emails', 'notification', 'notifications', 'response', 'responses', 'status',
+  'alerts', 'logs', 'records', 'changes', 'updates', 'imports', 'exports', 'downloads', 'uploads', 'prints', 'triggers', 'runs',
+  'stops', 'starts', 'charges', 'refunds', 'archives', 'blocks', 'toast', 'banner', 'dialog', 'popup', 'tooltip', 'confirmation',
+  'visible', 'invisible', 'hidden', 'reset', 'works',
+]);
+
+function isStoryForm(tokens: readonly Token[]): boolean {
+  const a = tokens[0]?.lower;
+  const b = tokens[1]?.lower;
+  if (a !== 'as' || (b !== 'a' && b !== 'an' && b !== 'the')) return false;
+  for (let i = 2; i < Math.min(tokens.length - 1, 40); i++) {
+    if ((tokens[i] as Token).lower === 'i' && STORY_WANTS.has((tokens[i + 1] as Token).lower)) return true;
+  }
+  return false;
+}
+
+function hasConditionClause(tokens: readonly Token[]): boolean {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    const opening = i === 0 || t.lineStart || t.afterPunct;
+    if (CONDITION_WORDS.has(t.lower)) {
+      if (t.lower === 'where' || t.lower === 'after' || t.lower === 'before' || t.lower === 'until' || t.lower === 'once') {
+        if (opening) return true;
+      } else {
+        return true;
+      }
+    }
+    if (t.lower === 'case' && tokens[i - 1]?.lower === 'in') return true;
+    if (t.lower === 'on' && opening && (tokens[i + 1]?.lower.endsWith('ing') ?? false)) return true;
+  }
+  const first = tokens[0];
+  // "Clicking the field opens ..." names its trigger as a gerund subject.
+  if (first && first.lower.length > 4 && first.lower.endsWith('ing') && tokens.some((t) => MODALS.has(t.lower) || OUTCOME_WORDS.has(t.lower))) return true;
+  // "For new installations, X is checked by default" scopes the outcome to a stated situation.
+  if (first?.lower === 'for' && tokens.slice(1, 9).some((t) => t.afterPunct)) return true;
+  return false;
+}
+
+interface VagueFinding {
+  terms: string[];
+  categories: VagueCategory[];
+}
+
+function vagueTerms(text: string, tokens: readonly Token[], strictness: Strictness): VagueFinding {
+  const matcher = strictness === 'strict' ? strictMatcher : normalMatcher;
+  const measurable = HAS_NUMBER.test(text);
+  const baseline = measurable || tokens.some((t) => BASELINE_WORDS.has(t.lower));
+  const terms: string[] = [];
+  const categories: VagueCategory[] = [];
+  const add = (found: string, category: VagueCategory): void => {
+    const term = found.slice(0, 100);
+    if (!terms.includes(term) && terms.length < MAX_TERMS) terms.push(term);
+    if (!categories.includes(category)) categories.push(category);
+  };
+  for (const hit of matcher.match(tokens)) {
+    const cat = hit.entry.category;
+    if (cat === 'quality_without_threshold' && measurable) continue;
+    if (cat === 'comparative' && baseline) continue;
+    add(hit.text, cat);
+  }
+  if (/\band\/or\b/i.test(text)) add('and/or', 'open_ended');
+  if (/(?:\.\.\.|\u2026)/.test(text)) add('...', 'open_ended');
+  if (strictness === 'strict') {
+    const first = tokens[0];
+    const second = tokens[1];
+    if (first && second && PRONOUNS.has(first.lower) && (isClaimWord(second.lower) || OUTCOME_WORDS.has(second.lower))) add(first.lower, 'vague_pronoun');
+  }
+  return { terms, categories };
+}
+
+function taskOpener(tokens: readonly Token[]): string | undefined {
+  const first = tokens[0];
+  if (!first || !TASK_VERBS.has(first.lower)) return undefined;
+  const next = tokens[1]?.lower;
+  if (next !== undefined && OUTCOME_INTRODUCERS.has(next)) return undefined;
+  // An imperative opener followed by a stated claim ("Add a row; the total is updated") still names an outcome.
+  if (tokens.slice(1).some((t) => isClaimWord(t.lower) && t.lower !== 'need' && t.lower !== 'needs')) return undefined;
+  return first.word;
+}
+
+function negativeCase(tokens: readonly Token[]): boolean {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (NEGATIVE_CASE_WORDS.has(t.lower)) return true;
+    if (t.lower.endsWith("n't")) return true;
+    // An HTTP error status (4xx, 5xx) is a failure outcome.
+    if (/^[45]\d\d$/.test(t.lower)) return true;
+    if ((t.lower === 'no' || t.lower === 'too') && i + 1 < tokens.length) {
+      const n = (tokens[i + 1] as Token).lower;
+      if (t.lower === 'too' || n === 'results' || n === 'access' || n === 'permission' || n === 'permissions' || n === 'data' || n === 'items' || n === 'connection' || n === 'network' || n === 'longer') return true;
+    }
+  }
+  return false;
+}
+
+/** Evaluate one criterion. Pure; linear in the length of the text. */
+export function assessCriterion(raw: string, strictness: Strictness): CriterionAssessment {
+  const original = analysisText(raw);
+  const originalTokens = tokenize(original);
+  // Everything but the failure-case test reads the text with its quoted literals blanked: a quoted message may
+  // contain "When", a full stop or "fast" without changing what the criterion itself says.
+  const text = maskLiterals(original);
+  const tokens = text === original ? originalTokens : tokenize(text);
+  const problems: Problem[] = [];
+  const shape = gherkinShape(tokens);
+
+  // observable_outcome
+  let observable = true;
+  let observableDetail = '';
+  if (originalTokens.length === 0) {
+    observable = false;
+    observableDetail = 'The criterion has no words, so it states no outcome.';
+  } else if (isStoryForm(tokens)) {
+    observable = false;
+    observableDetail = 'This is a user story ("As a ..., I want ..."), not an acceptance criterion: state what an observer sees when the story is done.';
+  } else if (shape.gherkin) {
+    if (shape.thenTokens === 0) {
+      observable = false;
+      observableDetail = 'The scenario has no Then step, so it never states the expected outcome.';
+    }
+  } else if (/\?\s*$/.test(text)) {
+    observable = false;
+    observableDetail = 'The criterion is a question; state the expected outcome instead.';
+  } else {
+    const task = taskOpener(tokens);
+    if (task !== undefined) {
+      observable = false;
+      observableDetail = `The criterion opens with "${task}" and describes work to do, not an outcome an observer can check (a message shown, a status code, a record stored, an email sent).`;
+    } else if (!hasClaim(tokens)) {
+      observable = false;
+      observableDetail = 'The criterion is a fragment with no verb stating what happens; name the observable outcome (a message shown, a status code, a record stored, an email sent).';
+    }
+  }
+  if (!observable) problems.push({ rule: 'observable_outcome', detail: observableDetail });
+
+  // clear_condition (a bonus; required only in strict mode, where its absence makes the criterion untestable)
+  const clear = tokens.length > 0 && (shape.gherkin ? shape.hasCondition : hasConditionClause(tokens));
+
+  // testable
+  const vague = vagueTerms(text, tokens, strictness);
+  const testableReasons: string[] = [];
+  if (vague.terms.length > 0) {
+    const why = vague.categories.map((c) => CATEGORY_SOURCE[c]).join('; ');
+    const shown = vague.terms.slice(0, DETAIL_TERMS).map((t) => `"${t}"`).join(', ');
+    const more = vague.terms.length > DETAIL_TERMS ? ` and ${vague.terms.length - DETAIL_TERMS} more` : '';
+    testableReasons.push(`Vague wording (${shown}${more}): ${why}. Replace it with a measurable threshold or an exact expected value.`);
+  }
+  if (strictness === 'strict' && !clear && originalTokens.length > 0) {
+    testableReasons.push('Strict mode requires a clear condition: say when the outcome applies (Given/When/Then, or "When ..., ...", "If ..., ...").');
+  }
+  const testable = testableReasons.length === 0 && originalTokens.length > 0;
+  if (!testable) {
+    problems.push({ rule: 'testable', detail: testableReasons.length > 0 ? testableReasons.join(' ') : 'The criterion is empty.', vague_terms: vague.terms });
+  }
+
+  // atomic
+  let atomic = true;
+  let atomicDetail = '';
+  if (shape.gherkin) {
+    if (shape.whenCount > 1 || shape.cycles > 1) {
+      atomic = false;
+      atomicDetail = `The scenario has ${shape.whenCount} When steps${shape.cycles > 1 ? ` in ${shape.cycles} When/Then cycles` : ''}; one When per criterion keeps it to one behaviour. Split it into separate scenarios.`;
+    }
+  } else {
+    const reqSentences = sentences(text, tokens).filter(isRequirementSentence).length;
+    if (reqSentences > 1) {
+      atomic = false;
+      atomicDetail = `The criterion states ${reqSentences} separate requirements in ${reqSentences} sentences; give each its own criterion.`;
+    } else {
+      let modalSeen = false;
+      for (let i = 0; i < tokens.length && atomic; i++) {
+        const t = tokens[i] as Token;
+        if (MODALS.has(t.lower)) modalSeen = true;
+        if (!modalSeen || (t.lower !== 'and' && t.lower !== 'or' && t.lower !== 'but' && t.lower !== 'also')) continue;
+        const after = tokens.slice(i + 1, i + 5).find((a) => MODALS.has(a.lower));
+        if (after) {
+          atomic = false;
+          atomicDetail = `Two requirements are joined by "${t.lower}" ("... ${t.lower} ... ${after.lower} ..."); give each its own criterion.`;
+        }
+      }
+    }
+  }
+  if (!atomic) problems.push({ rule: 'atomic', detail: atomicDetail });
+
+  return {
+    checks: { observable_outcome: observable, testable, atomic, clear_condition: clear },
+    problems,
+    negative_case: negativeCase(originalTokens),
+  };
+}
+
+/** 100 minus the points of each failed check, plus the clear-condition bonus, clamped to 0..100. */
+export function scoreChecks(checks: Checks): number {
+  let score = 100;
+  if (!checks.observable_outcome) score -= CHECK_POINTS.observable_outcome;
+  if (!checks.testable) score -= CHECK_POINTS.testable;
+  if (!checks.atomic) score -= CHECK_POINTS.atomic;
+  if (checks.clear_condition) score += CHECK_POINTS.clear_condition;
+  return Math.max(0, Math.min(100, score));
+}
