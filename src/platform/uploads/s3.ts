@@ -25,8 +25,9 @@ export class S3Storage implements ObjectStorage {
     });
   }
 
-  async presignPut(a: { storageKey: string; contentType: string; sizeBytes: number; expiresAtMs: number }): Promise<PresignedPut> {
-    const expiresIn = Math.max(1, Math.floor((a.expiresAtMs - Date.now()) / 1000));
+  async presignPut(a: { storageKey: string; contentType: string; sizeBytes: number; ttlSeconds: number }): Promise<PresignedPut> {
+    // S3 counts the lifetime from the signing time, so it takes the TTL, not an absolute expiry.
+    const expiresIn = a.ttlSeconds;
     const cmd = new PutObjectCommand({ Bucket: this.s.bucket, Key: a.storageKey, ContentType: a.contentType, ContentLength: a.sizeBytes });
     const url = await getSignedUrl(this.client, cmd, {
       expiresIn,

@@ -68,7 +68,7 @@ export class UploadService {
       deleteAfter: nowMs + this.opts.retentionHours * 3600 * 1000,
     };
     await this.store.createUpload(record);
-    const put = await this.storage.presignPut({ id, storageKey, contentType, sizeBytes: req.size_bytes, expiresAtMs: urlExpiresAt });
+    const put = await this.storage.presignPut({ id, storageKey, contentType, sizeBytes: req.size_bytes, expiresAtMs: urlExpiresAt, ttlSeconds: this.opts.urlTtlSeconds });
     return {
       upload_id: id,
       url: put.url,

@@ -7,7 +7,7 @@ export interface PresignedPut {
 
 export interface ObjectStorage {
   readonly kind: 'local' | 's3';
-  presignPut(args: { id: string; storageKey: string; contentType: string; sizeBytes: number; expiresAtMs: number }): Promise<PresignedPut>;
+  presignPut(args: { id: string; storageKey: string; contentType: string; sizeBytes: number; expiresAtMs: number; ttlSeconds: number }): Promise<PresignedPut>;
   /** The stored bytes, or undefined when nothing has been stored under the key yet. */
   read(storageKey: string): Promise<Buffer | undefined>;
   delete(storageKey: string): Promise<void>;
