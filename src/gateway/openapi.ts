@@ -225,6 +225,15 @@ function platformPaths(): Record<string, JsonSchema> {
         responses: { '200': { description: 'Definitions.', content: json({ type: 'object' }) } },
       },
     },
+    '/v1/alignment-gate/rubric': {
+      get: {
+        operationId: 'alignment_gate_rubric',
+        summary: 'The 45-criterion rubric alignment-gate grades against',
+        description: 'Public (no key): each criterion with id, category, default severity, what it checks, remediation, and whether the offline rubric provider checks it by rule, by heuristic, or leaves it to a model.',
+        tags: ['discovery'],
+        responses: { '200': { description: 'The rubric.', content: json({ type: 'object' }) } },
+      },
+    },
     '/healthz': { get: { operationId: 'healthz', summary: 'Liveness', tags: ['operations'], responses: { '200': { description: 'Alive.' } } } },
     '/readyz': {
       get: {

@@ -41,8 +41,13 @@ export interface CallResult {
 
 const AUTH_CACHE_MS = 500;
 
+// Request ids: a random per-process prefix and a counter; unique across instances, cheap on the hot path.
+const ID_PREFIX = randomBytes(6).toString('base64url');
+let idCounter = 0;
+
 export function newRequestId(): string {
-  return `req_${randomBytes(12).toString('base64url')}`;
+  idCounter = (idCounter + 1) % 0x7fffffff;
+  return `req_${ID_PREFIX}${idCounter.toString(36).padStart(6, '0')}`;
 }
 
 function fail(code: ErrorCode, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): never {
@@ -208,11 +213,19 @@ export class Pipeline {
   toolContext(requestId: string, signal: AbortSignal): ToolContext {
     const store = this.deps.store;
     const clock = this.clock;
+    const parent = this.log;
+    let child: Logger | undefined;
+    // The child logger is made only when a tool logs: most calls never do.
+    const log = (): Logger => (child ??= parent.child({ request_id: requestId }));
     return {
       requestId,
       now: () => new Date(clock()),
       signal,
-      log: this.log.child({ request_id: requestId }),
+      log: {
+        info: (o, m) => log().info(o, m),
+        warn: (o, m) => log().warn(o, m),
+        error: (o, m) => log().error(o, m),
+      },
       cache: {
         get: (k) => store.cacheGet(k, clock()),
         set: (k, v, ttlSeconds) => store.cacheSet(k, v, clock() + ttlSeconds * 1000),

@@ -1,5 +1,6 @@
 // The derived surfaces registered next to the REST routes: MCP, OpenAPI, function calling, docs.
 import type { FastifyInstance } from 'fastify';
+import { rubric } from '../tools/alignment-gate/rubric.ts';
 import { renderDocs } from './docs.ts';
 import { functionDefinitions } from './function-calling.ts';
 import { registerMcp } from './mcp.ts';
@@ -15,6 +16,10 @@ function registerDescriptions(app: FastifyInstance, pipeline: Pipeline): void {
   app.get('/openapi.json', async (_req, reply) => reply.type('application/json; charset=utf-8').send(doc()));
   app.get('/docs', async (_req, reply) => reply.type('text/html; charset=utf-8').send((docs ??= renderDocs(doc()))));
   app.get('/v1/tools', async () => functionDefinitions(pipeline.enabledTools()));
+  // What alignment-gate grades against: public, so users can read the rubric before they pay for a call.
+  if (pipeline.toolByName('alignment-gate') && pipeline.isDeployed(pipeline.toolByName('alignment-gate')!)) {
+    app.get('/v1/alignment-gate/rubric', async () => rubric());
+  }
 }
 
 export const defaultSurfaces: Array<(app: FastifyInstance, pipeline: Pipeline) => void> = [registerMcp, registerDescriptions];

@@ -1,0 +1,406 @@
+// Tests for blm-land-lookup against the fake ArcGIS server: land types, designations, coverage, cache, 504 paths, protocol, geometry.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { callTool, makeTestContext } from '../../../test/support/tool-harness.ts';
+import type { ToolCache, ToolContext } from '../contract.ts';
+import type { LookupResult } from './engine.ts';
+import { CACHE_TTL_SECONDS } from './engine.ts';
+import type { FakeArcgis } from './fake-arcgis.ts';
+import { FIXTURE_POINTS, startFakeArcgis } from './fake-arcgis.ts';
+import { clipRing, envelopeArea, pointInRings, polygonAreaWithin, radiusEnvelope, signedArea } from './geometry.ts';
+import def from './tool.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The examples name the standalone demo origin; tests reach the same fixtures on a random port. */
+const DEMO_ORIGIN = 'http://127.0.0.1:8090';
+
+let fake: FakeArcgis;
+beforeAll(async () => {
+  fake = await startFakeArcgis();
+});
+afterAll(async () => {
+  await fake.close();
+});
+beforeEach(() => {
+  fake.setMode('normal');
+  fake.requests.length = 0;
+});
+
+interface Logged {
+  level: string;
+  obj: object;
+  msg?: string;
+}
+
+function memoryCache(): ToolCache & { ttl: number[]; map: Map<string, unknown> } {
+  const map = new Map<string, unknown>();
+  const ttl: number[] = [];
+  return {
+    map,
+    ttl,
+    get: async (k) => map.get(k),
+    set: async (k, v, t) => {
+      map.set(k, structuredClone(v));
+      ttl.push(t);
+    },
+  };
+}
+
+function ctxFor(opts: { timeoutMs?: number; cache?: ToolCache; now?: string; logs?: Logged[]; viaDemoOrigin?: boolean } = {}): ToolContext {
+  const base = makeTestContext();
+  const logs = opts.logs ?? [];
+  const origin = opts.viaDemoOrigin ? DEMO_ORIGIN : fake.origin;
+  const fetchVia: typeof globalThis.fetch = (u, init) => globalThis.fetch(String(u).replace(DEMO_ORIGIN, fake.origin), init);
+  return makeTestContext({
+    fetch: fetchVia,
+    cache: opts.cache ?? base.cache,
+    now: () => new Date(opts.now ?? '2026-07-22T12:00:00.000Z'),
+    log: {
+      info: (obj, msg) => logs.push({ level: 'info', obj, msg }),
+      warn: (obj, msg) => logs.push({ level: 'warn', obj, msg }),
+      error: (obj, msg) => logs.push({ level: 'error', obj, msg }),
+    },
+    settings: {
+      ...base.settings,
+      blmSmaUrl: `${origin}/arcgis/rest/services/lands/BLM_Natl_SMA_LimitedScale/MapServer/1`,
+      blmDesignationsUrl: `${origin}/arcgis/rest/services/lands`,
+      blmTimeoutMs: opts.timeoutMs ?? 3000,
+    },
+  });
+}
+
+async function ok(body: unknown, ctx: ToolContext = ctxFor()): Promise<LookupResult> {
+  const r = await callTool(def, body, ctx);
+  if (!r.ok) throw new Error(`expected 200, got ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body as unknown as LookupResult;
+}
+
+const at = (name: keyof typeof FIXTURE_POINTS, radius_km?: number): Record<string, number> => {
+  const p = FIXTURE_POINTS[name];
+  return radius_km === undefined ? { lat: p.lat, lon: p.lon } : { lat: p.lat, lon: p.lon, radius_km };
+};
+const allowed = (o: LookupResult): Record<string, boolean | string> => Object.fromEntries(o.allowed_activities.map((a) => [a.activity, a.allowed]));
+
+describe('blm-land-lookup: invalid requests get stable 400 codes', () => {
+  const cases: { body: unknown; error: string }[] = [
+    { body: {}, error: 'lat_required' },
+    { body: { lat: 38 }, error: 'lon_required' },
+    { body: { lat: '38', lon: -114 }, error: 'lat_must_be_number' },
+    { body: { lat: 90.5, lon: -114 }, error: 'lat_too_large' },
+    { body: { lat: -91, lon: -114 }, error: 'lat_too_small' },
+    { body: { lat: 38, lon: 181 }, error: 'lon_too_large' },
+    { body: { lat: 38, lon: -180.01 }, error: 'lon_too_small' },
+    { body: { lat: 38, lon: -114, radius_km: 50.1 }, error: 'radius_km_too_large' },
+    { body: { lat: 38, lon: -114, radius_km: -1 }, error: 'radius_km_too_small' },
+    { body: { lat: 38, lon: -114, radius_km: '5' }, error: 'radius_km_must_be_number' },
+    { body: [38, -114], error: 'body_must_be_object' },
+  ];
+  it.each(cases)('$body -> $error', async ({ body, error }) => {
+    const r = await callTool(def, body);
+    expect(r.status).toBe(400);
+    expect(r.body.error).toBe(error);
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('is declared with 1 credit and a non-refunded 504', () => {
+    expect(def.credits).toBe(1);
+    expect(def.refundExempt).toEqual([504]);
+  });
+});
+
+describe('blm-land-lookup: land status', () => {
+  it('BLM land: jurisdiction, casual-use rules, permits, empty designations, caveat', async () => {
+    const o = await ok(at('blm', 0));
+    expect(o.is_blm_land).toBe(true);
+    expect(o.jurisdiction).toEqual({ agency: 'Bureau of Land Management', agency_code: 'BLM', dept_code: 'DOI', admin_unit_name: null, admin_unit_type: null, state: 'NV' });
+    expect(allowed(o)).toEqual({ rockhounding: true, primitive_camping: true, campfire: 'limited', ohv: 'limited' });
+    expect(o.allowed_activities.find((a) => a.activity === 'rockhounding')?.notes).toMatch(/250 lb a year/);
+    expect(o.allowed_activities.find((a) => a.activity === 'primitive_camping')?.notes).toMatch(/14 days in any 28-day period/);
+    expect(o.permit_requirements.map((p) => p.permit_type)).toEqual(expect.arrayContaining([expect.stringMatching(/Special Recreation Permit \(43 CFR 2930\)/)]));
+    expect(o.special_designations).toEqual([]);
+    expect(o).not.toHaveProperty('blm_coverage_pct');
+    expect(o.accuracy_note).toMatch(/not a survey/);
+    expect(o.sources.sma).toContain('BLM_Natl_SMA_LimitedScale/MapServer/1');
+    expect(o.sources.special_designations).toContain('BLM_Natl_ACEC/MapServer/0');
+  });
+
+  it('not BLM land: a National Forest gets the Forest Service rules and no designation lookup', async () => {
+    const o = await ok(at('forest', 0));
+    expect(o.is_blm_land).toBe(false);
+    expect(o.jurisdiction).toMatchObject({ agency: 'USDA Forest Service', agency_code: 'USFS', dept_code: 'USDA', admin_unit_name: 'Fixture National Forest', admin_unit_type: 'National Forest' });
+    expect(o).not.toHaveProperty('special_designations');
+    expect(allowed(o).ohv).toBe('limited');
+    expect(o.sources.special_designations).toMatch(/^Not queried/);
+    expect(fake.requests.map((r) => r.layer)).toEqual(['BLM_Natl_SMA_LimitedScale/MapServer/1']);
+  });
+
+  it('not BLM land: private land allows nothing without permission', async () => {
+    const o = await ok(at('private', 0));
+    expect(o).toMatchObject({ is_blm_land: false, jurisdiction: { agency_code: 'PVT' } });
+    expect(Object.values(allowed(o))).toEqual([false, false, false, false]);
+    expect(o.permit_requirements[0]?.permit_type).toBe('Landowner permission');
+  });
+
+  it('a private inholding inside BLM land (a hole in the BLM polygon) is private', async () => {
+    const o = await ok(at('inholding', 0));
+    expect(o).toMatchObject({ is_blm_land: false, jurisdiction: { agency_code: 'PVT' } });
+  });
+
+  it('state land', async () => {
+    const o = await ok(at('state', 0));
+    expect(o).toMatchObject({ is_blm_land: false, jurisdiction: { agency: 'State', agency_code: 'ST' } });
+    expect(Object.values(allowed(o))).toEqual(['limited', 'limited', 'limited', 'limited']);
+  });
+
+  it('no record: jurisdiction null, empty lists, no accuracy_note, no designations', async () => {
+    const o = await ok(at('nowhere', 0));
+    expect(o).toEqual({
+      is_blm_land: false,
+      jurisdiction: null,
+      allowed_activities: [],
+      permit_requirements: [],
+      data_as_of: '2026-07-22T12:00:00.000Z',
+      cache_hit: false,
+      sources: expect.objectContaining({ sma: expect.any(String), special_designations: expect.stringMatching(/^Not queried/) }),
+    });
+  });
+
+  it('no record with a radius still reports coverage 0', async () => {
+    const o = await ok(at('nowhere', 3));
+    expect(o.blm_coverage_pct).toBe(0);
+    expect(o).not.toHaveProperty('accuracy_note');
+  });
+});
+
+describe('blm-land-lookup: each special designation', () => {
+  const cases: { point: keyof typeof FIXTURE_POINTS; designations: { type: string; name: string }[]; ohv: boolean | string; rockhounding: boolean | string; note?: RegExp }[] = [
+    { point: 'wilderness', designations: [{ type: 'Wilderness', name: 'Fixture Peak Wilderness' }], ohv: false, rockhounding: 'limited' },
+    { point: 'wsa', designations: [{ type: 'WSA', name: 'Fixture Canyon WSA' }], ohv: 'limited', rockhounding: 'limited', note: /existing routes/ },
+    { point: 'acec', designations: [{ type: 'ACEC', name: 'Fixture Springs ACEC' }], ohv: 'limited', rockhounding: 'limited', note: /Critical Environmental Concern/ },
+    { point: 'nca', designations: [{ type: 'NM_NCA', name: 'Fixture Basin National Conservation Area' }], ohv: 'limited', rockhounding: 'limited', note: /^National Conservation Area\./ },
+    { point: 'monument', designations: [{ type: 'NM_NCA', name: 'Fixture Arch National Monument' }], ohv: 'limited', rockhounding: 'limited', note: /^National Monument\./ },
+    {
+      point: 'nca_and_acec',
+      designations: [
+        { type: 'ACEC', name: 'Fixture Dunes ACEC' },
+        { type: 'NM_NCA', name: 'Fixture Basin National Conservation Area' },
+      ],
+      ohv: 'limited',
+      rockhounding: 'limited',
+    },
+  ];
+  it.each(cases)('$point', async ({ point, designations, ohv, rockhounding, note }) => {
+    const o = await ok(at(point, 0));
+    expect(o.is_blm_land).toBe(true);
+    expect(o.special_designations?.map(({ type, name }) => ({ type, name }))).toEqual(designations);
+    expect(allowed(o)).toMatchObject({ ohv, rockhounding });
+    if (note) expect(o.special_designations?.[0]?.notes).toMatch(note);
+    // One SMA point query, then the four designation layers.
+    expect(fake.requests).toHaveLength(5);
+  });
+
+  it('designation notes are appended to the base BLM notes', async () => {
+    const o = await ok(at('wilderness', 0));
+    const ohv = o.allowed_activities.find((a) => a.activity === 'ohv')!;
+    expect(ohv.notes).toMatch(/43 CFR 8340/);
+    expect(ohv.notes).toMatch(/no motorised or mechanised use/);
+  });
+});
+
+describe('blm-land-lookup: radius and coverage', () => {
+  const cases: { name: string; body: Record<string, number>; pct: number | undefined }[] = [
+    { name: 'radius 0: no coverage field', body: at('blm', 0), pct: undefined },
+    { name: 'default radius (1 km) inside BLM: 100', body: at('blm'), pct: 100 },
+    { name: 'on the BLM/Forest boundary, 2 km: about half', body: at('border', 2), pct: 50.2 },
+    { name: 'inholding, 10 km: the hole is subtracted', body: at('inholding', 10), pct: 75.8 },
+    { name: 'inholding, 1 km: the envelope is all private', body: at('inholding', 1), pct: 0 },
+    { name: 'private land, 1 km: 0', body: at('private', 1), pct: 0 },
+  ];
+  it.each(cases)('$name', async ({ body, pct }) => {
+    const o = await ok(body);
+    if (pct === undefined) expect(o).not.toHaveProperty('blm_coverage_pct');
+    else expect(o.blm_coverage_pct).toBe(pct);
+  });
+
+  it('speaks the ArcGIS query protocol: point and envelope queries', async () => {
+    await ok(at('border', 2));
+    const [point, envelope] = [fake.requests.find((r) => r.params.geometryType === 'esriGeometryPoint'), fake.requests.find((r) => r.params.geometryType === 'esriGeometryEnvelope')];
+    expect(point?.params).toMatchObject({ f: 'json', geometry: '-114.0001,38.5', inSR: '4326', spatialRel: 'esriSpatialRelIntersects', returnGeometry: 'false', outFields: 'ADMIN_AGENCY_CODE,ADMIN_DEPT_CODE,ADMIN_UNIT_NAME,ADMIN_UNIT_TYPE,ADMIN_ST' });
+    expect(envelope?.params).toMatchObject({ f: 'json', where: "ADMIN_AGENCY_CODE = 'BLM'", inSR: '4326', outSR: '4326', returnGeometry: 'true' });
+    const [xmin, ymin, xmax, ymax] = envelope!.params.geometry!.split(',').map(Number);
+    expect(ymax! - ymin!).toBeCloseTo(4 / 111.32, 6);
+    expect(xmax! - xmin!).toBeCloseTo(4 / (111.32 * Math.cos((38.5 * Math.PI) / 180)), 6);
+  });
+});
+
+describe('blm-land-lookup: the 30-day cache', () => {
+  it('a repeat call is served from the cache with the original data_as_of and no upstream call', async () => {
+    const cache = memoryCache();
+    const first = await ok(at('wilderness', 5), ctxFor({ cache, now: '2026-07-01T08:00:00.000Z' }));
+    const calls = fake.requests.length;
+    const second = await ok(at('wilderness', 5), ctxFor({ cache, now: '2026-07-22T12:00:00.000Z' }));
+    expect(first.cache_hit).toBe(false);
+    expect(second.cache_hit).toBe(true);
+    expect(second.data_as_of).toBe('2026-07-01T08:00:00.000Z');
+    expect({ ...second, cache_hit: false }).toEqual(first);
+    expect(fake.requests.length).toBe(calls);
+    expect(cache.ttl).toEqual([CACHE_TTL_SECONDS]);
+    expect(CACHE_TTL_SECONDS).toBe(2_592_000);
+  });
+
+  it('keys on coordinates rounded to 4 decimals and on the radius', async () => {
+    const cache = memoryCache();
+    await ok({ lat: 38.3, lon: -114.7, radius_km: 1 }, ctxFor({ cache }));
+    expect((await ok({ lat: 38.30001, lon: -114.70004, radius_km: 1 }, ctxFor({ cache }))).cache_hit).toBe(true);
+    expect((await ok({ lat: 38.3, lon: -114.7, radius_km: 2 }, ctxFor({ cache }))).cache_hit).toBe(false);
+    expect((await ok({ lat: 38.3, lon: -114.7 }, ctxFor({ cache }))).cache_hit).toBe(true);
+  });
+
+  it('ignores a corrupt cache entry and a failing cache', async () => {
+    const cache = memoryCache();
+    await ok(at('blm', 0), ctxFor({ cache }));
+    for (const k of cache.map.keys()) cache.map.set(k, { nonsense: true });
+    expect((await ok(at('blm', 0), ctxFor({ cache }))).cache_hit).toBe(false);
+    const broken: ToolCache = {
+      get: async () => {
+        throw new Error('store down');
+      },
+      set: async () => {
+        throw new Error('store down');
+      },
+    };
+    expect((await ok(at('blm', 0), ctxFor({ cache: broken }))).is_blm_land).toBe(true);
+  });
+});
+
+describe('blm-land-lookup: upstream failures are 504 upstream_unavailable', () => {
+  it('a hanging upstream: 504 after the timeout, message logged, nothing cached', async () => {
+    fake.setMode('hang');
+    const logs: Logged[] = [];
+    const cache = memoryCache();
+    const t0 = Date.now();
+    const r = await callTool(def, at('blm', 1), ctxFor({ timeoutMs: 250, logs, cache }));
+    expect(r).toMatchObject({ status: 504, body: { error: 'upstream_unavailable' } });
+    expect(Date.now() - t0).toBeLessThan(2500);
+    expect(logs.some((l) => l.level === 'warn' && (l.obj as { reason?: string }).reason === 'timeout')).toBe(true);
+    expect(cache.map.size).toBe(0);
+  });
+
+  it('an ArcGIS error body with HTTP 200: 504, with the upstream message logged', async () => {
+    fake.setMode('error');
+    const logs: Logged[] = [];
+    const r = await callTool(def, at('blm', 0), ctxFor({ logs }));
+    expect(r).toMatchObject({ status: 504, body: { error: 'upstream_unavailable' } });
+    const logged = logs.find((l) => (l.obj as { reason?: string }).reason === 'error_body');
+    expect(JSON.stringify(logged?.obj)).toContain('Error performing query operation');
+  });
+
+  it('an error body only from the designation layers still fails the lookup', async () => {
+    fake.setMode('error', 'designations');
+    const r = await callTool(def, at('wilderness', 0), ctxFor());
+    expect(r).toMatchObject({ status: 504, body: { error: 'upstream_unavailable' } });
+  });
+
+  it('HTTP 500, a non-JSON body and an unreachable host are 504 too', async () => {
+    fake.setMode('http_500');
+    expect((await callTool(def, at('blm', 0), ctxFor())).status).toBe(504);
+    fake.setMode('garbage');
+    expect((await callTool(def, at('blm', 0), ctxFor())).status).toBe(504);
+    fake.setMode('normal');
+    const unreachable = makeTestContext({ fetch: globalThis.fetch });
+    expect(await callTool(def, at('blm', 0), unreachable)).toMatchObject({ status: 504, body: { error: 'upstream_unavailable' } });
+  });
+
+  it('after a failure the next call queries again (failures are not cached)', async () => {
+    const cache = memoryCache();
+    fake.setMode('error');
+    await callTool(def, at('blm', 0), ctxFor({ cache }));
+    fake.setMode('normal');
+    expect((await ok(at('blm', 0), ctxFor({ cache }))).cache_hit).toBe(false);
+  });
+});
+
+describe('blm-land-lookup: examples, determinism, hostile input', () => {
+  it.each(def.examples.map((e) => [e.title, e] as const))('example: %s', async (_t, e) => {
+    expect(e.runs).toBe('upstream');
+    expect(await ok(e.input, ctxFor({ viaDemoOrigin: true }))).toEqual(e.output);
+  });
+
+  it('gives the same output twice from fresh caches', async () => {
+    expect(await ok(at('nca_and_acec', 7))).toEqual(await ok(at('nca_and_acec', 7)));
+  });
+
+  it.each([
+    { lat: 90, lon: 180, radius_km: 50 },
+    { lat: -90, lon: -180, radius_km: 50 },
+    { lat: 0, lon: 0, radius_km: 0 },
+    { lat: 89.9999, lon: 179.9999, radius_km: 0.001 },
+    { lat: 38.5, lon: -114.5, radius_km: 50 },
+  ])('extreme coordinates answer 200: %o', async (body) => {
+    const o = await ok(body);
+    if (body.radius_km > 0) expect(o.blm_coverage_pct).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('blm-land-lookup: geometry', () => {
+  const square = [
+    [0, 0],
+    [0, 2],
+    [2, 2],
+    [2, 0],
+    [0, 0],
+  ];
+  it('clips a clockwise ring to an envelope and measures the part inside', () => {
+    expect(signedArea(square)).toBe(-4);
+    expect(polygonAreaWithin([square], { xmin: 1, ymin: 1, xmax: 3, ymax: 3 })).toBeCloseTo(1);
+    expect(polygonAreaWithin([square], { xmin: 5, ymin: 5, xmax: 6, ymax: 6 })).toBe(0);
+    expect(polygonAreaWithin([[...square].reverse()], { xmin: -1, ymin: -1, xmax: 3, ymax: 3 })).toBeCloseTo(4);
+    expect(clipRing(square, { xmin: 0.5, ymin: 0.5, xmax: 1.5, ymax: 1.5 })).toHaveLength(4);
+  });
+
+  it('subtracts holes and uses the even-odd rule for points', () => {
+    const holeRing = [
+      [0.5, 0.5],
+      [1.5, 0.5],
+      [1.5, 1.5],
+      [0.5, 1.5],
+      [0.5, 0.5],
+    ];
+    expect(polygonAreaWithin([square, holeRing], { xmin: 0, ymin: 0, xmax: 2, ymax: 2 })).toBeCloseTo(3);
+    expect(pointInRings(0.25, 0.25, [square, holeRing])).toBe(true);
+    expect(pointInRings(1, 1, [square, holeRing])).toBe(false);
+  });
+
+  it('keeps the envelope finite near the poles and inside valid coordinates', () => {
+    const env = radiusEnvelope(89.99, 179.99, 50);
+    expect(Number.isFinite(env.xmin)).toBe(true);
+    expect(env.xmax).toBeLessThanOrEqual(180);
+    expect(env.ymax).toBeLessThanOrEqual(90);
+    expect(envelopeArea(env)).toBeGreaterThan(0);
+  });
+});
+
+describe('blm-land-lookup: the fake ArcGIS server runs standalone', () => {
+  it('prints the settings to use and answers a query', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'fake-arcgis.ts'), '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const out = await new Promise<string>((resolve, reject) => {
+        let buf = '';
+        child.stdout.on('data', (c: Buffer) => {
+          buf += c.toString();
+          if (buf.includes('Switch modes')) resolve(buf);
+        });
+        child.on('error', reject);
+        child.on('exit', (code) => reject(new Error(`exited ${code}: ${buf}`)));
+      });
+      const sma = /DDT_BLM_SMA_URL=(\S+)/.exec(out)?.[1];
+      expect(out).toMatch(/DDT_BLM_DESIGNATIONS_URL=http:\/\/127\.0\.0\.1:\d+\/arcgis\/rest\/services\/lands/);
+      const res = await fetch(`${sma}/query?f=json&geometry=-114.7,38.3&geometryType=esriGeometryPoint&inSR=4326&outFields=ADMIN_AGENCY_CODE&returnGeometry=false`);
+      expect(await res.json()).toMatchObject({ features: [{ attributes: { ADMIN_AGENCY_CODE: 'BLM' } }] });
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+});
