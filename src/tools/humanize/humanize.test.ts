@@ -1,0 +1,144 @@
+// humanize tests: rewrites per rule, protected content byte for byte, Markdown kept, idempotence, codes, hostile input.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { callTool } from '../../../test/support/tool-harness.ts';
+import { humanize } from './engine.ts';
+import { pastTense } from './rules.ts';
+import tool from './tool.ts';
+
+/** [rule, input, expected output]. */
+const REWRITES: [string, string, string][] = [
+  ['ai-vocabulary.delve', 'The report delves into churn.', 'The report digs into churn.'],
+  ['ai-vocabulary.pivotal', 'Pivotal decisions were made.', 'Key decisions were made.'],
+  ['ai-vocabulary.leverage', 'Teams leverage the cache.', 'Teams use the cache.'],
+  ['ai-vocabulary.navigate', 'Leaders must navigate the complexities of growth.', 'Leaders must handle the complexities of growth.'],
+  ['ai-vocabulary.narrative-cliche', "She couldn't help but smile.", 'She smiled.'],
+  ['significance-inflation.pivotal-role', 'Bees play a vital role in farming.', 'Bees play a role in farming.'],
+  ['significance-inflation.testament', 'The win is a testament to their training.', 'The win is proof of their training.'],
+  ['significance-inflation.shed-light', 'The study sheds light on sleep.', 'The study explains sleep.'],
+  ['ing-tail.highlighting', 'Sales rose in May, highlighting strong demand.', 'Sales rose in May. This shows strong demand.'],
+  ['chatbot-artefact.certainly', 'Certainly! the answer is yes.', 'The answer is yes.'],
+  ['chatbot-artefact.hope-helps', 'The answer is yes. I hope this helps!', 'The answer is yes.'],
+  ['chatbot-artefact.here-is', 'Here is a short story based on your prompt:\n\nThe rain fell.', 'The rain fell.'],
+  ['negative-parallelism.not-only', 'It is not only fast but also cheap.', 'It is fast and cheap.'],
+  ['negative-parallelism.not-just', "It's not just a tool, it's a movement.", "It's more than a tool; it's a movement."],
+  ['stacked-transition.moreover', 'It is cheap. Moreover, it is fast.', 'It is cheap. It is fast.'],
+  ['upbeat-conclusion.in-conclusion', 'In conclusion, the method works.', 'The method works.'],
+  ['dash-overuse.em-dash', 'The result—surprisingly—was good.', 'The result, surprisingly, was good.'],
+  ['dash-overuse.em-dash', 'The cache helped — it cut latency.', 'The cache helped. It cut latency.'],
+  ['promotional-puffery.nestled', 'The inn is nestled among the hills.', 'The inn is set among the hills.'],
+  ['signposting.worth-noting', "It's worth noting that prices rose.", 'Prices rose.'],
+  ['markup-residue.oaicite', 'Prices rose :contentReference[oaicite:1]{index=1}.', 'Prices rose.'],
+  ['formatting.bold-label', '- **Speed:** fast\n- **Cost:** low', '- Speed: fast\n- Cost: low'],
+  ['cadence.uniform-sentences', 'The team met in the office early on a cold Monday, and they planned the release. '.repeat(8).trim(), 'The team met in the office early on a cold Monday. They planned the release. '.repeat(8).trim()],
+];
+
+describe('humanize', () => {
+  it.each(REWRITES)('%s: %j', (rule, input, expected) => {
+    const out = humanize(input);
+    expect(out.text).toBe(expected);
+    expect(out.changes.map((c) => c.rule)).toContain(rule);
+    expect(humanize(out.text).text).toBe(out.text);
+  });
+
+  it('reports first-pass changes at their offsets in the input', () => {
+    const input = 'Moreover, the data is crucial, highlighting gaps. We leverage it.';
+    const out = humanize(input);
+    for (const c of out.changes) expect(input.slice(c.offset, c.offset + c.before.length)).toBe(c.before);
+    expect(out.score_after).toBeLessThan(out.score_before);
+  });
+
+  it('keeps numbers, names, quotes, URLs, inline code and code blocks byte for byte', () => {
+    const protectedParts = [
+      '3.14%',
+      '$1,200',
+      '2024-05-01',
+      'Vibrant Media',
+      '"a pivotal, vibrant tapestry"',
+      '“we delve — always”',
+      'https://example.com/delve?utm=tapestry',
+      '`leverage()`',
+      '```js\n// Moreover, we delve into the realm — vibrant\nconst pivotal = 1;\n```',
+    ];
+    const input = [
+      '# Overview',
+      '',
+      'Moreover, revenue rose 3.14% to $1,200 on 2024-05-01, showcasing a pivotal shift — Vibrant Media agreed.',
+      'The CEO said "a pivotal, vibrant tapestry" and later “we delve — always”.',
+      'See https://example.com/delve?utm=tapestry or call `leverage()` to delve deeper.',
+      '',
+      '```js\n// Moreover, we delve into the realm — vibrant\nconst pivotal = 1;\n```',
+      '',
+      '- **Item:** crucial',
+      '1. Second item',
+    ].join('\n');
+    const out = humanize(input);
+    for (const p of protectedParts) expect(out.text).toContain(p);
+    expect(out.text.split('\n')[2]).not.toMatch(/\bMoreover\b|showcasing/);
+    // Markdown structure: same line count, headings, list markers and fences at the same line starts.
+    const shape = (s: string): string[] => s.split('\n').map((l) => (/^(#{1,6} |[-*+] |\d+\. |```)/.exec(l)?.[0] ?? (l.trim() === '' ? '' : 'p')));
+    expect(shape(out.text)).toEqual(shape(input));
+  });
+
+  it('never touches preserved terms', () => {
+    const out = humanize('We leverage the Leverage Ratio and leverage ratio data.', ['leverage ratio']);
+    expect(out.text).toBe('We use the Leverage Ratio and leverage ratio data.');
+  });
+
+  it('is idempotent and keeps every digit run on generated texts', () => {
+    const pieces = ['Moreover, ', 'we delve into it', ' — ', ', highlighting the gap', '. ', 'It is not only fast but also cheap', 'In conclusion, ', 'the 42 tests pass', '"a vibrant quote"', ' `code()` ', '\n\n', '- **Label:** item\n', 'Certainly! ', 'plays a crucial role', 'I hope this helps!', 'Vibrant Media', ' 3.5% '];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 25 }), (parts) => {
+        const input = parts.join('');
+        const once = humanize(input);
+        expect(humanize(once.text).text).toBe(once.text);
+        const digits = (s: string): string[] => (s.match(/\d+(?:[.,]\d+)*%?/g) ?? []).sort();
+        expect(digits(once.text)).toEqual(digits(input));
+      }),
+      { numRuns: 150, seed: 7 },
+    );
+  });
+
+  it('forms past tenses for the cliché rewrite', () => {
+    expect(['smile', 'feel', 'marvel', 'notice', 'cry', 'grin', 'walks'].map(pastTense)).toEqual(['smiled', 'felt', 'marveled', 'noticed', 'cried', 'grinned', null]);
+  });
+
+  it.each([
+    ['missing text and upload_id', {}, 'text_required'],
+    ['text not a string', { text: ['a'] }, 'text_must_be_string'],
+    ['text over 200,000 characters', { text: 'a'.repeat(200_001) }, 'text_too_long'],
+    ['preserve not an array', { text: 'x', preserve: 'delve' }, 'preserve_must_be_array'],
+    ['too many preserve terms', { text: 'x', preserve: Array.from({ length: 101 }, (_, i) => `t${i}`) }, 'preserve_too_long'],
+    ['empty preserve term', { text: 'x', preserve: [''] }, 'preserve_too_short'],
+  ])('rejects %s', async (_name, body, code) => {
+    const res = await callTool(tool, body);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe(code);
+  });
+
+  it('runs every example exactly', async () => {
+    expect(tool.examples.length).toBeGreaterThan(0);
+    for (const ex of tool.examples) {
+      const res = await callTool(tool, ex.input);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual(ex.output);
+    }
+  });
+
+  it('is deterministic', async () => {
+    const body = { text: 'Moreover, we delve into the tapestry — vibrant and pivotal, ensuring success.' };
+    expect(await callTool(tool, body)).toEqual(await callTool(tool, body));
+  });
+
+  it.each([
+    ['200,000 characters of tells', 'Moreover, we delve into the tapestry — it is not only fast but also cheap, highlighting it. '.repeat(2300).slice(0, 200_000)],
+    ['200,000 em dashes', '—'.repeat(200_000)],
+    ['unclosed quotes and fences', '"```\n'.repeat(50_000).slice(0, 200_000)],
+    ['a preamble followed by a sea of spaces', `Here is a story:${' '.repeat(150_000)}Moreover,${' '.repeat(40_000)}it ends.`],
+    ['regex-hostile preserve terms', 'a(b)*c [x] $1 '.repeat(10_000)],
+  ])('answers hostile input: %s', async (_name, text) => {
+    const res = await callTool(tool, { text, preserve: ['a(b)*c', '[x]', '$1', '.*'] });
+    expect(res.status).toBe(200);
+    expect((res.body.changes as unknown[]).length).toBeLessThanOrEqual(2000);
+  });
+});

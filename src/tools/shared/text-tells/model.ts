@@ -1,0 +1,56 @@
+// The scoring model: weighted tell density plus two cadence/style signals, combined by a fitted logistic.
+import type { Detection } from './detect.ts';
+
+/** At most this many hits of one pattern count: a word repeated ten times is still one habit. */
+export const COUNT_CAP = 3;
+/** Density is per 100 words, with short texts treated as 100 words so one hit in a sentence is not extreme. */
+export const MIN_WORDS = 100;
+
+/** The model inputs derived from one detection. */
+export interface ModelFeatures {
+  /** Sum over fired patterns of weight x min(count, 3), per 100 words. */
+  tell_density: number;
+  mean_word_length: number;
+  sentence_length_cv: number;
+}
+
+export interface ModelCoefficients {
+  intercept: number;
+  /** Multiplies ln(1 + tell_density). */
+  log_tell_density: number;
+  mean_word_length: number;
+  sentence_length_cv: number;
+}
+
+/** Computes the model features from a detection and the per-pattern weights. */
+export function modelFeatures(det: Detection, weights: Readonly<Record<string, number>>): ModelFeatures {
+  let evidence = 0;
+  for (const [id, count] of det.counts) evidence += (weights[id] ?? 0) * Math.min(count, COUNT_CAP);
+  return {
+    tell_density: (evidence * 100) / Math.max(det.stats.words, MIN_WORDS),
+    mean_word_length: det.stats.mean_word_length,
+    sentence_length_cv: det.stats.sentence_length_cv,
+  };
+}
+
+/** Linear predictor (log-odds of "AI-written") of the features. */
+export function logit(f: ModelFeatures, c: ModelCoefficients): number {
+  return c.intercept + c.log_tell_density * Math.log1p(f.tell_density) + c.mean_word_length * f.mean_word_length + c.sentence_length_cv * f.sentence_length_cv;
+}
+
+/** Score 0..100: the logistic of the linear predictor, rounded to an integer. */
+export function scoreOf(z: number): number {
+  return Math.round(100 / (1 + Math.exp(-z)));
+}
+
+export type Verdict = 'likely_human' | 'mixed' | 'likely_ai';
+
+/** Below this, likely human; at or above LIKELY_AI, likely AI (see README for the rates on the bench). */
+export const LIKELY_HUMAN_BELOW = 35;
+export const LIKELY_AI_FROM = 65;
+
+export function verdictOf(score: number): Verdict {
+  if (score < LIKELY_HUMAN_BELOW) return 'likely_human';
+  if (score >= LIKELY_AI_FROM) return 'likely_ai';
+  return 'mixed';
+}
