@@ -1,0 +1,13 @@
+// npm run bench:agile: defect-triage and coverage-check accuracy, criteria/ticket rule shares, sprint-health spread.
+import { run as criteria } from './agile-criteria.ts';
+import { run as sprint } from './agile-sprint.ts';
+import { run as triage } from './agile-triage.ts';
+
+for (const [title, run] of [
+  ['defect-triage and coverage-check', triage],
+  ['acceptance-criteria-validator and ticket-lint', criteria],
+  ['sprint-health', sprint],
+] as const) {
+  process.stdout.write(`\n==== ${title} ====\n`);
+  process.stdout.write(`${await run()}\n`);
+}

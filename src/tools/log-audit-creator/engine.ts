@@ -1,0 +1,514 @@
+// Builds an audit-logging specification from a feature list: pure, and independent of the order the features arrive in.
+import { stemmer } from 'stemmer';
+import { ALERTS } from './alerts.ts';
+import type { AlertSeverity } from './alerts.ts';
+import { EVENT_BY_NAME, EVENT_ORDER } from './events.ts';
+import type { EventDef, Level } from './events.ts';
+import { GENERIC_KIND, KINDS } from './feature-kinds.ts';
+import type { FeatureKind } from './feature-kinds.ts';
+import { ECS_VERSION, FIELDS, GLOBAL_OPTIONAL, GLOBAL_REQUIRED, fieldStandard } from './fields.ts';
+import type { FieldStandard } from './fields.ts';
+import { ALWAYS_EVENTS, BASELINE_RETENTION, FRAMEWORK_EVENTS, FRAMEWORK_IDS, PRACTICES, REQUIREMENTS, RETENTION } from './frameworks.ts';
+import type { FrameworkId, RetentionRule } from './frameworks.ts';
+import { renderMarkdown } from './markdown.ts';
+import { ALWAYS_NEVER_LOG, SENSITIVE, SENSITIVE_ORDER } from './sensitive-data.ts';
+import type { Treatment } from './sensitive-data.ts';
+
+export type FeatureInput = string | { name: string; description?: string | undefined };
+
+export interface AuditInput {
+  features: FeatureInput[];
+  frameworks?: FrameworkId[] | undefined;
+  app_name?: string | undefined;
+  format?: 'json' | 'markdown' | undefined;
+}
+
+export interface FieldSpec {
+  field: string;
+  standard: FieldStandard;
+  description: string;
+}
+
+export interface NeverLogSpec {
+  data: string;
+  treatment: Treatment;
+  how: string;
+}
+
+export interface FeatureSpec {
+  name: string;
+  description: string | null;
+  kinds: { id: string; label: string; matched_terms: string[] }[];
+  recognised: boolean;
+  events: string[];
+  never_log: NeverLogSpec[];
+}
+
+export interface EventSpec {
+  name: string;
+  source: 'owasp' | 'custom';
+  signature: string;
+  level: Level;
+  trigger: string;
+  ecs: { action: string; kind: 'event' | 'alert'; category: string[]; type: string[]; outcome: 'success' | 'failure' | 'unknown' };
+  required_fields: FieldSpec[];
+  optional_fields: FieldSpec[];
+  never_log: NeverLogSpec[];
+  alerts: string[];
+  features: string[];
+  baseline_reason: string | null;
+  example: string;
+}
+
+export interface AlertSpec {
+  id: string;
+  events: string[];
+  severity: AlertSeverity;
+  threshold: number;
+  window_seconds: number;
+  group_by: string | null;
+  condition: string;
+  query: string;
+  response: string;
+}
+
+export interface RequirementSpec {
+  framework: FrameworkId;
+  reference: string;
+  requirement: string;
+  status: 'covered' | 'missing' | 'outside_application';
+  events: string[];
+  note: string | null;
+}
+
+export interface AuditSpec {
+  app_name: string;
+  service_name: string;
+  format: 'json' | 'markdown';
+  frameworks: FrameworkId[];
+  vocabulary: string;
+  ecs_version: string;
+  summary: {
+    feature_count: number;
+    unrecognised_feature_count: number;
+    event_count: number;
+    owasp_event_count: number;
+    custom_event_count: number;
+    critical_event_count: number;
+    alert_count: number;
+  };
+  global_fields: { required: FieldSpec[]; optional: FieldSpec[] };
+  features: FeatureSpec[];
+  baseline_events: { event: string; reason: string }[];
+  events: EventSpec[];
+  alerts: AlertSpec[];
+  retention: {
+    rules: RetentionRule[];
+    effective: { days: number; immediately_available_days: number; driven_by: FrameworkId[]; note: string };
+  };
+  framework_requirements: RequirementSpec[];
+  never_log: NeverLogSpec[];
+  practices: { rule: string; source: string }[];
+  gaps: { code: string; message: string }[];
+  markdown?: string;
+}
+
+export const VOCABULARY = 'OWASP Application Logging Vocabulary';
+const EXAMPLE_TIMESTAMP = '2026-01-15T09:30:00.000Z';
+
+// ---------------------------------------------------------------------------------------------------------
+// Text matching: stemmed word sequences, so the cost is linear in the text and immune to regex backtracking.
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]+/g;
+
+/** Collapse whitespace and drop control and bidi-override characters: names end up in headings and JSON examples. */
+export function cleanText(s: string): string {
+  return s.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
+}
+
+function stems(text: string): string[] {
+  const words = text.toLowerCase().normalize('NFKC').match(/[a-z0-9]+/g) ?? [];
+  return words.map((w) => (w.length > 2 && /^[a-z]+$/.test(w) ? stemmer(w) : w));
+}
+
+interface CompiledKind {
+  kind: FeatureKind;
+  phrases: { phrase: string; key: string }[];
+}
+
+const COMPILED: CompiledKind[] = KINDS.map((kind) => ({
+  kind,
+  phrases: kind.triggers.map((phrase) => ({ phrase, key: stems(phrase).join(' ') })),
+}));
+const MAX_PHRASE_WORDS = Math.max(...COMPILED.flatMap((c) => c.phrases.map((p) => p.key.split(' ').length)));
+
+function ngrams(tokens: string[]): Set<string> {
+  const out = new Set<string>();
+  for (let i = 0; i < tokens.length; i++) {
+    let key = '';
+    for (let n = 0; n < MAX_PHRASE_WORDS && i + n < tokens.length; n++) {
+      key = n === 0 ? (tokens[i] as string) : `${key} ${tokens[i + n] as string}`;
+      out.add(key);
+    }
+  }
+  return out;
+}
+
+/** Kinds whose trigger phrases occur in the text, in catalogue order, with the phrases that matched. */
+export function classify(text: string): { kind: FeatureKind; matched: string[] }[] {
+  const grams = ngrams(stems(text));
+  const out: { kind: FeatureKind; matched: string[] }[] = [];
+  for (const c of COMPILED) {
+    // Phrases that stem alike (encrypt, encrypted) are reported once, by their first spelling.
+    const keys = new Set<string>();
+    const matched = c.phrases.filter((p) => grams.has(p.key) && !keys.has(p.key) && keys.add(p.key)).map((p) => p.phrase);
+    if (matched.length > 0) out.push({ kind: c.kind, matched });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Helpers.
+
+/** Code-unit comparison: locale-independent, so the order is the same on every machine. */
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function byEventOrder(a: string, b: string): number {
+  return (EVENT_ORDER.get(a) ?? 0) - (EVENT_ORDER.get(b) ?? 0);
+}
+
+function neverLogSpecs(ids: Iterable<string>): NeverLogSpec[] {
+  const unique = [...new Set(ids)].filter((id) => SENSITIVE.has(id));
+  unique.sort((a, b) => (SENSITIVE_ORDER.get(a) ?? 0) - (SENSITIVE_ORDER.get(b) ?? 0));
+  return unique.map((id) => {
+    const s = SENSITIVE.get(id)!;
+    return { data: s.data, treatment: s.treatment, how: s.how };
+  });
+}
+
+function fieldSpec(name: string): FieldSpec {
+  const def = FIELDS.get(name);
+  if (!def) throw new Error(`log-audit-creator: field ${name} is not in the field table`);
+  return { field: name, standard: fieldStandard(name), description: def.description };
+}
+
+/** A service name usable in event.dataset and service.name. */
+export function serviceSlug(appName: string): string {
+  const slug = appName
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 64)
+    .replace(/-+$/g, '');
+  return slug === '' ? 'app' : slug;
+}
+
+/** FNV-1a, 32 bits: stable example ids derived from the event name. */
+function fnv1a(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h >>> 0;
+}
+
+function hex(seed: string, length: number): string {
+  let out = '';
+  let i = 0;
+  while (out.length < length) {
+    out += fnv1a(`${seed}#${i}`).toString(16).padStart(8, '0');
+    i++;
+  }
+  return out.slice(0, length);
+}
+
+function exampleUuid(seed: string): string {
+  const h = hex(seed, 32);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
+  const parts = path.split('.');
+  let cur = target;
+  for (let i = 0; i < parts.length - 1; i++) {
+    const key = parts[i] as string;
+    const next = cur[key];
+    if (next === undefined || next === null || typeof next !== 'object' || Array.isArray(next)) cur[key] = {};
+    cur = cur[key] as Record<string, unknown>;
+  }
+  cur[parts[parts.length - 1] as string] = value;
+}
+
+/**
+ * One example log line in the ecs-logging layout: @timestamp, log.level and message first, ecs.version
+ * dotted, everything else nested.
+ */
+function exampleLine(def: EventDef, service: string): string {
+  const values: Record<string, unknown> = {
+    '@timestamp': EXAMPLE_TIMESTAMP,
+    'event.id': exampleUuid(`${service}/${def.name}`),
+    'event.action': def.name,
+    'event.category': [...def.category],
+    'event.type': [...def.type],
+    'event.outcome': def.outcome,
+    'event.kind': def.kind,
+    'event.dataset': `${service}.audit`,
+    'log.level': def.level.toLowerCase(),
+    message: def.message.replace(/\{user\}/g, 'u-1001').replace(/\{target\}/g, 'u-2002'),
+    'service.name': service,
+    ...def.examples,
+  };
+  const valueOf = (name: string): unknown => (name in values ? values[name] : FIELDS.get(name)?.example);
+  const line: Record<string, unknown> = {
+    '@timestamp': valueOf('@timestamp'),
+    'log.level': valueOf('log.level'),
+    message: valueOf('message'),
+    'ecs.version': ECS_VERSION,
+  };
+  for (const name of [...GLOBAL_REQUIRED, ...def.required]) {
+    if (name === '@timestamp' || name === 'log.level' || name === 'message' || name === 'ecs.version') continue;
+    setPath(line, name, valueOf(name));
+  }
+  return JSON.stringify(line);
+}
+
+function describeCondition(a: { events: string[]; threshold: number; window_seconds: number; group_by: string | null; filter?: string | undefined }): string {
+  const what = a.events.length === 1 ? (a.events[0] as string) : `${a.events.slice(0, -1).join(', ')} or ${a.events[a.events.length - 1] as string}`;
+  const filter = a.filter ? ` matching ${a.filter}` : '';
+  const group = a.group_by ? ` for the same ${a.group_by}` : '';
+  if (a.threshold === 1) return `any ${what} event${filter}${group}`;
+  return `at least ${a.threshold} ${what} events${filter} within ${a.window_seconds} s${group}`;
+}
+
+function kqlQuery(service: string, events: string[], filter: string | undefined): string {
+  const actions = events.map((e) => `"${e}"`).join(' or ');
+  return `event.dataset:"${service}.audit" and event.action:(${actions})${filter ? ` and ${filter}` : ''}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The specification.
+
+interface MergedFeature {
+  key: string;
+  name: string;
+  descriptions: string[];
+}
+
+/** Duplicates (same name, case-insensitively) merge; the order of arrival is forgotten. */
+function mergeFeatures(features: FeatureInput[]): MergedFeature[] {
+  const byKey = new Map<string, MergedFeature>();
+  for (const f of features) {
+    const name = cleanText(typeof f === 'string' ? f : f.name);
+    const description = typeof f === 'string' || f.description === undefined ? '' : cleanText(f.description);
+    if (name === '') continue;
+    const key = name.toLowerCase();
+    const cur = byKey.get(key);
+    if (!cur) {
+      byKey.set(key, { key, name, descriptions: description ? [description] : [] });
+      continue;
+    }
+    if (cmp(name, cur.name) < 0) cur.name = name;
+    if (description && !cur.descriptions.includes(description)) cur.descriptions.push(description);
+  }
+  const merged = [...byKey.values()];
+  for (const m of merged) m.descriptions.sort(cmp);
+  merged.sort((a, b) => cmp(a.key, b.key) || cmp(a.name, b.name));
+  return merged;
+}
+
+/** Retention per chosen framework and the period that satisfies them all. */
+function retentionFor(frameworks: FrameworkId[]): AuditSpec['retention'] {
+  const rules = frameworks.map((f) => RETENTION[f]);
+  if (rules.length === 0) {
+    return { rules, effective: { ...BASELINE_RETENTION, driven_by: [], note: 'No framework chosen: 12 months with the last 3 searchable is a common baseline for security logs.' } };
+  }
+  const periodOf = (r: RetentionRule): number => r.minimum_days ?? r.recommended_days;
+  const days = Math.max(...rules.map(periodOf));
+  const hot = rules.map((r) => r.immediately_available_days).filter((d): d is number => d !== null);
+  const drivenBy = rules.filter((r) => periodOf(r) === days).map((r) => r.framework);
+  let note = `Keep audit logs ${days} days (the longest period among the chosen frameworks).`;
+  const gdpr = RETENTION.gdpr;
+  if (frameworks.includes('gdpr') && gdpr.maximum_days !== null && days > gdpr.maximum_days) {
+    note += ` That exceeds GDPR's usual ${gdpr.maximum_days}-day ceiling; the legal obligation of ${drivenBy.join(', ')} justifies it, but pseudonymise user ids and IP addresses in logs older than ${gdpr.maximum_days} days and document the reason.`;
+  }
+  return { rules, effective: { days, immediately_available_days: hot.length > 0 ? Math.max(...hot) : BASELINE_RETENTION.immediately_available_days, driven_by: drivenBy, note } };
+}
+
+/** The chosen frameworks' logging requirements, each answered by events present, another section, or nothing. */
+function requirementsFor(frameworks: FrameworkId[], present: ReadonlySet<string>, alertCount: number): RequirementSpec[] {
+  return REQUIREMENTS.filter((r) => frameworks.includes(r.framework)).map((r) => {
+    const base = { framework: r.framework, reference: r.reference, requirement: r.requirement };
+    if (r.answeredBy) {
+      const where = r.answeredBy === 'global_fields' ? 'the global fields' : r.answeredBy === 'retention' ? 'the retention section' : 'the alert rules';
+      const status = r.answeredBy === 'alerts' && alertCount === 0 ? 'missing' : 'covered';
+      return { ...base, status, events: [], note: `Answered by ${where}.` };
+    }
+    if (r.events.length === 0) return { ...base, status: 'outside_application', events: [], note: r.note ?? null };
+    const hits = r.events.filter((e) => present.has(e));
+    return {
+      ...base,
+      status: hits.length > 0 ? 'covered' : 'missing',
+      events: hits,
+      note: hits.length > 0 ? null : `No listed feature produces ${r.events.join(', ')}: add the feature that does, or log one of them.`,
+    };
+  });
+}
+
+/** What a human should resolve: unrecognised features, and frameworks whose subject no feature covers. */
+function gapsFor(features: FeatureSpec[], frameworks: FrameworkId[], matchedKinds: ReadonlySet<string>, handled: ReadonlySet<string>): { code: string; message: string }[] {
+  const gaps: { code: string; message: string }[] = [];
+  for (const f of features) {
+    if (!f.recognised) {
+      gaps.push({ code: 'feature_unrecognised', message: `"${f.name}" matched no known kind of feature; it gets generic record events. Describe what it does (who logs in, what data it reads or changes) for a sharper list.` });
+    }
+  }
+  if (frameworks.length > 0 && !matchedKinds.has('authentication')) {
+    gaps.push({ code: 'no_authentication_feature', message: 'No feature covers signing in, yet every chosen framework asks for login and failed-access records: add the authentication feature (or state that an identity provider logs it).' });
+  }
+  if (frameworks.includes('pci_dss') && !handled.has('cardholder')) {
+    gaps.push({ code: 'pci_no_cardholder_feature', message: 'PCI DSS was chosen but no feature handles payments or card data; PCI DSS 10.2.1.1 needs the features that touch cardholder data named.' });
+  }
+  if (frameworks.includes('hipaa') && !handled.has('health')) {
+    gaps.push({ code: 'hipaa_no_health_feature', message: 'HIPAA was chosen but no feature handles health records; HIPAA 164.312(b) needs every feature that creates, reads, updates or deletes ePHI named.' });
+  }
+  if (frameworks.includes('gdpr') && !matchedKinds.has('privacy')) {
+    gaps.push({ code: 'gdpr_no_privacy_feature', message: 'GDPR was chosen but no feature handles consent or data-subject requests; Art. 7(1) and Art. 15-21 need them recorded.' });
+  }
+  return gaps;
+}
+
+export function buildSpec(input: AuditInput): AuditSpec {
+  const frameworks = FRAMEWORK_IDS.filter((id) => (input.frameworks ?? []).includes(id));
+  const appName = cleanText(input.app_name ?? '') || 'app';
+  const service = serviceSlug(appName);
+  const format = input.format ?? 'json';
+
+  // Features and the events they bring.
+  const features: FeatureSpec[] = [];
+  const eventFeatures = new Map<string, Set<string>>();
+  const handled = new Set<string>();
+  const matchedKinds = new Set<string>();
+  for (const m of mergeFeatures(input.features)) {
+    const description = m.descriptions.length > 0 ? m.descriptions.join(' ') : null;
+    const found = classify(`${m.name} . ${description ?? ''}`);
+    const recognised = found.length > 0;
+    const kinds = recognised ? found : [{ kind: GENERIC_KIND, matched: [] as string[] }];
+    const events = [...new Set(kinds.flatMap((k) => k.kind.events))].sort(byEventOrder);
+    for (const k of kinds) {
+      matchedKinds.add(k.kind.id);
+      for (const h of k.kind.handles ?? []) handled.add(h);
+    }
+    for (const e of events) {
+      if (!eventFeatures.has(e)) eventFeatures.set(e, new Set());
+      eventFeatures.get(e)!.add(m.name);
+    }
+    features.push({
+      name: m.name,
+      description,
+      kinds: kinds.map((k) => ({ id: k.kind.id, label: k.kind.label, matched_terms: k.matched })),
+      recognised,
+      events,
+      never_log: neverLogSpecs(kinds.flatMap((k) => k.kind.neverLog)),
+    });
+  }
+
+  // Application-wide events.
+  const baselineReasons = new Map<string, string[]>();
+  for (const a of ALWAYS_EVENTS) baselineReasons.set(a.event, [a.reason]);
+  for (const f of FRAMEWORK_EVENTS) {
+    if (!frameworks.includes(f.framework)) continue;
+    const reasons = baselineReasons.get(f.event) ?? [];
+    reasons.push(f.reason);
+    baselineReasons.set(f.event, reasons);
+  }
+  const baselineEvents = [...baselineReasons.entries()]
+    .sort((a, b) => byEventOrder(a[0], b[0]))
+    .map(([event, reasons]) => ({ event, reason: reasons.join(' ') }));
+
+  const eventNames = [...new Set([...eventFeatures.keys(), ...baselineReasons.keys()])].sort(byEventOrder);
+  const present = new Set(eventNames);
+
+  // Alerts restricted to the events present.
+  const alerts: AlertSpec[] = [];
+  const alertsByEvent = new Map<string, string[]>();
+  for (const a of ALERTS) {
+    const events = a.events.filter((e) => present.has(e));
+    if (events.length === 0) continue;
+    alerts.push({
+      id: a.id,
+      events,
+      severity: a.severity,
+      threshold: a.threshold,
+      window_seconds: a.window_seconds,
+      group_by: a.group_by,
+      condition: describeCondition({ ...a, events }),
+      query: kqlQuery(service, events, a.filter),
+      response: a.response,
+    });
+    for (const e of events) alertsByEvent.set(e, [...(alertsByEvent.get(e) ?? []), a.id]);
+  }
+
+  const events: EventSpec[] = eventNames.map((name) => {
+    const def = EVENT_BY_NAME.get(name);
+    if (!def) throw new Error(`log-audit-creator: event ${name} is not in the catalogue`);
+    return {
+      name,
+      source: def.source,
+      signature: def.signature,
+      level: def.level,
+      trigger: def.trigger,
+      ecs: { action: name, kind: def.kind, category: [...def.category], type: [...def.type], outcome: def.outcome },
+      required_fields: def.required.map(fieldSpec),
+      optional_fields: def.optional.filter((f) => !def.required.includes(f)).map(fieldSpec),
+      never_log: neverLogSpecs(def.neverLog),
+      alerts: alertsByEvent.get(name) ?? [],
+      features: [...(eventFeatures.get(name) ?? [])].sort(cmp),
+      baseline_reason: baselineReasons.get(name)?.join(' ') ?? null,
+      example: exampleLine(def, service),
+    };
+  });
+
+  const retention = retentionFor(frameworks);
+  const requirements = requirementsFor(frameworks, present, alerts.length);
+  const gaps = gapsFor(features, frameworks, matchedKinds, handled);
+
+  const kindNeverLog = [...KINDS, GENERIC_KIND].filter((k) => matchedKinds.has(k.id)).flatMap((k) => k.neverLog);
+  const neverLog = neverLogSpecs([...ALWAYS_NEVER_LOG, ...events.flatMap((e) => EVENT_BY_NAME.get(e.name)?.neverLog ?? []), ...kindNeverLog]);
+
+  const practices = PRACTICES.filter((p) => p.framework === undefined || frameworks.includes(p.framework)).map((p) => ({ rule: p.rule, source: p.source }));
+
+  const spec: AuditSpec = {
+    app_name: appName,
+    service_name: service,
+    format,
+    frameworks,
+    vocabulary: VOCABULARY,
+    ecs_version: ECS_VERSION,
+    summary: {
+      feature_count: features.length,
+      unrecognised_feature_count: features.filter((f) => !f.recognised).length,
+      event_count: events.length,
+      owasp_event_count: events.filter((e) => e.source === 'owasp').length,
+      custom_event_count: events.filter((e) => e.source === 'custom').length,
+      critical_event_count: events.filter((e) => e.level === 'CRITICAL').length,
+      alert_count: alerts.length,
+    },
+    global_fields: { required: GLOBAL_REQUIRED.map(fieldSpec), optional: GLOBAL_OPTIONAL.map(fieldSpec) },
+    features,
+    baseline_events: baselineEvents,
+    events,
+    alerts,
+    retention,
+    framework_requirements: requirements,
+    never_log: neverLog,
+    practices,
+    gaps,
+  };
+  if (format === 'markdown') spec.markdown = renderMarkdown(spec);
+  return spec;
+}

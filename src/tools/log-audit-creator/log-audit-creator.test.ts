@@ -1,0 +1,367 @@
+// Tests for log-audit-creator: validation codes, recognition of features, catalogue integrity, order independence, hostile input.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { callTool } from '../../../test/support/tool-harness.ts';
+import { ALERTS } from './alerts.ts';
+import { classify } from './engine.ts';
+import { EVENTS } from './events.ts';
+import { GENERIC_KIND, KINDS } from './feature-kinds.ts';
+import { ECS_EXPECTED_TYPES, FIELDS, GLOBAL_OPTIONAL, GLOBAL_REQUIRED } from './fields.ts';
+import { ALWAYS_EVENTS, FRAMEWORK_EVENTS, REQUIREMENTS } from './frameworks.ts';
+import { ALWAYS_NEVER_LOG, SENSITIVE } from './sensitive-data.ts';
+import tool from './tool.ts';
+
+type Body = Record<string, unknown>;
+type Spec = {
+  frameworks: string[];
+  service_name: string;
+  app_name: string;
+  summary: Record<string, number>;
+  features: { name: string; description: string | null; kinds: { id: string; matched_terms: string[] }[]; recognised: boolean; events: string[] }[];
+  events: { name: string; level: string; source: string; required_fields: { field: string }[]; alerts: string[]; features: string[]; example: string; baseline_reason: string | null }[];
+  alerts: { id: string; events: string[]; query: string }[];
+  retention: { rules: { framework: string }[]; effective: { days: number; immediately_available_days: number; driven_by: string[]; note: string } };
+  framework_requirements: { framework: string; reference: string; status: string; events: string[] }[];
+  gaps: { code: string }[];
+  never_log: { data: string }[];
+  markdown?: string;
+};
+
+async function ok(body: Body): Promise<Spec> {
+  const res = await callTool(tool, body);
+  if (!res.ok) throw new Error(`expected 200, got ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as unknown as Spec;
+}
+
+const names = (s: Spec): string[] => s.events.map((e) => e.name);
+
+// The 49 event names of the OWASP Application Logging Vocabulary Cheat Sheet, with their published levels.
+const OWASP_VOCABULARY: Record<string, string> = {
+  authn_login_success: 'INFO', authn_login_successafterfail: 'INFO', authn_login_fail: 'WARN', authn_login_fail_max: 'WARN',
+  authn_login_lock: 'WARN', authn_password_change: 'INFO', authn_password_change_fail: 'CRITICAL', authn_impossible_travel: 'CRITICAL',
+  authn_token_created: 'INFO', authn_token_revoked: 'INFO', authn_token_reuse: 'CRITICAL', authn_token_delete: 'WARN',
+  authz_fail: 'CRITICAL', authz_change: 'WARN', authz_admin: 'WARN', crypt_decrypt_fail: 'WARN', crypt_encrypt_fail: 'WARN',
+  excess_rate_limit_exceeded: 'WARN', upload_complete: 'INFO', upload_stored: 'INFO', upload_validation: 'CRITICAL', upload_delete: 'INFO',
+  input_validation_fail: 'WARN', input_validation_discrete_fail: 'WARN', malicious_excess_404: 'WARN', malicious_extraneous: 'CRITICAL',
+  malicious_attack_tool: 'CRITICAL', malicious_cors: 'CRITICAL', malicious_direct_reference: 'CRITICAL', privilege_permissions_changed: 'WARN',
+  sensitive_create: 'WARN', sensitive_read: 'WARN', sensitive_update: 'WARN', sensitive_delete: 'WARN', sequence_fail: 'CRITICAL',
+  session_created: 'INFO', session_renewed: 'INFO', session_expired: 'INFO', session_use_after_expire: 'CRITICAL', sys_startup: 'WARN',
+  sys_shutdown: 'WARN', sys_restart: 'WARN', sys_crash: 'WARN', sys_monitor_disabled: 'WARN', sys_monitor_enabled: 'WARN',
+  user_created: 'WARN', user_updated: 'WARN', user_archived: 'WARN', user_deleted: 'WARN',
+};
+
+describe('log-audit-creator: valid requests', () => {
+  const cases: { title: string; body: Body; check: (s: Spec) => void }[] = [
+    {
+      title: 'a login feature gets the authentication events',
+      body: { features: ['Login page'] },
+      check: (s) => {
+        expect(s.features[0]!.kinds.map((k) => k.id)).toEqual(['authentication']);
+        expect(s.features[0]!.events).toEqual(expect.arrayContaining(['authn_login_success', 'authn_login_fail', 'authn_login_lock', 'session_created']));
+        expect(s.events.find((e) => e.name === 'authn_login_fail')!.alerts).toEqual(['login_brute_force']);
+      },
+    },
+    {
+      title: 'stemming: "logging in" and "uploads" are recognised',
+      body: { features: [{ name: 'Portal', description: 'Logging in to the portal and uploads of photos' }] },
+      check: (s) => expect(s.features[0]!.kinds.map((k) => k.id)).toEqual(['authentication', 'file_upload']),
+    },
+    {
+      title: 'the description is used for recognition',
+      body: { features: [{ name: 'Avatar', description: 'Users upload a profile picture' }] },
+      check: (s) => {
+        expect(s.features[0]!.kinds.map((k) => k.id)).toContain('file_upload');
+        expect(s.features[0]!.description).toBe('Users upload a profile picture');
+        expect(names(s)).toContain('upload_validation');
+      },
+    },
+    {
+      title: 'a payment feature gets custom payment events and card masking',
+      body: { features: ['Checkout with credit card'], frameworks: ['pci_dss'] },
+      check: (s) => {
+        expect(names(s)).toEqual(expect.arrayContaining(['payment_charge_success', 'payment_charge_fail', 'sequence_fail', 'authz_admin', 'sys_log_access']));
+        expect(s.never_log.map((n) => n.data).join(' ')).toContain('Primary account number');
+        expect(s.gaps.map((g) => g.code)).toEqual(['no_authentication_feature']);
+        expect(s.retention.effective).toMatchObject({ days: 365, immediately_available_days: 90, driven_by: ['pci_dss'] });
+      },
+    },
+    {
+      title: 'an unrecognised feature falls back to generic events and is reported',
+      body: { features: ['Shopping list'] },
+      check: (s) => {
+        expect(s.features[0]!.recognised).toBe(false);
+        expect(s.features[0]!.kinds.map((k) => k.id)).toEqual(['generic']);
+        expect(s.features[0]!.events).toEqual(['authz_fail', 'input_validation_fail', 'data_record_created', 'data_record_updated', 'data_record_deleted']);
+        expect(s.gaps.map((g) => g.code)).toEqual(['feature_unrecognised']);
+        expect(s.summary.unrecognised_feature_count).toBe(1);
+      },
+    },
+    {
+      title: 'no framework: baseline retention, no requirements, system events only as baseline',
+      body: { features: ['Login'] },
+      check: (s) => {
+        expect(s.frameworks).toEqual([]);
+        expect(s.retention.rules).toEqual([]);
+        expect(s.retention.effective).toMatchObject({ days: 365, immediately_available_days: 90, driven_by: [] });
+        expect(s.framework_requirements).toEqual([]);
+        expect(s.events.filter((e) => e.baseline_reason !== null).map((e) => e.name)).toEqual(ALWAYS_EVENTS.map((a) => a.event));
+      },
+    },
+    {
+      title: 'HIPAA with GDPR: six years, with the GDPR conflict explained',
+      body: { features: ['Patient records', 'Login', 'Consent management'], frameworks: ['gdpr', 'hipaa'] },
+      check: (s) => {
+        expect(s.frameworks).toEqual(['hipaa', 'gdpr']);
+        expect(s.retention.effective.days).toBe(2190);
+        expect(s.retention.effective.driven_by).toEqual(['hipaa']);
+        expect(s.retention.effective.note).toContain('GDPR');
+        expect(s.gaps).toEqual([]);
+        const audit = s.framework_requirements.find((r) => r.reference === '164.312(b)')!;
+        expect(audit.status).toBe('covered');
+        expect(audit.events).toEqual(['sensitive_read', 'sensitive_create', 'sensitive_update', 'sensitive_delete']);
+      },
+    },
+    {
+      title: 'frameworks without their features are reported as gaps',
+      body: { features: ['Login'], frameworks: ['hipaa', 'pci_dss', 'gdpr'] },
+      check: (s) => expect(s.gaps.map((g) => g.code)).toEqual(['pci_no_cardholder_feature', 'hipaa_no_health_feature', 'gdpr_no_privacy_feature']),
+    },
+    {
+      title: 'PCI DSS 10.2.1.7 is outside the application; 10.2.1.3 is covered by the framework baseline',
+      body: { features: ['Card payments'], frameworks: ['pci_dss'] },
+      check: (s) => {
+        expect(s.framework_requirements.find((r) => r.reference === '10.2.1.7')!.status).toBe('outside_application');
+        expect(s.framework_requirements.find((r) => r.reference === '10.2.1.3')!.events).toEqual(['sys_log_access']);
+      },
+    },
+    {
+      title: 'duplicates merge case-insensitively, frameworks de-duplicate in canonical order',
+      body: { features: ['Login', ' login ', { name: 'LOGIN', description: 'SSO' }], frameworks: ['gdpr', 'gdpr', 'soc2'] },
+      check: (s) => {
+        expect(s.summary.feature_count).toBe(1);
+        expect(s.features[0]!.name).toBe('LOGIN');
+        expect(s.features[0]!.description).toBe('SSO');
+        expect(s.frameworks).toEqual(['soc2', 'gdpr']);
+      },
+    },
+    {
+      title: 'app_name becomes a slug used in the examples and queries',
+      body: { features: ['Login'], app_name: 'Acme Portal!' },
+      check: (s) => {
+        expect(s.service_name).toBe('acme-portal');
+        expect(s.alerts[0]!.query).toContain('event.dataset:"acme-portal.audit"');
+        expect(JSON.parse(s.events[0]!.example).service.name).toBe('acme-portal');
+      },
+    },
+    {
+      title: 'an app_name with no letters falls back to app',
+      body: { features: ['Login'], app_name: '!!!' },
+      check: (s) => expect(s.service_name).toBe('app'),
+    },
+    {
+      title: 'markdown format adds the document; json does not',
+      body: { features: ['Login', 'Admin console'], frameworks: ['iso27001'], format: 'markdown' },
+      check: (s) => {
+        expect(s.markdown).toMatch(/^# Audit logging specification: app\n/);
+        expect(s.markdown).toContain('### `authz_admin`');
+        expect(s.markdown).toContain('## Retention');
+      },
+    },
+    {
+      title: 'json format has no markdown field',
+      body: { features: ['Login'], format: 'json' },
+      check: (s) => expect('markdown' in s).toBe(false),
+    },
+  ];
+  for (const c of cases) {
+    it(c.title, async () => c.check(await ok(c.body)));
+  }
+});
+
+describe('log-audit-creator: invalid requests', () => {
+  const cases: { title: string; body: unknown; error: string; field?: string }[] = [
+    { title: 'no features', body: {}, error: 'features_required' },
+    { title: 'empty list', body: { features: [] }, error: 'features_too_short' },
+    { title: 'not an array', body: { features: 'Login' }, error: 'features_must_be_array' },
+    { title: 'blank feature', body: { features: ['   '] }, error: 'features_too_short', field: 'features.0' },
+    { title: 'too many features', body: { features: Array.from({ length: 51 }, (_, i) => `Feature ${i}`) }, error: 'features_too_long' },
+    { title: 'feature string too long', body: { features: ['x'.repeat(301)] }, error: 'features_too_long', field: 'features.0' },
+    { title: 'feature name too long', body: { features: [{ name: 'x'.repeat(201) }] }, error: 'features_too_long', field: 'features.0.name' },
+    { title: 'feature object without name', body: { features: [{ description: 'x' }] }, error: 'features_invalid', field: 'features.0' },
+    { title: 'feature of the wrong type', body: { features: [42] }, error: 'features_invalid', field: 'features.0' },
+    { title: 'description too long', body: { features: [{ name: 'Login', description: 'x'.repeat(2001) }] }, error: 'features_too_long', field: 'features.0.description' },
+    { title: 'unknown framework', body: { features: ['Login'], frameworks: ['sox'] }, error: 'frameworks_invalid', field: 'frameworks.0' },
+    { title: 'frameworks not an array', body: { features: ['Login'], frameworks: 'gdpr' }, error: 'frameworks_must_be_array' },
+    { title: 'unknown format', body: { features: ['Login'], format: 'yaml' }, error: 'format_invalid' },
+    { title: 'app_name of the wrong type', body: { features: ['Login'], app_name: 5 }, error: 'app_name_must_be_string' },
+    { title: 'app_name too long', body: { features: ['Login'], app_name: 'a'.repeat(101) }, error: 'app_name_too_long' },
+    { title: 'body not an object', body: [1, 2], error: 'body_must_be_object' },
+  ];
+  for (const c of cases) {
+    it(c.title, async () => {
+      const res = await callTool(tool, c.body);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe(c.error);
+      if (c.field) expect(res.body.field).toBe(c.field);
+    });
+  }
+
+  it('frameworks_invalid lists the allowed values', async () => {
+    const res = await callTool(tool, { features: ['Login'], frameworks: ['sox'] });
+    expect(res.body.allowed).toEqual(['soc2', 'pci_dss', 'hipaa', 'gdpr', 'iso27001']);
+  });
+});
+
+describe('log-audit-creator: examples', () => {
+  for (const ex of tool.examples) {
+    it(ex.title, async () => {
+      const res = await callTool(tool, ex.input);
+      expect(res.ok).toBe(true);
+      expect(res.body).toEqual(ex.output);
+    });
+  }
+});
+
+describe('log-audit-creator: catalogue integrity', () => {
+  it('carries the 49 OWASP vocabulary events with their published levels', () => {
+    const owasp = EVENTS.filter((e) => e.source === 'owasp');
+    expect(owasp.length).toBe(49);
+    expect(Object.fromEntries(owasp.map((e) => [e.name, e.level]))).toEqual(OWASP_VOCABULARY);
+  });
+
+  it('custom events use the vocabulary style and never shadow an OWASP name', () => {
+    for (const e of EVENTS.filter((x) => x.source === 'custom')) {
+      expect(e.name).toMatch(/^[a-z]+(_[a-z0-9]+)+$/);
+      expect(OWASP_VOCABULARY[e.name]).toBeUndefined();
+      expect(e.signature.startsWith(e.name)).toBe(true);
+    }
+    expect(new Set(EVENTS.map((e) => e.name)).size).toBe(EVENTS.length);
+  });
+
+  it('ECS categories are real and each event.type is expected for one of its categories', () => {
+    for (const e of EVENTS) {
+      const allowed = new Set(e.category.flatMap((c) => ECS_EXPECTED_TYPES[c] ?? []));
+      for (const c of e.category) expect(ECS_EXPECTED_TYPES[c], `${e.name}: ${c}`).toBeDefined();
+      for (const t of e.type) expect(allowed.has(t), `${e.name}: type ${t}`).toBe(true);
+    }
+  });
+
+  it('every field named anywhere is in the field table, and custom keys are snake_case labels', () => {
+    const used = new Set([...GLOBAL_REQUIRED, ...GLOBAL_OPTIONAL, ...EVENTS.flatMap((e) => [...e.required, ...e.optional, ...Object.keys(e.examples ?? {})])]);
+    for (const f of used) expect(FIELDS.has(f), f).toBe(true);
+    for (const f of FIELDS.keys()) expect(f).toMatch(/^(@timestamp|message|labels\.[a-z0-9_]+|[a-z_]+(\.[a-z0-9_]+)+)$/);
+    for (const a of ALERTS) if (a.group_by) expect(FIELDS.has(a.group_by), a.group_by).toBe(true);
+  });
+
+  it('kinds, alerts, requirements and baselines refer to catalogued events and data', () => {
+    const known = new Set(EVENTS.map((e) => e.name));
+    const referenced = [
+      ...[...KINDS, GENERIC_KIND].flatMap((k) => k.events),
+      ...ALERTS.flatMap((a) => a.events),
+      ...REQUIREMENTS.flatMap((r) => r.events),
+      ...ALWAYS_EVENTS.map((a) => a.event),
+      ...FRAMEWORK_EVENTS.map((a) => a.event),
+    ];
+    for (const e of referenced) expect(known.has(e), e).toBe(true);
+    const sensitive = [...ALWAYS_NEVER_LOG, ...EVENTS.flatMap((e) => e.neverLog), ...[...KINDS, GENERIC_KIND].flatMap((k) => k.neverLog)];
+    for (const id of sensitive) expect(SENSITIVE.has(id), id).toBe(true);
+  });
+
+  it('every CRITICAL event is watched by an alert rule', () => {
+    const watched = new Set(ALERTS.flatMap((a) => a.events));
+    for (const e of EVENTS.filter((x) => x.level === 'CRITICAL')) expect(watched.has(e.name), e.name).toBe(true);
+  });
+
+  it('example lines are JSON with every required field, and carry no secret-looking values', async () => {
+    const all = await ok({ features: KINDS.map((k) => k.triggers[0]!), frameworks: ['soc2', 'pci_dss', 'hipaa', 'gdpr', 'iso27001'] });
+    expect(all.summary.unrecognised_feature_count).toBe(0);
+    for (const e of all.events) {
+      const line = JSON.parse(e.example) as Record<string, unknown>;
+      expect(Object.keys(line).slice(0, 4)).toEqual(['@timestamp', 'log.level', 'message', 'ecs.version']);
+      for (const f of [...GLOBAL_REQUIRED, ...e.required_fields.map((r) => r.field)]) {
+        const value = f in line ? line[f] : f.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], line);
+        expect(value, `${e.name}: ${f}`).not.toBeUndefined();
+      }
+      expect((line.event as Record<string, unknown>).action).toBe(e.name);
+      expect(e.example).not.toMatch(/password"\s*:|Bearer |cvv|\b\d{13,19}\b/i);
+    }
+  });
+
+  it('each kind is recognised from its first trigger', () => {
+    for (const k of KINDS) expect(classify(k.triggers[0]!).map((c) => c.kind.id), k.id).toContain(k.id);
+  });
+});
+
+describe('log-audit-creator: determinism', () => {
+  const pool = [
+    'Login with SSO',
+    { name: 'Password reset', description: 'e-mail link' },
+    'Admin console',
+    'Patient records',
+    'CSV export of invoices',
+    'Webhook receiver',
+    'Shopping list',
+    { name: 'API keys', description: 'Users create personal access tokens' },
+    'Consent banner',
+  ];
+
+  it('same input twice gives the same output', async () => {
+    const body = { features: pool, frameworks: ['gdpr', 'soc2'], format: 'markdown' };
+    expect(await ok(body)).toEqual(await ok(body));
+  });
+
+  it('any order of the same features gives the same output', async () => {
+    const reference = await ok({ features: pool, frameworks: ['hipaa', 'pci_dss'] });
+    await fc.assert(
+      fc.asyncProperty(fc.shuffledSubarray(pool, { minLength: pool.length, maxLength: pool.length }), fc.shuffledSubarray(['pci_dss', 'hipaa'], { minLength: 2, maxLength: 2 }), async (features, frameworks) => {
+        expect(await ok({ features, frameworks })).toEqual(reference);
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
+
+describe('log-audit-creator: hostile input', () => {
+  it('fifty features at the size caps answer quickly', async () => {
+    const features = Array.from({ length: 50 }, (_, i) => ({ name: `${'log in '.repeat(28)}${i}`.slice(0, 200), description: 'sign in upload payment patient '.repeat(64).slice(0, 2000) }));
+    const started = performance.now();
+    const s = await ok({ features, frameworks: ['soc2', 'pci_dss', 'hipaa', 'gdpr', 'iso27001'], format: 'markdown' });
+    expect(s.summary.feature_count).toBe(50);
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
+  it('control characters and Markdown in names cannot break the document', async () => {
+    const s = await ok({ features: ['Login\n# Injected heading | x\u0000\u202e', '<script>alert(1)</script> upload'], format: 'markdown', app_name: 'A\r\nB' });
+    expect(s.features.map((f) => f.name)).toContain('Login # Injected heading | x');
+    expect(s.markdown).not.toMatch(/\n# Injected/);
+    expect(s.markdown).not.toContain('<script>');
+    expect(s.app_name).toBe('A B');
+  });
+
+  it('full-width and accented text is normalised before matching', async () => {
+    const s = await ok({ features: ['Ｌｏｇｉｎ'] });
+    expect(s.features[0]!.kinds.map((k) => k.id)).toEqual(['authentication']);
+  });
+
+  it('prototype-looking names are plain features', async () => {
+    const s = await ok({ features: ['__proto__', 'constructor', 'toString'] });
+    expect(s.features.map((f) => f.name)).toEqual(['__proto__', 'constructor', 'toString']);
+  });
+
+  it('deeply nested values are refused with a 400', async () => {
+    let deep: unknown = 'x';
+    for (let i = 0; i < 2000; i++) deep = { name: deep };
+    const res = await callTool(tool, { features: [deep] });
+    expect(res.status).toBe(400);
+  });
+
+  it('random JSON never throws', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.jsonValue(), async (features) => {
+        const res = await callTool(tool, { features });
+        expect([200, 400]).toContain(res.status);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
