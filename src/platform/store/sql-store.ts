@@ -52,6 +52,16 @@ export interface Schema {
   uploads: UploadsTable;
 }
 
+interface PendingCharge {
+  keyId: string;
+  cost: number;
+  requestId: string;
+  endpoint: string;
+  at: string;
+  resolve: (charged: boolean) => void;
+  reject: (err: unknown) => void;
+}
+
 type KeyRow = Omit<KeysTable, 'hash' | 'credits'> & { credits?: number };
 
 function toKey(row: KeyRow): KeyRecord {
@@ -87,7 +97,9 @@ export class SqlStore implements Store {
   readonly kind: 'sqlite' | 'postgres';
   readonly db: Kysely<Schema>;
   private readonly sqlite: Database.Database | undefined;
-  private chargeSqlite: ((keyId: string, cost: number, requestId: string, endpoint: string, at: string) => boolean) | undefined;
+  private chargeBatchSqlite: ((batch: PendingCharge[]) => boolean[]) | undefined;
+  private pendingCharges: PendingCharge[] = [];
+  private flushScheduled = false;
   private findByHashSqlite: Database.Statement | undefined;
 
   private constructor(kind: 'sqlite' | 'postgres', db: Kysely<Schema>, sqlite?: Database.Database) {
@@ -130,13 +142,16 @@ export class SqlStore implements Store {
     const ins = database.prepare(
       'INSERT INTO ledger (key_id, request_id, endpoint, kind, delta, created_at) VALUES (?, ?, ?, ?, ?, ?)',
     );
-    const charge = database.transaction((keyId: string, cost: number, requestId: string, endpoint: string, at: string): boolean => {
-      const r = dec.run(cost, keyId, cost);
-      if (r.changes !== 1) return false;
-      ins.run(keyId, requestId, endpoint, 'charge', -cost, at);
-      return true;
-    });
-    this.chargeSqlite = (keyId, cost, requestId, endpoint, at) => charge.immediate(keyId, cost, requestId, endpoint, at);
+    // Each charge is still its own conditional decrement, evaluated in order; only the commit is shared.
+    const chargeBatch = database.transaction((batch: PendingCharge[]): boolean[] =>
+      batch.map((c) => {
+        const r = dec.run(c.cost, c.keyId, c.cost);
+        if (r.changes !== 1) return false;
+        ins.run(c.keyId, c.requestId, c.endpoint, 'charge', -c.cost, c.at);
+        return true;
+      }),
+    );
+    this.chargeBatchSqlite = (batch) => chargeBatch.immediate(batch);
   }
 
   async ping(): Promise<void> {
@@ -259,7 +274,17 @@ export class SqlStore implements Store {
   }
 
   async charge(keyId: string, cost: number, requestId: string, endpoint: string, at: string): Promise<boolean> {
-    if (this.chargeSqlite) return this.chargeSqlite(keyId, cost, requestId, endpoint, at);
+    if (this.chargeBatchSqlite) {
+      // Group commit: the charges that arrive within one event-loop turn share one transaction, so the
+      // commit cost (most of a charge's cost on SQLite) is paid once per turn, not once per call.
+      return new Promise<boolean>((resolve, reject) => {
+        this.pendingCharges.push({ keyId, cost, requestId, endpoint, at, resolve, reject });
+        if (!this.flushScheduled) {
+          this.flushScheduled = true;
+          setImmediate(() => this.flushCharges());
+        }
+      });
+    }
     // PostgreSQL: the conditional decrement and its ledger row in one statement, so they commit together.
     const res = await sql<{ id: number }>`
       WITH upd AS (
@@ -271,6 +296,22 @@ export class SqlStore implements Store {
       SELECT id, ${requestId}, ${endpoint}, 'charge', ${-cost}, ${at} FROM upd
       RETURNING id`.execute(this.db);
     return res.rows.length === 1;
+  }
+
+  private flushCharges(): void {
+    const batch = this.pendingCharges;
+    this.pendingCharges = [];
+    this.flushScheduled = false;
+    if (batch.length === 0 || !this.chargeBatchSqlite) return;
+    let results: boolean[];
+    try {
+      results = this.chargeBatchSqlite(batch);
+    } catch (err) {
+      // The whole transaction rolled back: nobody in the batch was charged.
+      for (const c of batch) c.reject(err);
+      return;
+    }
+    batch.forEach((c, i) => c.resolve(results[i] === true));
   }
 
   async refund(keyId: string, cost: number, requestId: string, endpoint: string, at: string): Promise<void> {
