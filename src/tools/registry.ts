@@ -5,9 +5,11 @@ import blmLandLookup from './blm-land-lookup/tool.ts';
 import type { ToolDefinition } from './contract.ts';
 import coverageCheck from './coverage-check/tool.ts';
 import defectTriage from './defect-triage/tool.ts';
+import dependencyCheck from './dependency-check/tool.ts';
 import humanize from './humanize/tool.ts';
 import humanizerScore from './humanizer-score/tool.ts';
 import logAuditCreator from './log-audit-creator/tool.ts';
+import modelAdvisor from './model-advisor/tool.ts';
 import saasMetrics from './saas-metrics/tool.ts';
 import sprintHealth from './sprint-health/tool.ts';
 import ticketLint from './ticket-lint/tool.ts';
@@ -22,9 +24,11 @@ export const tools: readonly AnyTool[] = [
   blmLandLookup,
   coverageCheck,
   defectTriage,
+  dependencyCheck,
   humanize,
   humanizerScore,
   logAuditCreator,
+  modelAdvisor,
   saasMetrics,
   sprintHealth,
   ticketLint,

@@ -1,0 +1,446 @@
+// Tests for dependency-check: real and problem manifests of every format, malformed input, detection, rules, hostile input.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { callTool } from '../../../test/support/tool-harness.ts';
+import { formatFromFilename, sniffFormat } from './detect.ts';
+import type { Dependency, Format } from './model.ts';
+import { prereleaseOf, scoreOf, versionStatus } from './rules.ts';
+import def from './tool.ts';
+import { typosquatOf } from './typosquat.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const fixture = (name: string): string => readFileSync(path.join(here, 'fixtures', name), 'utf8');
+
+interface Out {
+  ecosystem: string;
+  format: Format;
+  detected_by: string;
+  dependencies: { name: string; requested: string | null; group: string; section: string; source: string; line: number | null }[];
+  findings: { code: string; severity: string; package: string | null; message: string; fix: string; line: number | null }[];
+  score_0_100: number;
+  summary: { dependencies: number; findings: number; high: number; medium: number; low: number };
+}
+
+async function check(body: Record<string, unknown>): Promise<Out> {
+  const r = await callTool(def, body);
+  if (!r.ok) throw new Error(`expected 200, got ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body as unknown as Out;
+}
+
+const codes = (o: Out): string[] => o.findings.map((f) => `${f.code}:${f.package ?? '-'}`).sort();
+
+describe('dependency-check: one real manifest of each format', () => {
+  const cases: { file: string; filename: string; format: Format; ecosystem: string; deps: number; findings: string[]; spot: (o: Out) => void }[] = [
+    {
+      file: 'real.package.json',
+      filename: 'package.json',
+      format: 'package.json',
+      ecosystem: 'npm',
+      deps: 21,
+      findings: [],
+      spot: (o) => {
+        expect(o.dependencies.find((d) => d.name === 'yargs')).toEqual({ name: 'yargs', requested: '^17.7.2', group: 'production', section: 'dependencies', source: 'registry', line: 61 });
+        expect(o.dependencies.filter((d) => d.group === 'development')).toHaveLength(20);
+      },
+    },
+    {
+      file: 'real.requirements.txt',
+      filename: 'requirements.txt',
+      format: 'requirements.txt',
+      ecosystem: 'pypi',
+      deps: 9,
+      findings: [
+        'dev_tool_in_production:pytest',
+        'open_ended_range:triton',
+        ...['more-itertools', 'numba', 'numpy', 'pytest', 'scipy', 'tiktoken', 'torch', 'tqdm'].map((n) => `unpinned_version:${n}`),
+      ].sort(),
+      spot: (o) => expect(o.dependencies.find((d) => d.name === 'triton')?.requested).toBe('>=2.0.0'),
+    },
+    {
+      file: 'real.pyproject-pep621.toml',
+      filename: 'pyproject.toml',
+      format: 'pyproject.toml',
+      ecosystem: 'pypi',
+      deps: 6,
+      findings: ['open_ended_range:httpx2', 'open_ended_range:pydantic', 'open_ended_range:pydantic-settings', 'open_ended_range:rich', 'open_ended_range:rich-argparse', 'typosquat_suspect:httpx2'].sort(),
+      spot: (o) => {
+        expect(o.dependencies.find((d) => d.name === 'rich')).toMatchObject({ group: 'optional', section: 'project.optional-dependencies.cli', line: 43 });
+        expect(o.dependencies.find((d) => d.name === 'uv_build')).toMatchObject({ group: 'build', requested: '>=0.12.1,<0.13' });
+      },
+    },
+    {
+      file: 'real.pyproject-poetry.toml',
+      filename: 'pyproject.toml',
+      format: 'pyproject.toml',
+      ecosystem: 'pypi',
+      deps: 27,
+      findings: ['open_ended_range:nono-py', 'open_ended_range:packaging'],
+      spot: (o) => {
+        expect(o.dependencies.find((d) => d.name === 'python')).toBeUndefined();
+        expect(o.dependencies.find((d) => d.name === 'black')).toMatchObject({ group: 'development', section: 'tool.poetry.group.dev.dependencies', requested: '^26.3.1' });
+      },
+    },
+    {
+      file: 'real.Pipfile',
+      filename: 'Pipfile',
+      format: 'Pipfile',
+      ecosystem: 'pypi',
+      deps: 12,
+      findings: [
+        'non_registry_source:pipenv',
+        'non_registry_source:pytest-pypy',
+        ...['click', 'mock', 'pytest', 'pytest-tap', 'pytest-xdist', 'sphinx-click', 'stdeb', 'twine'].map((n) => `unpinned_version:${n}`),
+      ].sort(),
+      spot: (o) => expect(o.dependencies.find((d) => d.name === 'pipenv')).toMatchObject({ source: 'path', group: 'development', line: 3 }),
+    },
+    {
+      file: 'real.go.mod',
+      filename: 'go.mod',
+      format: 'go.mod',
+      ecosystem: 'go',
+      deps: 14,
+      findings: [],
+      spot: (o) => expect(o.dependencies[0]).toEqual({ name: 'github.com/fsnotify/fsnotify', requested: 'v1.5.1', group: 'production', section: 'require', source: 'registry', line: 6 }),
+    },
+    {
+      file: 'real.Cargo.toml',
+      filename: 'Cargo.toml',
+      format: 'Cargo.toml',
+      ecosystem: 'cargo',
+      deps: 118,
+      findings: ['dev_tool_in_production:mockall'],
+      spot: (o) => {
+        // Workspace members by path are intended wiring, not findings.
+        expect(o.dependencies.find((d) => d.name === 'crates_io_api_types')).toMatchObject({ source: 'path', line: 88 });
+        expect(o.dependencies.some((d) => d.group === 'development')).toBe(true);
+      },
+    },
+    {
+      file: 'real.Gemfile',
+      filename: 'Gemfile',
+      format: 'Gemfile',
+      ecosystem: 'rubygems',
+      deps: 12,
+      findings: ['non_registry_source:rubocop-ast', ...['bump', 'pry', 'safe_yaml', 'test-queue', 'webmock'].map((n) => `unpinned_version:${n}`)].sort(),
+      spot: (o) => {
+        // With gemspec the Gemfile is the gem's development environment.
+        expect(o.dependencies.find((d) => d.name === 'rake')).toMatchObject({ group: 'development', requested: '~> 12.0', line: 9 });
+        expect(o.dependencies.find((d) => d.name === 'simplecov')?.requested).toBe('~> 0.10, < 0.18');
+        expect(o.dependencies.find((d) => d.name === 'webmock')).toMatchObject({ section: 'group :test', line: 22 });
+      },
+    },
+  ];
+  for (const c of cases) {
+    it(`${c.file}: parsed as ${c.format} with the expected findings`, async () => {
+      const o = await check({ manifest: fixture(c.file), filename: c.filename });
+      expect(o.format).toBe(c.format);
+      expect(o.ecosystem).toBe(c.ecosystem);
+      expect(o.dependencies).toHaveLength(c.deps);
+      expect(codes(o)).toEqual(c.findings);
+      c.spot(o);
+    });
+    it(`${c.file}: detected from content alone`, async () => {
+      const o = await check({ manifest: fixture(c.file) });
+      expect(o.format).toBe(c.format);
+      expect(o.detected_by).toBe('content');
+    });
+  }
+});
+
+describe('dependency-check: every rule fires on the problem manifests', () => {
+  const cases: { file: string; filename: string; expected: string[] }[] = [
+    {
+      file: 'problems.package.json',
+      filename: 'package.json',
+      expected: [
+        'dev_tool_in_production:typescript', 'duplicate_dependency:lodash', 'duplicate_dependency:react', 'git_unpinned_ref:my-lib', 'insecure_source:tarball',
+        'non_registry_source:local-util', 'non_registry_source:my-lib', 'non_registry_source:pinned-lib', 'non_registry_source:tarball', 'open_ended_range:react',
+        'prerelease_version:next', 'typosquat_suspect:crossenv', 'typosquat_suspect:expresss', 'unpinned_version:left-pad', 'unpinned_version:lodash',
+      ],
+    },
+    {
+      file: 'problems.requirements.txt',
+      filename: 'requirements.txt',
+      expected: [
+        'dev_tool_in_production:black', 'duplicate_dependency:requests', 'extra_index_url:-', 'git_unpinned_ref:lib', 'git_unpinned_ref:tool', 'insecure_source:-', 'insecure_source:-',
+        'non_registry_source:flask', 'non_registry_source:lib', 'non_registry_source:tool', 'open_ended_range:requests', 'prerelease_version:numpy',
+        'typosquat_suspect:reqeusts', 'typosquat_suspect:requests-python', 'unpinned_version:django',
+      ],
+    },
+    {
+      file: 'problems.pyproject-poetry.toml',
+      filename: 'pyproject.toml',
+      expected: [
+        'dev_tool_in_production:pytest', 'duplicate_dependency:pytest', 'extra_index_url:-', 'git_unpinned_ref:mylib', 'non_registry_source:localpkg', 'non_registry_source:mylib',
+        'non_registry_source:pinned', 'open_ended_range:httpx', 'typosquat_suspect:dateutil-python', 'unpinned_version:requests',
+      ],
+    },
+    {
+      file: 'problems.pyproject-pep621.toml',
+      filename: 'pyproject.toml',
+      expected: [
+        'extra_index_url:-', 'git_unpinned_ref:httpx', 'non_registry_source:httpx', 'open_ended_range:pytest', 'open_ended_range:rich', 'prerelease_version:pydantic',
+        'unpinned_version:numpy', 'unpinned_version:ruff',
+      ],
+    },
+    {
+      file: 'problems.Pipfile',
+      filename: 'Pipfile',
+      expected: [
+        'dev_tool_in_production:pytest', 'duplicate_dependency:requests', 'extra_index_url:-', 'git_unpinned_ref:mytool', 'insecure_source:-', 'non_registry_source:mytool',
+        'open_ended_range:flask', 'unpinned_version:requests',
+      ],
+    },
+    {
+      file: 'problems.go.mod',
+      filename: 'go.mod',
+      expected: [
+        'duplicate_dependency:github.com/spf13/pflag', 'non_registry_source:github.com/sirupsen/logrus', 'prerelease_version:github.com/spf13/cobra',
+        'prerelease_version:golang.org/x/net', 'typosquat_suspect:github.com/stretcher/testify',
+      ],
+    },
+    {
+      file: 'problems.Cargo.toml',
+      filename: 'Cargo.toml',
+      expected: [
+        'dev_tool_in_production:criterion', 'duplicate_dependency:tokio', 'extra_index_url:-', 'git_unpinned_ref:rand', 'git_unpinned_ref:reqwest', 'non_registry_source:mylocal',
+        'non_registry_source:rand', 'non_registry_source:reqwest', 'open_ended_range:tokio', 'prerelease_version:clap', 'typosquat_suspect:serde_jsonn', 'unpinned_version:serde',
+      ],
+    },
+    {
+      file: 'problems.Gemfile',
+      filename: 'Gemfile',
+      expected: [
+        'dev_tool_in_production:rspec-rails', 'duplicate_dependency:rspec-rails', 'extra_index_url:-', 'git_unpinned_ref:devise', 'git_unpinned_ref:sidekiq', 'insecure_source:-',
+        'non_registry_source:devise', 'non_registry_source:local_gem', 'non_registry_source:sidekiq', 'open_ended_range:rails', 'prerelease_version:rack',
+        'typosquat_suspect:nokogirii', 'unpinned_version:pg', 'unpinned_version:pry',
+      ],
+    },
+  ];
+  for (const c of cases) {
+    it(`${c.file}`, async () => {
+      const o = await check({ manifest: fixture(c.file), filename: c.filename });
+      expect(codes(o)).toEqual([...c.expected].sort());
+      for (const f of o.findings) {
+        expect(f.message.length).toBeGreaterThan(10);
+        expect(f.fix.length).toBeGreaterThan(10);
+      }
+      const order = { high: 0, medium: 1, low: 2 } as const;
+      const sev = o.findings.map((f) => order[f.severity as keyof typeof order]);
+      expect(sev).toEqual([...sev].sort((a, b) => a - b));
+      expect(o.score_0_100).toBe(scoreOf(o.findings as Parameters<typeof scoreOf>[0]));
+    });
+  }
+
+  it('findings point at the declaring line', async () => {
+    const o = await check({ manifest: fixture('problems.Cargo.toml'), filename: 'Cargo.toml' });
+    expect(o.findings.find((f) => f.code === 'typosquat_suspect')).toMatchObject({ package: 'serde_jsonn', line: 12, severity: 'high' });
+    const g = await check({ manifest: fixture('problems.Gemfile'), filename: 'Gemfile' });
+    expect(g.findings.find((f) => f.code === 'git_unpinned_ref' && f.package === 'sidekiq')).toMatchObject({ line: 9, severity: 'high' });
+  });
+
+  it('pinned and tagged git refs are judged differently', async () => {
+    const o = await check({ manifest: fixture('problems.package.json'), filename: 'package.json' });
+    expect(o.findings.filter((f) => f.package === 'pinned-lib').map((f) => f.code)).toEqual(['non_registry_source']);
+    const p = await check({ manifest: fixture('problems.Pipfile'), filename: 'Pipfile' });
+    expect(p.findings.find((f) => f.code === 'git_unpinned_ref')?.severity).toBe('medium');
+  });
+
+  it('lockfile_present false adds lockfile_missing; true or absent does not', async () => {
+    const m = { manifest: 'requests==2.31.0\n', filename: 'requirements.txt' };
+    expect(codes(await check({ ...m, lockfile_present: false }))).toEqual(['lockfile_missing:-']);
+    expect(codes(await check({ ...m, lockfile_present: true }))).toEqual([]);
+    expect(codes(await check(m))).toEqual([]);
+  });
+});
+
+describe('dependency-check: malformed manifests answer 400 naming the format and the line', () => {
+  const cases: { name: string; filename: string; manifest: string; error: string; line: number }[] = [
+    { name: 'JSON trailing comma', filename: 'package.json', manifest: '{\n  "dependencies": {\n    "a": "1",\n  }\n}', error: 'manifest_invalid_json', line: 4 },
+    { name: 'JSON truncated', filename: 'package.json', manifest: '{\n  "name": "x",\n  "dependencies": {\n', error: 'manifest_invalid_json', line: 4 },
+    { name: 'dependencies not an object', filename: 'package.json', manifest: '{\n  "name": "x",\n  "dependencies": ["a"]\n}', error: 'manifest_invalid_json', line: 3 },
+    { name: 'version not a string', filename: 'package.json', manifest: '{\n  "dependencies": {\n    "a": 1\n  }\n}', error: 'manifest_invalid_json', line: 3 },
+    { name: 'JSON array', filename: 'package.json', manifest: '[1, 2]', error: 'manifest_invalid_json', line: 1 },
+    { name: 'TOML unclosed array', filename: 'pyproject.toml', manifest: '[project]\nname = "x"\ndependencies = ["requests>=2",\n', error: 'manifest_invalid_toml', line: 4 },
+    { name: 'PEP 508 bad specifier', filename: 'pyproject.toml', manifest: '[project]\nname = "x"\ndependencies = [\n  "requests>>2",\n]\n', error: 'manifest_invalid_toml', line: 4 },
+    { name: 'Poetry bad constraint', filename: 'pyproject.toml', manifest: '[tool.poetry.dependencies]\npython = "^3.11"\nrequests = "abc"\n', error: 'manifest_invalid_toml', line: 3 },
+    { name: 'not a pyproject', filename: 'pyproject.toml', manifest: '[tool.black]\nline-length = 100\n', error: 'manifest_invalid_toml', line: 1 },
+    { name: 'Pipfile bare star', filename: 'Pipfile', manifest: '[packages]\nrequests = *\n', error: 'manifest_invalid_toml', line: 2 },
+    { name: 'Cargo bad version', filename: 'Cargo.toml', manifest: '[package]\nname = "x"\n\n[dependencies]\nserde = "one"\n', error: 'manifest_invalid_toml', line: 5 },
+    { name: 'TOML duplicate key', filename: 'Cargo.toml', manifest: '[package]\nname = "x"\n[dependencies]\nserde = "1"\nserde = "2"\n', error: 'manifest_invalid_toml', line: 5 },
+    { name: 'requirement bad specifier', filename: 'requirements.txt', manifest: 'flask==3.0\nrequests>>2\n', error: 'manifest_invalid_requirements', line: 2 },
+    { name: 'unknown pip option', filename: 'requirements.txt', manifest: 'flask==3.0\n\n--frobnicate\n', error: 'manifest_invalid_requirements', line: 3 },
+    { name: 'requirement garbage', filename: 'requirements.txt', manifest: '# ok\n%%%\n', error: 'manifest_invalid_requirements', line: 2 },
+    { name: 'go version without v', filename: 'go.mod', manifest: 'module x\n\nrequire (\n\tgithub.com/a/b 1.2.3\n)\n', error: 'manifest_invalid_gomod', line: 4 },
+    { name: 'go block unclosed', filename: 'go.mod', manifest: 'module x\n\nrequire (\n\tgithub.com/a/b v1.2.3\n', error: 'manifest_invalid_gomod', line: 3 },
+    { name: 'go unknown directive', filename: 'go.mod', manifest: 'module x\nfrobnicate y\n', error: 'manifest_invalid_gomod', line: 2 },
+    { name: 'go no module', filename: 'go.mod', manifest: 'go 1.22\n', error: 'manifest_invalid_gomod', line: 1 },
+    { name: 'Gemfile unterminated string', filename: 'Gemfile', manifest: "source 'https://rubygems.org'\ngem 'rails\n", error: 'manifest_invalid_gemfile', line: 2 },
+    { name: 'Gemfile unclosed group', filename: 'Gemfile', manifest: "gem 'a'\ngroup :test do\n  gem 'x'\n", error: 'manifest_invalid_gemfile', line: 2 },
+    { name: 'Gemfile stray end', filename: 'Gemfile', manifest: "gem 'x'\nend\n", error: 'manifest_invalid_gemfile', line: 2 },
+    { name: 'Gemfile bad requirement', filename: 'Gemfile', manifest: "gem 'x', 'abc'\n", error: 'manifest_invalid_gemfile', line: 1 },
+  ];
+  for (const c of cases) {
+    it(`${c.name} -> ${c.error} at line ${c.line}`, async () => {
+      const r = await callTool(def, { manifest: c.manifest, filename: c.filename });
+      expect(r.status).toBe(400);
+      expect(r.body.error).toBe(c.error);
+      expect(r.body.line).toBe(c.line);
+      expect(r.body.format).toBe(formatFromFilename(c.filename));
+    });
+  }
+});
+
+describe('dependency-check: input validation and detection', () => {
+  const invalid: { name: string; body: unknown; error: string }[] = [
+    { name: 'neither manifest nor upload_id', body: { filename: 'package.json' }, error: 'manifest_required' },
+    { name: 'empty manifest string', body: { manifest: '' }, error: 'manifest_too_short' },
+    { name: 'whitespace manifest', body: { manifest: '  \n\t' }, error: 'manifest_empty' },
+    { name: 'manifest too long', body: { manifest: 'a'.repeat(1_000_001) }, error: 'manifest_too_long' },
+    { name: 'manifest not a string', body: { manifest: 42 }, error: 'manifest_must_be_string' },
+    { name: 'bad ecosystem', body: { manifest: 'x==1', ecosystem: 'maven' }, error: 'ecosystem_invalid' },
+    { name: 'lockfile_present not boolean', body: { manifest: 'x==1', lockfile_present: 'yes' }, error: 'lockfile_present_must_be_boolean' },
+    { name: 'unsupported filename', body: { manifest: 'x', filename: 'build.gradle' }, error: 'filename_unsupported' },
+    { name: 'filename and ecosystem disagree', body: { manifest: '{}', filename: 'package.json', ecosystem: 'pypi' }, error: 'ecosystem_mismatch' },
+    { name: 'undetectable content', body: { manifest: 'hello world, this is prose.' }, error: 'format_undetected' },
+  ];
+  for (const c of invalid) {
+    it(`${c.name} -> ${c.error}`, async () => {
+      const r = await callTool(def, c.body);
+      expect(r.status).toBe(400);
+      expect(r.body.error).toBe(c.error);
+    });
+  }
+
+  it('upload_id alone passes validation (the gateway fills manifest)', () => {
+    expect(def.input.safeParse({ upload_id: 'up_123', filename: 'go.mod' }).success).toBe(true);
+    expect(def.uploadField).toBe('manifest');
+  });
+
+  const names: [string, Format | null][] = [
+    ['package.json', 'package.json'],
+    ['frontend/package.json', 'package.json'],
+    ['requirements-dev.txt', 'requirements.txt'],
+    ['requirements/prod.txt', 'requirements.txt'],
+    ['constraints.txt', 'requirements.txt'],
+    ['requirements.in', 'requirements.txt'],
+    ['backend\\pyproject.toml', 'pyproject.toml'],
+    ['Pipfile', 'Pipfile'],
+    ['go.mod', 'go.mod'],
+    ['Cargo.toml', 'Cargo.toml'],
+    ['gems.rb', 'Gemfile'],
+    ['Gemfile', 'Gemfile'],
+    ['pom.xml', null],
+    ['Gemfile.lock', null],
+  ];
+  for (const [name, format] of names) it(`filename ${name} -> ${String(format)}`, () => expect(formatFromFilename(name)).toBe(format));
+
+  it('ecosystem pypi tells pyproject, Pipfile and requirements apart by content', async () => {
+    expect((await check({ manifest: fixture('real.pyproject-poetry.toml'), ecosystem: 'pypi' })).format).toBe('pyproject.toml');
+    expect((await check({ manifest: fixture('real.Pipfile'), ecosystem: 'pypi' })).format).toBe('Pipfile');
+    expect((await check({ manifest: 'flask==3.0\n', ecosystem: 'pypi' })).format).toBe('requirements.txt');
+    expect((await check({ manifest: fixture('real.go.mod'), ecosystem: 'go' })).detected_by).toBe('ecosystem');
+  });
+
+  it('content sniffing refuses to guess between formats', () => {
+    expect(sniffFormat('[dependencies]\nserde = "1"\n')).toBeNull();
+    expect(sniffFormat('module example.com/x\n\ngo 1.22\n')).toBe('go.mod');
+  });
+});
+
+describe('dependency-check: rules in isolation', () => {
+  const dep = (syntax: Dependency['versionSyntax'], requested: string | null): Dependency => ({
+    name: 'x', requested, group: 'production', section: 's', source: 'registry', line: 1, versionSyntax: syntax,
+  });
+  const table: [Dependency['versionSyntax'], string | null, string][] = [
+    ['semver', null, 'unpinned'], ['semver', '*', 'unpinned'], ['semver', 'x', 'unpinned'], ['semver', 'latest', 'unpinned'], ['semver', '>=1.0.0', 'open_ended'],
+    ['semver', '>1 || <0.5', 'open_ended'], ['semver', '^1.2.3', 'bounded'], ['semver', '1.x', 'bounded'], ['semver', '1.2.3', 'bounded'], ['semver', '<2', 'bounded'],
+    ['pep440', null, 'unpinned'], ['pep440', '>=2.0', 'open_ended'], ['pep440', '!=1.5', 'open_ended'], ['pep440', '>=2,<3', 'bounded'], ['pep440', '~=1.4', 'bounded'],
+    ['pep440', '==2.*', 'bounded'], ['pep440', '*', 'unpinned'],
+    ['poetry', '*', 'unpinned'], ['poetry', '^1.2', 'bounded'], ['poetry', '>=1.2', 'open_ended'], ['poetry', '>=1.2,<2', 'bounded'], ['poetry', '^1.0 || >=3', 'open_ended'],
+    ['cargo', '1', 'bounded'], ['cargo', '*', 'unpinned'], ['cargo', '>= 1.0', 'open_ended'], ['cargo', '>=1, <2', 'bounded'], ['cargo', '=1.2.3', 'bounded'],
+    ['gem', null, 'unpinned'], ['gem', '>= 7.0', 'open_ended'], ['gem', '~> 6.1', 'bounded'], ['gem', '~> 6.4, >= 6.4.2', 'bounded'], ['gem', '1.0', 'bounded'],
+    ['go', 'v1.2.3', 'bounded'],
+  ];
+  for (const [syntax, req, status] of table) it(`${syntax} ${JSON.stringify(req)} is ${status}`, () => expect(versionStatus(dep(syntax, req))).toBe(status));
+
+  const pre: [Dependency['versionSyntax'], string, string | null][] = [
+    ['semver', '15.0.0-rc.1', 'prerelease'], ['semver', '^15.0.0', null], ['semver', '^2.0.0 <3.0.0-0', null], ['pep440', '==2.0.0rc1', 'prerelease'], ['pep440', '>=1.0.dev3', 'prerelease'],
+    ['pep440', '>=2.0', null], ['poetry', '^2.0.0b1', 'prerelease'], ['gem', '3.1.0.rc1', 'prerelease'], ['gem', '~> 3.1', null], ['cargo', '4.5.0-beta.1', 'prerelease'],
+    ['go', 'v0.0.0-20240101000000-abcdef123456', 'pseudo_version'], ['go', 'v1.9.0-rc.1', 'prerelease'], ['go', 'v1.9.0', null],
+  ];
+  for (const [syntax, req, kind] of pre) it(`${syntax} ${req} prerelease: ${String(kind)}`, () => expect(prereleaseOf(dep(syntax, req))).toBe(kind));
+
+  it('known popular names are never suspects; near misses are', () => {
+    expect(typosquatOf('pypi', 'requests')).toBeNull();
+    expect(typosquatOf('pypi', 'Requests')).toBeNull();
+    expect(typosquatOf('pypi', 'python_dateutil')).toBeNull();
+    expect(typosquatOf('npm', 'express')).toBeNull();
+    expect(typosquatOf('cargo', 'serde-json')).toBeNull();
+    expect(typosquatOf('pypi', 'reqeusts')).toEqual({ target: 'requests', kind: 'swapped_characters' });
+    expect(typosquatOf('pypi', 'requestss')).toEqual({ target: 'requests', kind: 'one_edit' });
+    expect(typosquatOf('pypi', 'dateutil-python')).toEqual({ target: 'python-dateutil', kind: 'reordered_parts' });
+    expect(typosquatOf('pypi', 'python-requests')).toEqual({ target: 'requests', kind: 'python_affix' });
+    expect(typosquatOf('npm', 'crossenv')).toEqual({ target: 'cross-env', kind: 'one_edit' });
+    expect(typosquatOf('rubygems', 'nokogirii')?.target).toBe('nokogiri');
+    expect(typosquatOf('go', 'github.com/stretcher/testify')?.target).toBe('github.com/stretchr/testify');
+  });
+
+  it('short popular names are not used as targets (too many honest neighbours)', () => {
+    expect(typosquatOf('npm', 'mss')).toBeNull();
+    expect(typosquatOf('pypi', 'sixx')).toBeNull();
+  });
+
+  it('score: weights per severity, capped per code, floored at 0', () => {
+    const f = (code: string, severity: 'high' | 'medium' | 'low') => ({ code, severity, package: null, message: '', fix: '', line: null }) as Parameters<typeof scoreOf>[0][number];
+    expect(scoreOf([])).toBe(100);
+    expect(scoreOf([f('typosquat_suspect', 'high')])).toBe(85);
+    expect(scoreOf([f('unpinned_version', 'medium'), f('unpinned_version', 'low')])).toBe(92);
+    expect(scoreOf(Array.from({ length: 20 }, () => f('unpinned_version', 'medium')))).toBe(70);
+    expect(scoreOf(['a', 'b', 'c', 'd'].map((c) => f(c, 'high')).flatMap((x) => [x, x, x]))).toBe(0);
+  });
+});
+
+describe('dependency-check: examples, determinism, hostile input', () => {
+  for (const ex of def.examples) {
+    it(`example: ${ex.title}`, async () => {
+      const r = await callTool(def, ex.input);
+      expect(r.ok).toBe(true);
+      expect(r.body).toEqual(ex.output);
+    });
+  }
+
+  it('same input twice gives the same output', async () => {
+    const body = { manifest: fixture('problems.Gemfile') };
+    expect(await check(body)).toEqual(await check(body));
+  });
+
+  const big = 999_000;
+  const hostile: { name: string; body: Record<string, unknown> }[] = [
+    { name: 'one huge requirements line', body: { manifest: 'a'.repeat(big), filename: 'requirements.txt' } },
+    { name: 'spaces then a requirement', body: { manifest: `requests${' '.repeat(big)}>=2`, filename: 'requirements.txt' } },
+    { name: 'many requirement lines', body: { manifest: 'requests==2.31.0\n'.repeat(5000), filename: 'requirements.txt' } },
+    { name: 'too many dependencies', body: { manifest: Array.from({ length: 5001 }, (_, i) => `pkg${i}==1.0`).join('\n'), filename: 'requirements.txt' } },
+    { name: 'deep JSON nesting', body: { manifest: '['.repeat(400_000) + ']'.repeat(400_000), filename: 'package.json' } },
+    { name: 'deep TOML nesting', body: { manifest: `a = ${'['.repeat(200_000)}${']'.repeat(200_000)}`, filename: 'pyproject.toml' } },
+    { name: 'deep Gemfile nesting', body: { manifest: `gem 'x', ${'['.repeat(100_000)}`, filename: 'Gemfile' } },
+    { name: 'huge package.json version string', body: { manifest: `{"dependencies":{"a":"${'1.'.repeat(200_000)}"}}`, filename: 'package.json' } },
+    { name: 'huge go.mod line', body: { manifest: `module x\nrequire a ${'v'.repeat(big - 20)}`, filename: 'go.mod' } },
+    { name: 'Gemfile of quotes', body: { manifest: "'".repeat(big), filename: 'Gemfile' } },
+    { name: 'TOML header without end', body: { manifest: `[${' '.repeat(big)}`, filename: 'Cargo.toml' } },
+    { name: 'control characters', body: { manifest: '\u0000\u0001requests==1\u0007\n\u001b[31m', filename: 'requirements.txt' } },
+    { name: 'sniffing a huge single line', body: { manifest: 'x'.repeat(big) } },
+    { name: 'many package.json deps', body: { manifest: JSON.stringify({ dependencies: Object.fromEntries(Array.from({ length: 4000 }, (_, i) => [`pkg-${i}`, '^1.0.0'])) }), filename: 'package.json' } },
+    { name: 'many Cargo deps', body: { manifest: `[package]\nname = "x"\n[dependencies]\n${Array.from({ length: 4000 }, (_, i) => `crate_${i} = "1"`).join('\n')}\n`, filename: 'Cargo.toml' } },
+  ];
+  for (const h of hostile) {
+    it(`${h.name}: 200 or 400, never a throw or a hang`, async () => {
+      const t = performance.now();
+      const r = await callTool(def, h.body);
+      expect([200, 400]).toContain(r.status);
+      expect(performance.now() - t).toBeLessThan(5000);
+    });
+  }
+});

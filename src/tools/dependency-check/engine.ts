@@ -1,0 +1,103 @@
+// dependency-check engine: detect the format, parse with the format's parser, apply the rules, score.
+import { ToolError } from '../contract.ts';
+import { detectFormat } from './detect.ts';
+import { ManifestError } from './model.ts';
+import type { Dependency, Ecosystem, Finding, Format, Group, ParsedManifest, Source } from './model.ts';
+import { parseCargoToml } from './parsers/cargo.ts';
+import { parseGemfile } from './parsers/gemfile.ts';
+import { parseGoMod } from './parsers/gomod.ts';
+import { parsePackageJson } from './parsers/npm.ts';
+import { parsePipfile } from './parsers/pipfile.ts';
+import { parsePyproject } from './parsers/pyproject.ts';
+import { parseRequirements } from './parsers/requirements.ts';
+import { findingsFor, scoreOf } from './rules.ts';
+import { popularSources } from './typosquat.ts';
+
+/** Error code per format for a manifest that does not parse: it names the syntax at fault. */
+const INVALID_CODE: Readonly<Record<Format, string>> = {
+  'package.json': 'manifest_invalid_json',
+  'requirements.txt': 'manifest_invalid_requirements',
+  'pyproject.toml': 'manifest_invalid_toml',
+  Pipfile: 'manifest_invalid_toml',
+  'go.mod': 'manifest_invalid_gomod',
+  'Cargo.toml': 'manifest_invalid_toml',
+  Gemfile: 'manifest_invalid_gemfile',
+};
+
+const PARSERS: Readonly<Record<Format, (text: string) => ParsedManifest>> = {
+  'package.json': parsePackageJson,
+  'requirements.txt': parseRequirements,
+  'pyproject.toml': parsePyproject,
+  Pipfile: parsePipfile,
+  'go.mod': parseGoMod,
+  'Cargo.toml': parseCargoToml,
+  Gemfile: parseGemfile,
+};
+
+/** Longest package name or requirement kept; anything longer is malformed for every ecosystem here. */
+const MAX_VALUE = 1000;
+export const MAX_DEPENDENCIES = 5000;
+
+export interface CheckInput {
+  manifest: string;
+  filename?: string | undefined;
+  ecosystem?: Ecosystem | undefined;
+  lockfile_present?: boolean | undefined;
+}
+
+export interface CheckOutput {
+  ecosystem: Ecosystem;
+  format: Format;
+  detected_by: 'filename' | 'ecosystem' | 'content';
+  dependencies: { name: string; requested: string | null; group: Group; section: string; source: Source; line: number | null }[];
+  findings: Finding[];
+  score_0_100: number;
+  summary: { dependencies: number; findings: number; high: number; medium: number; low: number };
+  typosquat_list: { source: string; licence: string; names: number };
+}
+
+export function checkManifest(input: CheckInput): CheckOutput {
+  if (input.manifest.trim() === '') throw new ToolError(400, 'manifest_empty', 'The manifest is empty.');
+  const detected = detectFormat(input.manifest, input.filename, input.ecosystem);
+  if ('error' in detected) throw new ToolError(400, detected.error, detected.message);
+  const format = detected.format;
+
+  let parsed: ParsedManifest;
+  try {
+    parsed = PARSERS[format](input.manifest);
+    for (const d of parsed.dependencies) {
+      if (d.name.length > MAX_VALUE || (d.requested?.length ?? 0) > MAX_VALUE) {
+        throw new ManifestError(`A package name or requirement longer than ${MAX_VALUE} characters`, d.line ?? 1);
+      }
+    }
+  } catch (err) {
+    if (err instanceof ManifestError) {
+      throw new ToolError(400, INVALID_CODE[format], `${format}: ${err.message} (line ${err.line}).`, {
+        format,
+        line: err.line,
+        ...(err.column !== null ? { column: err.column } : {}),
+      });
+    }
+    throw err;
+  }
+  if (parsed.dependencies.length > MAX_DEPENDENCIES) {
+    throw new ToolError(400, 'manifest_too_many_dependencies', `The manifest declares ${parsed.dependencies.length} dependencies; at most ${MAX_DEPENDENCIES} are checked per call.`, {
+      format,
+      limit: MAX_DEPENDENCIES,
+    });
+  }
+
+  const findings = findingsFor(parsed, input.lockfile_present);
+  const list = popularSources()[parsed.ecosystem];
+  const count = (s: Finding['severity']): number => findings.filter((f) => f.severity === s).length;
+  return {
+    ecosystem: parsed.ecosystem,
+    format,
+    detected_by: detected.how,
+    dependencies: parsed.dependencies.map((d: Dependency) => ({ name: d.name, requested: d.requested, group: d.group, section: d.section, source: d.source, line: d.line })),
+    findings,
+    score_0_100: scoreOf(findings),
+    summary: { dependencies: parsed.dependencies.length, findings: findings.length, high: count('high'), medium: count('medium'), low: count('low') },
+    typosquat_list: { source: list.source, licence: list.licence, names: list.count },
+  };
+}

@@ -1,0 +1,112 @@
+// Shared shapes of dependency-check: what a parser extracts from a manifest, and what the rules report.
+
+export const ECOSYSTEMS = ['npm', 'pypi', 'go', 'cargo', 'rubygems'] as const;
+export type Ecosystem = (typeof ECOSYSTEMS)[number];
+
+export const FORMATS = ['package.json', 'requirements.txt', 'pyproject.toml', 'Pipfile', 'go.mod', 'Cargo.toml', 'Gemfile'] as const;
+export type Format = (typeof FORMATS)[number];
+
+export const FORMAT_ECOSYSTEM: Readonly<Record<Format, Ecosystem>> = {
+  'package.json': 'npm',
+  'requirements.txt': 'pypi',
+  'pyproject.toml': 'pypi',
+  Pipfile: 'pypi',
+  'go.mod': 'go',
+  'Cargo.toml': 'cargo',
+  Gemfile: 'rubygems',
+};
+
+/** Normalised dependency group: what the dependency is for. */
+export const GROUPS = ['production', 'development', 'optional', 'peer', 'build', 'indirect'] as const;
+export type Group = (typeof GROUPS)[number];
+
+export const SOURCES = ['registry', 'git', 'url', 'path'] as const;
+export type Source = (typeof SOURCES)[number];
+
+/** What a git dependency is pinned to. */
+export type GitRefKind = 'commit' | 'tag' | 'branch' | 'none';
+
+export interface Dependency {
+  name: string;
+  /** The version requirement as written, or null when none was given. */
+  requested: string | null;
+  group: Group;
+  /** Where in the manifest it was declared (e.g. devDependencies, tool.poetry.group.docs.dependencies, group :test). */
+  section: string;
+  source: Source;
+  /** 1-based line of the declaration, or null when it cannot be located. */
+  line: number | null;
+  /** For git sources: the repository URL and what it is pinned to. */
+  git?: { url: string; ref: string | null; refKind: GitRefKind };
+  /** For url and path sources: the location as written (null when it is computed, e.g. a Ruby variable). */
+  location?: string | null;
+  /** A path dependency on a member of the manifest's own workspace (Cargo workspace, npm workspace:). */
+  workspaceMember?: boolean;
+  /** npm alias (`"x": "npm:y@^1"`): the package actually installed. */
+  aliasOf?: string;
+  /** Editable install (pip -e, Pipfile editable = true, Poetry develop = true). */
+  editable?: boolean;
+  /** Requirement syntax the parser already judged: a version constraint language per ecosystem. */
+  versionSyntax: 'semver' | 'pep440' | 'poetry' | 'go' | 'cargo' | 'gem';
+}
+
+/** A package index other than the ecosystem default, or options that weaken transport security. */
+export interface IndexDecl {
+  url: string | null;
+  line: number | null;
+  /**
+   * primary: replaces the default index; extra: consulted as well as the default (dependency confusion);
+   * explicit: used only by packages that name it; setting: a transport option, not an index.
+   */
+  role: 'primary' | 'extra' | 'explicit' | 'setting';
+  /** TLS verification turned off or a plain-http host trusted. */
+  insecure?: boolean;
+  detail: string;
+}
+
+export interface ParsedManifest {
+  format: Format;
+  ecosystem: Ecosystem;
+  dependencies: Dependency[];
+  indexes: IndexDecl[];
+}
+
+export const SEVERITIES = ['high', 'medium', 'low'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+export const FINDING_CODES = [
+  'unpinned_version',
+  'open_ended_range',
+  'prerelease_version',
+  'non_registry_source',
+  'git_unpinned_ref',
+  'insecure_source',
+  'extra_index_url',
+  'duplicate_dependency',
+  'dev_tool_in_production',
+  'typosquat_suspect',
+  'lockfile_missing',
+] as const;
+export type FindingCode = (typeof FINDING_CODES)[number];
+
+export interface Finding {
+  code: FindingCode;
+  severity: Severity;
+  /** The dependency concerned, or null for manifest-wide findings. */
+  package: string | null;
+  message: string;
+  fix: string;
+  line: number | null;
+}
+
+/** Thrown by parsers; the tool turns it into a 400 ToolError with the format's code and the line. */
+export class ManifestError extends Error {
+  readonly line: number;
+  readonly column: number | null;
+  constructor(message: string, line: number, column: number | null = null) {
+    super(message);
+    this.name = 'ManifestError';
+    this.line = line;
+    this.column = column;
+  }
+}

@@ -1,0 +1,478 @@
+// Gemfile: a tokenizer for the Ruby that Gemfiles contain (strings, %-literals, symbols, hashes, blocks) and an
+// interpreter for Bundler's DSL (source, gem, group, platforms, path, git, github, install_if). Other Ruby
+// statements are skipped but their blocks are balanced, so `if ... end` around gems is followed correctly.
+import { ManifestError } from '../model.ts';
+import type { Dependency, GitRefKind, Group, IndexDecl, ParsedManifest } from '../model.ts';
+import { isCommitHash } from '../text.ts';
+
+type TokKind = 'str' | 'sym' | 'label' | 'arrow' | 'comma' | 'open' | 'close' | 'ident' | 'num' | 'op' | 'nl';
+
+interface Tok {
+  kind: TokKind;
+  /** String or symbol value (null for an interpolated string), identifier or punctuation text. */
+  value: string | null;
+  line: number;
+}
+
+/** Real Gemfiles nest a few levels; the cap keeps the recursive value reader shallow. */
+const MAX_NESTING = 64;
+
+const PAIRS: Readonly<Record<string, string>> = { '(': ')', '[': ']', '{': '}', '<': '>' };
+
+/** Tokens of the whole file; newlines become `nl` tokens only outside brackets. Linear in the input. */
+function tokenize(src: string): Tok[] {
+  const toks: Tok[] = [];
+  let i = 0;
+  let line = 1;
+  let depth = 0;
+  const push = (kind: TokKind, value: string | null, at = line): void => {
+    toks.push({ kind, value, line: at });
+  };
+  const readQuoted = (close: string, open: string | null, interpolates: boolean, startLine: number): string | null => {
+    let out = '';
+    let interpolated = false;
+    let nest = 0;
+    while (i < src.length) {
+      const ch = src[i] as string;
+      if (ch === '\n') line++;
+      if (ch === '\\' && i + 1 < src.length) {
+        const next = src[i + 1] as string;
+        if (next === '\n') line++;
+        out += next;
+        i += 2;
+        continue;
+      }
+      if (interpolates && ch === '#' && src[i + 1] === '{') {
+        interpolated = true;
+        let braces = 0;
+        while (i < src.length) {
+          const c = src[i] as string;
+          if (c === '\n') line++;
+          if (c === '{') braces++;
+          else if (c === '}') {
+            braces--;
+            if (braces === 0) break;
+          }
+          i++;
+        }
+        i++;
+        continue;
+      }
+      if (open !== null && ch === open) nest++;
+      else if (ch === close) {
+        if (nest === 0) {
+          i++;
+          return interpolated ? null : out;
+        }
+        nest--;
+      }
+      out += ch;
+      i++;
+    }
+    throw new ManifestError('Unterminated string', startLine);
+  };
+
+  while (i < src.length) {
+    const ch = src[i] as string;
+    const startLine = line;
+    if (ch === '\n') {
+      line++;
+      i++;
+      if (depth === 0) push('nl', null, startLine);
+      continue;
+    }
+    if (ch === ' ' || ch === '\t' || ch === '\r') {
+      i++;
+      continue;
+    }
+    if (ch === '\\' && src[i + 1] === '\n') {
+      i += 2;
+      line++;
+      continue;
+    }
+    if (ch === '#') {
+      while (i < src.length && src[i] !== '\n') i++;
+      continue;
+    }
+    // =begin ... =end block comments start at column 0.
+    if (ch === '=' && (i === 0 || src[i - 1] === '\n') && src.startsWith('=begin', i)) {
+      const end = src.indexOf('\n=end', i);
+      const stop = end < 0 ? src.length : end + 5;
+      for (let k = i; k < stop; k++) if (src[k] === '\n') line++;
+      i = stop;
+      continue;
+    }
+    if ((i === 0 || src[i - 1] === '\n') && src.startsWith('__END__', i)) break;
+    if (ch === "'" || ch === '"') {
+      i++;
+      push('str', readQuoted(ch, null, ch === '"', startLine), startLine);
+      continue;
+    }
+    if (ch === '%' && /^[qQwWiI]?[([{<|!/^]/.test(src.slice(i + 1, i + 3))) {
+      let type = src[i + 1] as string;
+      let delimAt = i + 2;
+      if (!/[qQwWiI]/.test(type)) {
+        type = 'Q';
+        delimAt = i + 1;
+      }
+      const open = src[delimAt] as string;
+      const close = PAIRS[open] ?? open;
+      i = delimAt + 1;
+      const body = readQuoted(close, PAIRS[open] ? open : null, type === 'Q' || type === 'W' || type === 'I', startLine);
+      if (type === 'w' || type === 'W' || type === 'i' || type === 'I') {
+        push('open', '[', startLine);
+        (body ?? '').split(/\s+/).filter((w) => w !== '').forEach((w, k) => {
+          if (k > 0) push('comma', ',', startLine);
+          push(type.toLowerCase() === 'i' ? 'sym' : 'str', w, startLine);
+        });
+        push('close', ']', line);
+      } else push('str', body, startLine);
+      continue;
+    }
+    if (ch === ':' && src[i + 1] === ':') {
+      push('op', '::');
+      i += 2;
+      continue;
+    }
+    if (ch === ':' && (src[i + 1] === '"' || src[i + 1] === "'")) {
+      const q = src[i + 1] as string;
+      i += 2;
+      push('sym', readQuoted(q, null, q === '"', startLine), startLine);
+      continue;
+    }
+    if (ch === ':' && /[A-Za-z_]/.test(src[i + 1] ?? '')) {
+      let j = i + 1;
+      while (j < src.length && /[\w?!]/.test(src[j] as string)) j++;
+      push('sym', src.slice(i + 1, j));
+      i = j;
+      continue;
+    }
+    if (/[A-Za-z_]/.test(ch)) {
+      let j = i;
+      while (j < src.length && /\w/.test(src[j] as string)) j++;
+      if (src[j] === '?' || src[j] === '!') j++;
+      const word = src.slice(i, j);
+      // `key: value` hash label (but not `a ? b : c` or `::`).
+      if (src[j] === ':' && src[j + 1] !== ':') {
+        push('label', word);
+        i = j + 1;
+        continue;
+      }
+      push('ident', word);
+      i = j;
+      continue;
+    }
+    if (/[0-9]/.test(ch)) {
+      let j = i;
+      while (j < src.length && /[\w.]/.test(src[j] as string)) j++;
+      push('num', src.slice(i, j));
+      i = j;
+      continue;
+    }
+    if (ch === '=' && src[i + 1] === '>') {
+      push('arrow', '=>');
+      i += 2;
+      continue;
+    }
+    if (ch === ',') {
+      push('comma', ',');
+      i++;
+      continue;
+    }
+    if (ch === '(' || ch === '[' || ch === '{') {
+      depth++;
+      if (depth > MAX_NESTING) throw new ManifestError(`Brackets nested deeper than ${MAX_NESTING}`, line);
+      push('open', ch);
+      i++;
+      continue;
+    }
+    if (ch === ')' || ch === ']' || ch === '}') {
+      if (depth === 0) throw new ManifestError(`Unmatched "${ch}"`, line);
+      depth--;
+      push('close', ch);
+      i++;
+      continue;
+    }
+    if (ch === ';') {
+      if (depth === 0) push('nl', null);
+      i++;
+      continue;
+    }
+    push('op', ch);
+    i++;
+  }
+  if (depth !== 0) throw new ManifestError('Unclosed bracket at end of file', line);
+  push('nl', null);
+  return toks;
+}
+
+type Value = { kind: 'str'; value: string } | { kind: 'sym'; value: string } | { kind: 'list'; items: Value[] } | { kind: 'unknown' };
+
+interface Call {
+  name: string;
+  positional: Value[];
+  options: Map<string, Value>;
+  hasDo: boolean;
+  line: number;
+}
+
+/** Statements: token runs between newlines. A trailing comma or operator continues onto the next line. */
+function statements(toks: Tok[]): Tok[][] {
+  const out: Tok[][] = [];
+  let cur: Tok[] = [];
+  for (const t of toks) {
+    if (t.kind === 'nl') {
+      const last = cur[cur.length - 1];
+      if (last && (last.kind === 'comma' || last.kind === 'arrow' || (last.kind === 'op' && last.value !== '|'))) continue;
+      if (cur.length > 0) out.push(cur);
+      cur = [];
+    } else cur.push(t);
+  }
+  if (cur.length > 0) out.push(cur);
+  return out;
+}
+
+/** One literal argument, or unknown when it is an expression (a variable, a method call, interpolation). */
+function readValue(toks: Tok[], start: number, end: number): Value {
+  if (end - start === 1) {
+    const t = toks[start] as Tok;
+    if (t.kind === 'str' && t.value !== null) return { kind: 'str', value: t.value };
+    if (t.kind === 'sym' && t.value !== null) return { kind: 'sym', value: t.value };
+    return { kind: 'unknown' };
+  }
+  const first = toks[start] as Tok;
+  const last = toks[end - 1] as Tok;
+  if (first.kind === 'open' && first.value === '[' && last.kind === 'close') {
+    const items: Value[] = [];
+    let s = start + 1;
+    let depth = 0;
+    for (let k = start + 1; k < end - 1; k++) {
+      const t = toks[k] as Tok;
+      if (t.kind === 'open') depth++;
+      else if (t.kind === 'close') depth--;
+      else if (t.kind === 'comma' && depth === 0) {
+        if (k > s) items.push(readValue(toks, s, k));
+        s = k + 1;
+      }
+    }
+    if (end - 1 > s) items.push(readValue(toks, s, end - 1));
+    return { kind: 'list', items };
+  }
+  return { kind: 'unknown' };
+}
+
+/** Reads `name arg, arg, key: v, :key => v [do |x|] [if cond]` (parentheses optional). */
+function readCall(stmt: Tok[]): Call | null {
+  const head = stmt[0] as Tok;
+  if (head.kind !== 'ident') return null;
+  let i = 1;
+  let end = stmt.length;
+  let hasDo = false;
+  // Trailing `do` / `do |x|` opens a block; a modifier `if`/`unless` ends the arguments.
+  let depth = 0;
+  for (let k = 1; k < stmt.length; k++) {
+    const t = stmt[k] as Tok;
+    if (t.kind === 'open') depth++;
+    else if (t.kind === 'close') depth--;
+    else if (depth === 0 && t.kind === 'ident' && (t.value === 'if' || t.value === 'unless')) {
+      end = k;
+      break;
+    } else if (depth === 0 && t.kind === 'ident' && t.value === 'do') {
+      end = k;
+      hasDo = true;
+      break;
+    }
+  }
+  let argEnd = end;
+  if (stmt[1]?.kind === 'open' && stmt[1].value === '(' && stmt[end - 1]?.kind === 'close' && stmt[end - 1]?.value === ')') {
+    i = 2;
+    argEnd = end - 1;
+  }
+  const positional: Value[] = [];
+  const options = new Map<string, Value>();
+  let s = i;
+  depth = 0;
+  const flush = (a: number, b: number): void => {
+    if (b <= a) return;
+    const t = stmt[a] as Tok;
+    if (t.kind === 'label' && t.value !== null) options.set(t.value, readValue(stmt, a + 1, b));
+    else if ((t.kind === 'sym' || t.kind === 'str') && t.value !== null && stmt[a + 1]?.kind === 'arrow') options.set(t.value, readValue(stmt, a + 2, b));
+    else positional.push(readValue(stmt, a, b));
+  };
+  for (let k = i; k < argEnd; k++) {
+    const t = stmt[k] as Tok;
+    if (t.kind === 'open') depth++;
+    else if (t.kind === 'close') depth--;
+    else if (t.kind === 'comma' && depth === 0) {
+      flush(s, k);
+      s = k + 1;
+    }
+  }
+  flush(s, argEnd);
+  return { name: head.value as string, positional, options, hasDo, line: head.line };
+}
+
+type Frame =
+  | { kind: 'group'; groups: string[] }
+  | { kind: 'source'; url: string | null }
+  | { kind: 'path'; path: string | null }
+  | { kind: 'git'; url: string | null; ref: string | null; refKind: GitRefKind }
+  | { kind: 'other' };
+
+const BLOCK_KEYWORDS = new Set(['if', 'unless', 'while', 'until', 'case', 'begin', 'def', 'class', 'module', 'for']);
+const VALUE_BLOCKS = new Set(['if', 'unless', 'case', 'begin', 'while', 'until']);
+const DEV_GROUPS = new Set(['development', 'test', 'dev', 'ci', 'lint', 'linting', 'debug', 'rubocop', 'tools']);
+const REQUIREMENT = /^\s*(=|!=|>=|<=|>|<|~>)?\s*[0-9][0-9A-Za-z.]*\s*$/;
+
+function strings(v: Value | undefined): string[] {
+  if (!v) return [];
+  if (v.kind === 'str' || v.kind === 'sym') return [v.value];
+  if (v.kind === 'list') return v.items.flatMap((x) => strings(x));
+  return [];
+}
+
+function text(v: Value | undefined): string | null {
+  return v && (v.kind === 'str' || v.kind === 'sym') ? v.value : null;
+}
+
+function refKindOf(options: Map<string, Value>): { ref: string | null; refKind: GitRefKind } {
+  const ref = text(options.get('ref'));
+  if (ref !== null) return { ref, refKind: isCommitHash(ref) ? 'commit' : 'branch' };
+  const tag = text(options.get('tag'));
+  if (tag !== null) return { ref: tag, refKind: 'tag' };
+  const branch = text(options.get('branch'));
+  if (branch !== null) return { ref: branch, refKind: 'branch' };
+  return { ref: null, refKind: 'none' };
+}
+
+function gitUrl(options: Map<string, Value>): string | null | undefined {
+  if (options.has('git')) return text(options.get('git'));
+  const gh = text(options.get('github'));
+  if (gh !== null) return /^https?:|^git@/.test(gh) ? gh : `https://github.com/${gh.includes('/') ? gh : `${gh}/${gh}`}.git`;
+  const gist = text(options.get('gist'));
+  if (gist !== null) return `https://gist.github.com/${gist}.git`;
+  const bb = text(options.get('bitbucket'));
+  if (bb !== null) return `https://bitbucket.org/${bb}.git`;
+  if (options.has('github') || options.has('gist') || options.has('bitbucket')) return null;
+  return undefined;
+}
+
+export function parseGemfile(src: string): ParsedManifest {
+  const toks = tokenize(src);
+  const frames: { frame: Frame; line: number }[] = [];
+  const dependencies: Dependency[] = [];
+  const indexes: IndexDecl[] = [];
+  let hasGemspec = false;
+
+  for (const stmt of statements(toks)) {
+    const head = stmt[0] as Tok;
+    // `end` may be followed by `.method` or a modifier; it closes one block either way.
+    if (head.kind === 'ident' && head.value === 'end') {
+      if (frames.length === 0) throw new ManifestError('"end" without an open block', head.line);
+      frames.pop();
+      const opensAgain = stmt.some((t, k) => k > 0 && t.kind === 'ident' && t.value === 'do');
+      if (opensAgain) frames.push({ frame: { kind: 'other' }, line: head.line });
+      continue;
+    }
+    if (head.kind === 'ident' && BLOCK_KEYWORDS.has(head.value as string)) {
+      frames.push({ frame: { kind: 'other' }, line: head.line });
+      // `while x do` is one block, not two; a one-line `if x then y end` closes itself.
+      const closes = stmt.filter((t) => t.kind === 'ident' && t.value === 'end').length;
+      for (let k = 0; k < closes && frames.length > 0; k++) frames.pop();
+      continue;
+    }
+    // `x = if cond` / `x = case y`: a block keyword as a value also needs its `end`.
+    for (let k = 1; k < stmt.length; k++) {
+      const t = stmt[k] as Tok;
+      const prev = stmt[k - 1] as Tok;
+      if (t.kind === 'ident' && VALUE_BLOCKS.has(t.value as string) && ((prev.kind === 'op' && prev.value === '=') || (prev.kind === 'open' && prev.value === '('))) {
+        frames.push({ frame: { kind: 'other' }, line: t.line });
+      }
+    }
+    const call = readCall(stmt);
+    const endsOnLine = stmt.filter((t) => t.kind === 'ident' && t.value === 'end').length;
+    if (!call) {
+      if (stmt.some((t) => t.kind === 'ident' && t.value === 'do')) frames.push({ frame: { kind: 'other' }, line: head.line });
+      continue;
+    }
+    const opts = call.options;
+    let frame: Frame | null = null;
+    switch (call.name) {
+      case 'source': {
+        const url = text(call.positional[0]);
+        if (call.hasDo) frame = { kind: 'source', url };
+        else {
+          const primary = !indexes.some((x) => x.role === 'primary');
+          indexes.push({ url, line: call.line, role: primary ? 'primary' : 'extra', insecure: url?.startsWith('http://') ?? false, detail: `source ${url ?? '(computed)'}` });
+        }
+        if (call.hasDo && url?.startsWith('http://')) indexes.push({ url, line: call.line, role: 'explicit', insecure: true, detail: `source ${url} do ... end` });
+        break;
+      }
+      case 'group':
+        frame = { kind: 'group', groups: call.positional.flatMap((v) => strings(v)) };
+        break;
+      case 'path':
+        frame = { kind: 'path', path: text(call.positional[0]) };
+        break;
+      case 'git':
+        frame = { kind: 'git', url: text(call.positional[0]), ...refKindOf(opts) };
+        break;
+      case 'github':
+        frame = { kind: 'git', url: text(call.positional[0]), ...refKindOf(opts) };
+        break;
+      case 'gemspec':
+        hasGemspec = true;
+        break;
+      case 'gem': {
+        const name = text(call.positional[0]);
+        if (name === null) break;
+        const reqs = call.positional.slice(1).flatMap((v) => strings(v));
+        for (const r of reqs) {
+          if (!REQUIREMENT.test(r)) throw new ManifestError(`Illformed requirement "${r.slice(0, 60)}" for gem "${name}"`, call.line);
+        }
+        const groups = [
+          ...strings(opts.get('group')),
+          ...strings(opts.get('groups')),
+          ...frames.flatMap((f) => (f.frame.kind === 'group' ? f.frame.groups : [])),
+        ];
+        const group: Group = groups.length > 0 && groups.every((g) => DEV_GROUPS.has(g)) ? 'development' : 'production';
+        const section = groups.length > 0 ? `group ${groups.map((g) => `:${g}`).join(', ')}` : 'default group';
+        const base = { name, requested: reqs.length > 0 ? reqs.join(', ') : null, group, section, line: call.line, versionSyntax: 'gem' as const };
+        const git = gitUrl(opts);
+        const enclosingGit = [...frames].reverse().find((f) => f.frame.kind === 'git')?.frame as Extract<Frame, { kind: 'git' }> | undefined;
+        const enclosingPath = [...frames].reverse().find((f) => f.frame.kind === 'path')?.frame as Extract<Frame, { kind: 'path' }> | undefined;
+        if (git !== undefined) {
+          dependencies.push({ ...base, source: 'git', git: { url: git ?? '(computed)', ...refKindOf(opts) } });
+        } else if (opts.has('path')) {
+          dependencies.push({ ...base, source: 'path', location: text(opts.get('path')) });
+        } else if (enclosingGit) {
+          dependencies.push({ ...base, source: 'git', git: { url: enclosingGit.url ?? '(computed)', ref: enclosingGit.ref, refKind: enclosingGit.refKind } });
+        } else if (enclosingPath) {
+          dependencies.push({ ...base, source: 'path', location: enclosingPath.path });
+        } else {
+          dependencies.push({ ...base, source: 'registry' });
+        }
+        break;
+      }
+      default:
+        break;
+    }
+    if (call.hasDo) frames.push({ frame: frame ?? { kind: 'other' }, line: call.line });
+    for (let k = 0; k < endsOnLine && frames.length > 0; k++) frames.pop();
+  }
+  if (frames.length > 0) {
+    const open = frames[frames.length - 1] as { line: number };
+    throw new ManifestError('Block opened here is never closed with "end"', open.line);
+  }
+  // With `gemspec`, the gem's runtime dependencies live in its .gemspec; the Gemfile's default group is
+  // what its developers need, so nothing in it is a production dependency.
+  if (hasGemspec) {
+    for (const d of dependencies) {
+      if (d.group === 'production' && d.section === 'default group') {
+        d.group = 'development';
+        d.section = 'default group (gem development: the Gemfile has gemspec)';
+      }
+    }
+  }
+  return { format: 'Gemfile', ecosystem: 'rubygems', dependencies, indexes };
+}

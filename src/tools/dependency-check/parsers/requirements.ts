@@ -1,0 +1,177 @@
+// requirements.txt (pip's format): logical lines, options, editable installs, URLs and PEP 508 requirements.
+import { ManifestError } from '../model.ts';
+import type { Dependency, GitRefKind, IndexDecl, ParsedManifest } from '../model.ts';
+import { isCommitHash } from '../text.ts';
+import { isPep508Error, parsePep508 } from './pep508.ts';
+
+/** Options that take no requirement and need no attention here. */
+const IGNORED_OPTIONS = new Set([
+  '--pre', '--no-index', '--prefer-binary', '--only-binary', '--no-binary', '--require-hashes', '--use-feature',
+  '--config-settings', '--global-option', '--install-option', '--progress-bar', '--upgrade-strategy',
+]);
+
+/** pip has no such limit, but nothing real comes near it and it bounds the per-line scans. */
+const MAX_LOGICAL_LINE = 16_384;
+
+interface LogicalLine {
+  text: string;
+  line: number;
+}
+
+/** Join backslash continuations and drop comments (a `#` at line start or after whitespace). */
+function logicalLines(text: string): LogicalLine[] {
+  const raw = text.split(/\r\n|\n|\r/);
+  const out: LogicalLine[] = [];
+  let buf = '';
+  let start = 0;
+  raw.forEach((l, i) => {
+    if (buf === '') start = i + 1;
+    const hash = l.search(/(^|\s)#/);
+    const body = hash < 0 ? l : l.slice(0, hash);
+    if (body.endsWith('\\')) {
+      buf += `${body.slice(0, -1)} `;
+      return;
+    }
+    buf += body;
+    if (buf.trim() !== '') out.push({ text: buf.trim(), line: start });
+    buf = '';
+  });
+  if (buf.trim() !== '') out.push({ text: buf.trim(), line: start });
+  return out;
+}
+
+/** Split `git+https://host/repo.git@ref#egg=name&subdirectory=x` into repo URL, ref and egg name. */
+export function splitVcsUrl(url: string): { repo: string; ref: string | null; egg: string | null } {
+  const hashAt = url.indexOf('#');
+  const fragment = hashAt < 0 ? '' : url.slice(hashAt + 1);
+  let base = hashAt < 0 ? url : url.slice(0, hashAt);
+  let egg: string | null = null;
+  for (const part of fragment.split('&')) {
+    const [k, v] = part.split('=');
+    if (k === 'egg' && v) egg = v;
+  }
+  // The ref follows the last "@" after the path starts (an "@" before it is user info).
+  const pathStart = base.indexOf('/', base.indexOf('://') + 3);
+  const at = base.lastIndexOf('@');
+  let ref: string | null = null;
+  if (pathStart >= 0 && at > pathStart) {
+    ref = base.slice(at + 1) || null;
+    base = base.slice(0, at);
+  }
+  return { repo: base, ref, egg };
+}
+
+export function gitRefKind(ref: string | null): GitRefKind {
+  if (ref === null || ref === '') return 'none';
+  if (isCommitHash(ref)) return 'commit';
+  return /^v?\d+(\.\d+)*([-.+][\w.]+)?$/.test(ref) ? 'tag' : 'branch';
+}
+
+const VCS = /^(git|hg|svn|bzr)\+/i;
+
+function locationDependency(target: string, line: number, editable: boolean): Dependency {
+  if (VCS.test(target)) {
+    const { repo, ref, egg } = splitVcsUrl(target);
+    const name = egg ?? repo.replace(/\.git$/, '').split('/').pop() ?? target;
+    return {
+      name,
+      requested: null,
+      group: 'production',
+      section: editable ? 'requirements (-e)' : 'requirements',
+      source: 'git',
+      line,
+      git: { url: repo.replace(VCS, ''), ref, refKind: gitRefKind(ref) },
+      editable,
+      versionSyntax: 'pep440',
+    };
+  }
+  const isUrl = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(target) && !target.startsWith('file:');
+  const hashAt = target.indexOf('#egg=');
+  const base = hashAt < 0 ? target : target.slice(0, hashAt);
+  const egg = hashAt < 0 ? null : target.slice(hashAt + 5).split('&')[0] ?? null;
+  const file = base.replace(/[?#].*$/, '').replace(/\/+$/, '').split('/').pop() ?? base;
+  // A wheel or sdist file name starts with the distribution name.
+  const name = egg ?? (file.split(/-\d/)[0] as string).replace(/\.(tar\.gz|zip|whl)$/, '');
+  return {
+    name: name || target,
+    requested: null,
+    group: 'production',
+    section: editable ? 'requirements (-e)' : 'requirements',
+    source: isUrl ? 'url' : 'path',
+    line,
+    location: target,
+    editable,
+    versionSyntax: 'pep440',
+  };
+}
+
+export function parseRequirements(text: string): ParsedManifest {
+  const dependencies: Dependency[] = [];
+  const indexes: IndexDecl[] = [];
+  for (const { text: l, line } of logicalLines(text)) {
+    if (l.length > MAX_LOGICAL_LINE) throw new ManifestError(`Line longer than ${MAX_LOGICAL_LINE} characters`, line);
+    if (l.startsWith('-')) {
+      const m = /^(-[A-Za-z]|--[A-Za-z][\w-]*)(?:\s*=\s*|\s+)?(.*)$/.exec(l);
+      if (!m) throw new ManifestError(`Unreadable option "${l.slice(0, 60)}"`, line);
+      const opt = m[1] as string;
+      const value = (m[2] as string).trim();
+      switch (opt) {
+        case '-r':
+        case '--requirement':
+        case '-c':
+        case '--constraint':
+          if (value === '') throw new ManifestError(`${opt} needs a file name`, line);
+          break;
+        case '-i':
+        case '--index-url':
+          if (value === '') throw new ManifestError(`${opt} needs a URL`, line);
+          indexes.push({ url: value, line, role: 'primary', insecure: value.startsWith('http://'), detail: `${opt} ${value}` });
+          break;
+        case '--extra-index-url':
+          if (value === '') throw new ManifestError(`${opt} needs a URL`, line);
+          indexes.push({ url: value, line, role: 'extra', insecure: value.startsWith('http://'), detail: `--extra-index-url ${value}` });
+          break;
+        case '-f':
+        case '--find-links':
+          if (value === '') throw new ManifestError(`${opt} needs a URL or path`, line);
+          indexes.push({ url: value, line, role: 'extra', insecure: value.startsWith('http://'), detail: `${opt} ${value}` });
+          break;
+        case '--trusted-host':
+          indexes.push({ url: value, line, role: 'setting', insecure: true, detail: `--trusted-host ${value} (TLS errors ignored for this host)` });
+          break;
+        case '-e':
+        case '--editable':
+          if (value === '') throw new ManifestError(`${opt} needs a path or VCS URL`, line);
+          dependencies.push(locationDependency(value.split(/\s+/)[0] as string, line, true));
+          break;
+        default:
+          if (!IGNORED_OPTIONS.has(opt)) throw new ManifestError(`Unknown pip option "${opt}"`, line);
+      }
+      continue;
+    }
+    // Per-requirement options (--hash=..., --config-settings=...) follow the requirement.
+    const reqText = l.replace(/\s+--[A-Za-z][\w-]*(?:[=\s]\S+)?/g, '').trim();
+    const named = /^[A-Za-z0-9][A-Za-z0-9._-]*\s*(\[[^\]]*\])?\s*@/.test(reqText);
+    if (!named && (/^(\.{0,2}\/|[A-Za-z]:\\|~\/)/.test(reqText) || VCS.test(reqText) || /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(reqText) || /\.(whl|tar\.gz|zip)$/.test(reqText))) {
+      dependencies.push(locationDependency(reqText, line, false));
+      continue;
+    }
+    const r = parsePep508(reqText);
+    if (isPep508Error(r)) throw new ManifestError(`Invalid requirement: ${r.error}`, line);
+    if (r.url !== null) {
+      const dep = locationDependency(r.url, line, false);
+      dependencies.push({ ...dep, name: r.name });
+    } else {
+      dependencies.push({
+        name: r.name,
+        requested: r.specifier === '' ? null : r.specifier,
+        group: 'production',
+        section: 'requirements',
+        source: 'registry',
+        line,
+        versionSyntax: 'pep440',
+      });
+    }
+  }
+  return { format: 'requirements.txt', ecosystem: 'pypi', dependencies, indexes };
+}

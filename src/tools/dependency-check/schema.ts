@@ -1,0 +1,67 @@
+// dependency-check input and output schemas (apart from tool.ts so that examples.ts can type against them).
+import { z } from 'zod';
+import { requireTextOrUpload, uploadIdField } from '../shared/fields.ts';
+import { ECOSYSTEMS, FINDING_CODES, FORMATS, GROUPS, SEVERITIES, SOURCES } from './model.ts';
+
+/** Manifests are small; a megabyte leaves room for the largest monorepo roots while bounding every scan. */
+export const MAX_MANIFEST_CHARS = 1_000_000;
+
+export const input = z
+  .object({
+    manifest: z
+      .string()
+      .min(1)
+      .max(MAX_MANIFEST_CHARS)
+      .optional()
+      .describe('The manifest text: package.json, requirements.txt, pyproject.toml (PEP 621 or Poetry), Pipfile, go.mod, Cargo.toml or Gemfile. Or send upload_id.'),
+    upload_id: uploadIdField.optional(),
+    filename: z.string().min(1).max(255).optional().describe('File name of the manifest (e.g. "requirements-dev.txt"); decides the format. Without it the format comes from ecosystem and content.'),
+    ecosystem: z.enum(ECOSYSTEMS).optional().describe('npm, pypi, go, cargo or rubygems: narrows detection when no filename is given (pypi still tells requirements.txt, pyproject.toml and Pipfile apart by content).'),
+    lockfile_present: z.boolean().optional().describe('Whether the project commits a lockfile; false adds a lockfile_missing finding. Omit when unknown.'),
+  })
+  .superRefine(requireTextOrUpload('manifest'));
+
+const finding = z.object({
+  code: z.enum(FINDING_CODES).describe('Stable rule identifier.'),
+  severity: z.enum(SEVERITIES).describe('high costs 15 points, medium 6, low 2 (each code capped at 30).'),
+  package: z.string().nullable().describe('Dependency concerned, or null for manifest-wide findings (indexes, lockfile).'),
+  message: z.string().describe('What is wrong, with the declaration and its line.'),
+  fix: z.string().describe('What to do.'),
+  line: z.number().int().nullable().describe('1-based line in the manifest, or null.'),
+});
+
+export const output = z.object({
+  ecosystem: z.enum(ECOSYSTEMS).describe('Package ecosystem of the manifest.'),
+  format: z.enum(FORMATS).describe('Manifest format parsed.'),
+  detected_by: z.enum(['filename', 'ecosystem', 'content']).describe('How the format was decided.'),
+  dependencies: z
+    .array(
+      z.object({
+        name: z.string().describe('Package name as declared.'),
+        requested: z.string().nullable().describe('Version requirement as written, or null when none was given.'),
+        group: z.enum(GROUPS).describe('What the dependency is for: production, development, optional, peer, build or indirect (Go).'),
+        section: z.string().describe('Where it was declared (e.g. devDependencies, tool.poetry.group.dev.dependencies, group :test).'),
+        source: z.enum(SOURCES).describe('registry, git, url or path.'),
+        line: z.number().int().nullable().describe('1-based line of the declaration, or null.'),
+      }),
+    )
+    .describe('Every declared dependency, in manifest order.'),
+  findings: z.array(finding).describe('Rule findings, high severity first, then by line.'),
+  score_0_100: z.number().int().min(0).max(100).describe('100 minus the findings\' weights (high 15, medium 6, low 2; at most 30 per code).'),
+  summary: z
+    .object({
+      dependencies: z.number().int().describe('Dependencies declared.'),
+      findings: z.number().int().describe('Findings in all.'),
+      high: z.number().int().describe('High-severity findings.'),
+      medium: z.number().int().describe('Medium-severity findings.'),
+      low: z.number().int().describe('Low-severity findings.'),
+    })
+    .describe('Counts.'),
+  typosquat_list: z
+    .object({
+      source: z.string().describe('Where the popular-name list for this ecosystem comes from.'),
+      licence: z.string().describe('Its licence.'),
+      names: z.number().int().describe('Names on it.'),
+    })
+    .describe('The popular-package list typosquat_suspect findings are checked against.'),
+});

@@ -1,0 +1,374 @@
+// model-advisor engine: filter the snapshot by hard constraints, score quality proxy against cost, explain the pick.
+import { ToolError } from '../contract.ts';
+import type { SnapshotFile, SnapshotModel } from './data/snapshot-types.ts';
+import { classifyTask } from './classify.ts';
+import type { Classification, TaskCategory } from './classify.ts';
+import { basePrice, priceSetOn, roundUsd, runCost } from './pricing.ts';
+import type { PricesUsed, RunCost, RunTokens } from './pricing.ts';
+
+export type Priority = 'quality' | 'balanced' | 'cost';
+export type AsOfSource = 'prices_checked' | 'price_start_date' | 'snapshot_date';
+
+export interface AdvisorInput {
+  task: string;
+  input_tokens: number;
+  output_tokens: number;
+  runs_per_month: number;
+  cache_read_tokens: number;
+  cache_write_tokens: number;
+  max_cost_per_run?: number | undefined;
+  needs_tools: boolean;
+  needs_vision: boolean;
+  needs_json: boolean;
+  min_context_tokens?: number | undefined;
+  providers?: string[] | undefined;
+  priority: Priority;
+  max_fallbacks: number;
+}
+
+export interface Alternative {
+  model: string;
+  provider: string;
+  as_of: string;
+  reason: string;
+  cost_per_run: number;
+}
+
+export interface Recommendation extends Alternative {
+  as_of_source: AsOfSource;
+  score: number;
+}
+
+export interface ExcludedCounts {
+  provider: number;
+  needs_tools: number;
+  needs_vision: number;
+  needs_json: number;
+  context_window: number;
+  max_output_tokens: number;
+  max_cost_per_run: number;
+}
+
+export interface AdvisorOutput {
+  recommended: Recommendation;
+  fallback_chain: Alternative[];
+  cost: {
+    currency: 'USD';
+    per_run: number;
+    per_month: number;
+    runs_per_month: number;
+    model: string;
+    tokens: RunTokens;
+    prices_used: PricesUsed;
+    breakdown: RunCost['breakdown'];
+  };
+  task: { category: TaskCategory; also_matched: TaskCategory[]; signals: string[] };
+  candidates: { in_snapshot: number; eligible: number; excluded: ExcludedCounts };
+  data_as_of: string;
+  data_sources: { name: string; commit: string; licence: string }[];
+}
+
+/** A run this many powers of ten dearer than the cheapest eligible one gets the floor cost score. */
+const COST_DECADES = 3;
+const COST_FLOOR = 0.05;
+
+/** Score exponents per priority: [quality proxy, cost]; score = quality^wq x cost^wc. */
+const WEIGHTS: Readonly<Record<Priority, readonly [number, number]>> = {
+  quality: [0.85, 0.15],
+  balanced: [0.5, 0.5],
+  cost: [0.2, 0.8],
+};
+
+/** A model this many months older than the newest in the snapshot gets no recency credit. */
+const RECENCY_MONTHS = 24;
+/** Quality proxy weights: price position, recency, reasoning mode. */
+const Q_LINEUP = 0.5;
+const Q_RECENCY = 0.35;
+const Q_REASONING = 0.15;
+/** Price checks older than this (months before the snapshot date) cost 0.01 a month, up to STALE_CAP. */
+const STALE_AFTER_MONTHS = 6;
+const STALE_CAP = 0.15;
+/** Fewest distinct tier prices a provider needs before its own lineup counts. */
+const MIN_LINEUP = 3;
+const CODING_SPECIALISED = /cod(e|ex|estral)|devstral/;
+
+interface Scored {
+  model: SnapshotModel;
+  cost: RunCost;
+  quality: number;
+  costScore: number;
+  score: number;
+  notes: string[];
+  lineupProvider: number;
+  lineupOverall: number;
+  monthsOld: number | null;
+}
+
+function monthsBetween(older: string, newer: string): number {
+  const [y1, m1] = older.split('-').map(Number) as [number, number];
+  const [y2, m2] = newer.split('-').map(Number) as [number, number];
+  return (y2 - y1) * 12 + (m2 - m1);
+}
+
+/** Percentile of `value` among `all` (0 cheapest .. 1 dearest); ties share the lower rank. */
+function percentile(value: number, all: readonly number[]): number {
+  if (all.length <= 1) return 1;
+  const below = all.filter((v) => v < value).length;
+  return below / (all.length - 1);
+}
+
+function blended(m: SnapshotModel, date: string): number {
+  const set = priceSetOn(m.prices, date);
+  // 3:1 input:output is the usual blend for comparing list prices.
+  return (3 * basePrice(set.input_mtok) + basePrice(set.output_mtok)) / 4;
+}
+
+/** Each model's tier price: the blended price of the newest model of its family (itself when it has none). */
+function familyPricePoints(snapshot: SnapshotFile, date: string): Map<SnapshotModel, number> {
+  const newestOf = new Map<string, SnapshotModel>();
+  const key = (m: SnapshotModel): string => `${m.provider}/${m.family ?? m.id}`;
+  for (const m of snapshot.models) {
+    const cur = newestOf.get(key(m));
+    const newer =
+      !cur ||
+      (m.release_date ?? '') > (cur.release_date ?? '') ||
+      ((m.release_date ?? '') === (cur.release_date ?? '') && blended(m, date) > blended(cur, date));
+    if (newer) newestOf.set(key(m), m);
+  }
+  return new Map(snapshot.models.map((m) => [m, blended(newestOf.get(key(m)) as SnapshotModel, date)]));
+}
+
+function asOf(m: SnapshotModel, date: string, snapshotDate: string): { as_of: string; source: AsOfSource } {
+  if (m.prices_checked) return { as_of: m.prices_checked, source: 'prices_checked' };
+  const set = priceSetOn(m.prices, date);
+  if (set.start_date) return { as_of: set.start_date, source: 'price_start_date' };
+  return { as_of: snapshotDate, source: 'snapshot_date' };
+}
+
+function fmtUsd(x: number): string {
+  if (x === 0) return '$0';
+  if (x >= 100) return `$${x.toFixed(2)}`;
+  const digits = Math.max(2, Math.min(6, 1 - Math.floor(Math.log10(x)) + 2));
+  return `$${x.toFixed(digits)}`;
+}
+
+function fmtInt(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+/** Task fit: adjustments to the quality proxy that depend on what the task is, with the note that explains each. */
+function taskFit(m: SnapshotModel, cls: Classification): { delta: number; notes: string[] } {
+  const notes: string[] = [];
+  let delta = 0;
+  const specialised = CODING_SPECIALISED.test(m.id);
+  const codingish = cls.category === 'coding' || cls.also.includes('coding');
+  if (cls.category === 'coding' && specialised) {
+    delta += 0.08;
+    notes.push('+0.08 coding-specialised model');
+  } else if (!codingish && specialised) {
+    delta -= 0.2;
+    notes.push('-0.20 coding-specialised model on a non-coding task');
+  }
+  const reasoningTask = cls.category === 'reasoning' || cls.category === 'coding';
+  if (reasoningTask && !m.reasoning) {
+    delta -= 0.15;
+    notes.push(`-0.15 no reasoning mode for a ${cls.category} task`);
+  }
+  if (cls.category === 'extraction') {
+    if (m.json === 'native') {
+      delta += 0.05;
+      notes.push('+0.05 native structured output for extraction');
+    } else if (m.json === 'none') {
+      delta -= 0.1;
+      notes.push('-0.10 no structured output or tool calling for extraction');
+    }
+  }
+  if (cls.category === 'long_context' && m.context_window >= 1_000_000) {
+    delta += 0.05;
+    notes.push('+0.05 context of 1M tokens or more for a long-context task');
+  }
+  return { delta, notes };
+}
+
+export function advise(input: AdvisorInput, snapshot: SnapshotFile, today: string): AdvisorOutput {
+  const cls = classifyTask({
+    task: input.task,
+    input_tokens: input.input_tokens,
+    needs_vision: input.needs_vision,
+    min_context_tokens: input.min_context_tokens,
+  });
+  const requireVision = input.needs_vision || cls.category === 'vision';
+  const neededContext = Math.max(input.min_context_tokens ?? 0, input.input_tokens + input.output_tokens);
+  const tokens: RunTokens = {
+    input: input.input_tokens,
+    output: input.output_tokens,
+    cache_read: input.cache_read_tokens,
+    cache_write: input.cache_write_tokens,
+  };
+
+  const excluded: ExcludedCounts = { provider: 0, needs_tools: 0, needs_vision: 0, needs_json: 0, context_window: 0, max_output_tokens: 0, max_cost_per_run: 0 };
+  const allowed = input.providers ? new Set(input.providers) : undefined;
+  const eligible: { model: SnapshotModel; cost: RunCost }[] = [];
+  // Constraints are checked in a fixed order and each model is counted once, under the first it fails.
+  for (const m of snapshot.models) {
+    if (allowed && !allowed.has(m.provider)) excluded.provider++;
+    else if (input.needs_tools && !m.tools) excluded.needs_tools++;
+    else if (requireVision && !m.vision) excluded.needs_vision++;
+    else if (input.needs_json && m.json === 'none') excluded.needs_json++;
+    else if (m.context_window < neededContext) excluded.context_window++;
+    else if (m.max_output_tokens !== null && m.max_output_tokens < input.output_tokens) excluded.max_output_tokens++;
+    else {
+      const cost = runCost(m.prices, today, tokens);
+      if (input.max_cost_per_run !== undefined && cost.per_run > input.max_cost_per_run) excluded.max_cost_per_run++;
+      else eligible.push({ model: m, cost });
+    }
+  }
+  if (eligible.length === 0) {
+    throw new ToolError(400, 'no_model_matches_constraints', 'No model in the price snapshot meets every constraint; relax one of those counted in `excluded`.', {
+      excluded,
+      in_snapshot: snapshot.models.length,
+      task_category: cls.category,
+    });
+  }
+
+  // Quality proxy inputs are computed over the whole snapshot so that a model's standing does not depend on
+  // which others the caller's constraints removed. A model's tier is its family's current price point (the
+  // newest member's price), so an old flagship at an old high price does not outrank its own successor.
+  const tierPrice = familyPricePoints(snapshot, today);
+  const allPrices = snapshot.models.map((m) => tierPrice.get(m) as number);
+  const byProvider = new Map<string, number[]>();
+  for (const m of snapshot.models) byProvider.set(m.provider, [...(byProvider.get(m.provider) ?? []), tierPrice.get(m) as number]);
+  const newest = snapshot.models.reduce((acc, m) => (m.release_date && m.release_date > acc ? m.release_date : acc), '0000-00');
+
+  const cheapest = Math.min(...eligible.map((e) => Math.max(e.cost.per_run, 1e-12)));
+  const [wq, wc] = WEIGHTS[input.priority];
+
+  const scored: Scored[] = eligible.map(({ model: m, cost }) => {
+    const p = tierPrice.get(m) as number;
+    const peers = byProvider.get(m.provider) as number[];
+    const lineupOverall = percentile(p, allPrices);
+    // A lineup of one or two says nothing about where a model sits: fall back to the overall position.
+    const lineupProvider = new Set(peers).size >= MIN_LINEUP ? percentile(p, peers) : lineupOverall;
+    const monthsOld = m.release_date ? Math.max(0, monthsBetween(m.release_date, newest)) : null;
+    const recency = monthsOld === null ? 0 : Math.max(0, 1 - monthsOld / RECENCY_MONTHS);
+    const base = Q_LINEUP * (0.5 * lineupProvider + 0.5 * lineupOverall) + Q_RECENCY * recency + Q_REASONING * (m.reasoning ? 1 : 0);
+    const fit = taskFit(m, cls);
+    const checked = asOf(m, today, snapshot.data_as_of).as_of;
+    const staleMonths = Math.max(0, monthsBetween(checked, snapshot.data_as_of) - STALE_AFTER_MONTHS);
+    const stale = Math.min(STALE_CAP, staleMonths * 0.01);
+    if (stale > 0) fit.notes.push(`-${stale.toFixed(2)} price last checked ${checked}, over ${STALE_AFTER_MONTHS} months before the snapshot`);
+    const quality = Math.min(1, Math.max(0, base + fit.delta - stale));
+    const decades = Math.log10(Math.max(cost.per_run, 1e-12) / cheapest);
+    const costScore = Math.max(COST_FLOOR, 1 - decades / COST_DECADES);
+    // A weighted geometric mean: a model has to be decent on both axes, so balanced lands in the middle of
+    // the market instead of at whichever extreme a straight sum happens to favour.
+    const score = Math.max(quality, 0.01) ** wq * costScore ** wc;
+    return { model: m, cost, quality, costScore, score, notes: fit.notes, lineupProvider, lineupOverall, monthsOld };
+  });
+  scored.sort(
+    (a, b) =>
+      b.score - a.score ||
+      a.cost.per_run - b.cost.per_run ||
+      a.model.provider.localeCompare(b.model.provider) ||
+      a.model.id.localeCompare(b.model.id),
+  );
+
+  const best = scored[0] as Scored;
+  const chain: Scored[] = [];
+  const usedProviders = new Set([best.model.provider]);
+  // Different providers first (an outage or a policy change rarely hits two at once), then the next best.
+  for (const s of scored.slice(1)) {
+    if (chain.length >= input.max_fallbacks) break;
+    if (!usedProviders.has(s.model.provider)) {
+      chain.push(s);
+      usedProviders.add(s.model.provider);
+    }
+  }
+  for (const s of scored.slice(1)) {
+    if (chain.length >= input.max_fallbacks) break;
+    if (!chain.includes(s)) chain.push(s);
+  }
+
+  const taskLine = (): string => {
+    const words = cls.matched[cls.category];
+    const why = words.length > 0 ? `matched ${words.slice(0, 5).map((w) => `"${w}"`).join(', ')}` : cls.signals[0] ?? 'no keywords';
+    const flags = cls.signals.filter((s) => s.includes('>=') || s.startsWith('needs_vision'));
+    const also = cls.also.length > 0 ? `; also ${cls.also.join(', ')}` : '';
+    return `Task classified as ${cls.category} (${why}${flags.length > 0 && words.length > 0 ? `; ${flags.join('; ')}` : ''}${also}).`;
+  };
+  const needs = (): string => {
+    const parts: string[] = [];
+    if (input.needs_tools) parts.push('tool calling');
+    if (requireVision) parts.push('image input');
+    if (input.needs_json) parts.push('JSON output');
+    parts.push(`context ${fmtInt(best.model.context_window)} >= ${fmtInt(neededContext)} tokens`);
+    return parts.join(', ');
+  };
+  const qualityLine = (s: Scored): string => {
+    const age = s.monthsOld === null ? 'release date unknown' : `released ${s.model.release_date} (${s.monthsOld} months before the newest in the snapshot)`;
+    const extras = [s.model.reasoning ? 'reasoning mode' : 'no reasoning mode', ...s.notes];
+    return `quality proxy ${s.quality.toFixed(2)}: tier price position ${s.lineupProvider.toFixed(2)} in ${s.model.provider}'s lineup and ${s.lineupOverall.toFixed(2)} overall, ${age}, ${extras.join(', ')}`;
+  };
+  const costRatio = (s: Scored): string => {
+    const r = s.cost.per_run / cheapest;
+    return r < 1.005 ? 'the cheapest eligible' : `${r < 10 ? r.toFixed(1) : Math.round(r)}x the cheapest eligible`;
+  };
+  const asOfBest = asOf(best.model, today, snapshot.data_as_of);
+  const pu = best.cost.prices_used;
+  const priceText = `${fmtUsd(pu.input_per_mtok)}/M input, ${fmtUsd(pu.output_per_mtok)}/M output${pu.tier_above_input_tokens !== null ? ` (long-context tier above ${fmtInt(pu.tier_above_input_tokens)} input tokens)` : ''}`;
+  const reason = [
+    taskLine(),
+    `Priority ${input.priority}: score ${best.score.toFixed(2)} = quality^${wq} x cost^${wc}, with ${qualityLine(best)}; cost score ${best.costScore.toFixed(2)} (${fmtUsd(best.cost.per_run)} per run at ${priceText}, ${costRatio(best)}).`,
+    `Meets ${needs()}. ${eligible.length} of ${snapshot.models.length} models met the constraints.`,
+    `Price as of ${asOfBest.as_of} (${asOfBest.source.replace(/_/g, ' ')}).`,
+  ].join(' ');
+
+  const alternative = (s: Scored, i: number): Alternative => {
+    const a = asOf(s.model, today, snapshot.data_as_of);
+    const earlier = [best, ...chain.slice(0, i)].some((e) => e.model.provider === s.model.provider);
+    const role = earlier
+      ? `provider already chosen (${s.model.provider}): every other allowed provider with an eligible model is already in the chain`
+      : `different provider (${s.model.provider})`;
+    return {
+      model: s.model.id,
+      provider: s.model.provider,
+      as_of: a.as_of,
+      reason: `Fallback ${i + 1}, ${role}. Score ${s.score.toFixed(2)}: ${qualityLine(s)}; cost score ${s.costScore.toFixed(2)}, ${fmtUsd(s.cost.per_run)} per run (${costRatio(s)}). Price as of ${a.as_of} (${a.source.replace(/_/g, ' ')}).`,
+      cost_per_run: roundUsd(s.cost.per_run),
+    };
+  };
+
+  const round = (b: RunCost['breakdown']): RunCost['breakdown'] => ({
+    input: roundUsd(b.input),
+    output: roundUsd(b.output),
+    cache_read: roundUsd(b.cache_read),
+    cache_write: roundUsd(b.cache_write),
+  });
+
+  return {
+    recommended: {
+      model: best.model.id,
+      provider: best.model.provider,
+      as_of: asOfBest.as_of,
+      as_of_source: asOfBest.source,
+      reason,
+      cost_per_run: roundUsd(best.cost.per_run),
+      score: roundUsd(best.score, 4),
+    },
+    fallback_chain: chain.map(alternative),
+    cost: {
+      currency: 'USD',
+      per_run: roundUsd(best.cost.per_run),
+      per_month: roundUsd(best.cost.per_run * input.runs_per_month, 4),
+      runs_per_month: input.runs_per_month,
+      model: best.model.id,
+      tokens,
+      prices_used: pu,
+      breakdown: round(best.cost.breakdown),
+    },
+    task: { category: cls.category, also_matched: cls.also, signals: cls.signals },
+    candidates: { in_snapshot: snapshot.models.length, eligible: eligible.length, excluded },
+    data_as_of: snapshot.data_as_of,
+    data_sources: snapshot.sources.map((s) => ({ name: s.name, commit: s.commit, licence: s.licence })),
+  };
+}

@@ -1,0 +1,210 @@
+// Worked examples for model-advisor; the registry test runs each input and expects the output exactly.
+import type { z } from 'zod';
+import type { ToolExample } from '../contract.ts';
+import type { input, output } from './schema.ts';
+
+export const EXAMPLES: ToolExample<z.input<typeof input>, z.output<typeof output>>[] = [
+  {
+    "title": "Coding agent with tool calling, balanced",
+    "input": {
+      "task": "Refactor a TypeScript service and write unit tests for it",
+      "input_tokens": 12000,
+      "output_tokens": 3000,
+      "runs_per_month": 2000,
+      "needs_tools": true,
+      "max_fallbacks": 2
+    },
+    "output": {
+      "recommended": {
+        "model": "deepseek-v4-pro",
+        "provider": "deepseek",
+        "as_of": "2026-06-02",
+        "as_of_source": "prices_checked",
+        "reason": "Task classified as coding (matched \"refactor\", \"typescript\", \"unit test\"). Priority balanced: score 0.68 = quality^0.5 x cost^0.5, with quality proxy 0.68: tier price position 0.67 in deepseek's lineup and 0.16 overall, released 2026-04-24 (2 months before the newest in the snapshot), reasoning mode; cost score 0.69 ($0.007830 per run at $0.4350/M input, $0.8700/M output, 8.7x the cheapest eligible). Meets tool calling, context 1,000,000 >= 15,000 tokens. 92 of 98 models met the constraints. Price as of 2026-06-02 (prices checked).",
+        "cost_per_run": 0.00783,
+        "score": 0.6828
+      },
+      "fallback_chain": [
+        {
+          "model": "gpt-5.1-codex-mini",
+          "provider": "openai",
+          "as_of": "2025-11-13",
+          "reason": "Fallback 1, different provider (openai). Score 0.68: quality proxy 0.69: tier price position 0.31 in openai's lineup and 0.67 overall, released 2025-11-13 (7 months before the newest in the snapshot), reasoning mode, +0.08 coding-specialised model, -0.03 price last checked 2025-11-13, over 6 months before the snapshot; cost score 0.67, $0.009000 per run (10x the cheapest eligible). Price as of 2025-11-13 (prices checked).",
+          "cost_per_run": 0.009
+        },
+        {
+          "model": "gemma-4-26b-a4b-it",
+          "provider": "google",
+          "as_of": "2026-06-09",
+          "reason": "Fallback 2, different provider (google). Score 0.66: quality proxy 0.48: tier price position 0.00 in google's lineup and 0.05 overall, released 2026-04-02 (2 months before the newest in the snapshot), reasoning mode; cost score 0.91, $0.001710 per run (1.9x the cheapest eligible). Price as of 2026-06-09 (prices checked).",
+          "cost_per_run": 0.00171
+        }
+      ],
+      "cost": {
+        "currency": "USD",
+        "per_run": 0.00783,
+        "per_month": 15.66,
+        "runs_per_month": 2000,
+        "model": "deepseek-v4-pro",
+        "tokens": {
+          "input": 12000,
+          "output": 3000,
+          "cache_read": 0,
+          "cache_write": 0
+        },
+        "prices_used": {
+          "input_per_mtok": 0.435,
+          "output_per_mtok": 0.87,
+          "cache_read_per_mtok": 0.003625,
+          "cache_write_per_mtok": 0.435,
+          "tier_above_input_tokens": null,
+          "price_since": null,
+          "cache_at_input_price": false
+        },
+        "breakdown": {
+          "input": 0.00522,
+          "output": 0.00261,
+          "cache_read": 0,
+          "cache_write": 0
+        }
+      },
+      "task": {
+        "category": "coding",
+        "also_matched": [],
+        "signals": [
+          "coding: refactor, typescript, unit test"
+        ]
+      },
+      "candidates": {
+        "in_snapshot": 98,
+        "eligible": 92,
+        "excluded": {
+          "provider": 0,
+          "needs_tools": 3,
+          "needs_vision": 0,
+          "needs_json": 0,
+          "context_window": 3,
+          "max_output_tokens": 0,
+          "max_cost_per_run": 0
+        }
+      },
+      "data_as_of": "2026-08-21",
+      "data_sources": [
+        {
+          "name": "genai-prices",
+          "commit": "47df840a5ab10bbcffb8e5ac01b9899032245d1b",
+          "licence": "MIT"
+        },
+        {
+          "name": "models.dev",
+          "commit": "f3fc692299671838c7c65fd8126bf84d81a2e817",
+          "licence": "MIT"
+        }
+      ]
+    }
+  },
+  {
+    "title": "Cheapest JSON extraction from two providers",
+    "input": {
+      "task": "Extract invoice fields (date, total, vendor) as JSON",
+      "input_tokens": 2000,
+      "output_tokens": 300,
+      "runs_per_month": 50000,
+      "needs_json": true,
+      "providers": [
+        "openai",
+        "google"
+      ],
+      "priority": "cost",
+      "max_fallbacks": 2
+    },
+    "output": {
+      "recommended": {
+        "model": "gemma-4-26b-a4b-it",
+        "provider": "google",
+        "as_of": "2026-06-09",
+        "as_of_source": "prices_checked",
+        "reason": "Task classified as extraction (matched \"extract\", \"json\", \"fields\", \"invoice\"). Priority cost: score 0.88 = quality^0.2 x cost^0.8, with quality proxy 0.53: tier price position 0.00 in google's lineup and 0.05 overall, released 2026-04-02 (2 months before the newest in the snapshot), reasoning mode, +0.05 native structured output for extraction; cost score 1.00 ($0.000219 per run at $0.06000/M input, $0.3300/M output, the cheapest eligible). Meets JSON output, context 262,144 >= 2,300 tokens. 42 of 98 models met the constraints. Price as of 2026-06-09 (prices checked).",
+        "cost_per_run": 0.000219,
+        "score": 0.882
+      },
+      "fallback_chain": [
+        {
+          "model": "gpt-5-nano",
+          "provider": "openai",
+          "as_of": "2025-11-13",
+          "reason": "Fallback 1, different provider (openai). Score 0.83: quality proxy 0.41: tier price position 0.00 in openai's lineup and 0.12 overall, released 2025-08-07 (10 months before the newest in the snapshot), reasoning mode, +0.05 native structured output for extraction, -0.03 price last checked 2025-11-13, over 6 months before the snapshot; cost score 1.00, $0.000220 per run (the cheapest eligible). Price as of 2025-11-13 (prices checked).",
+          "cost_per_run": 0.00022
+        },
+        {
+          "model": "gemma-4-31b-it",
+          "provider": "google",
+          "as_of": "2026-06-09",
+          "reason": "Fallback 2, provider already chosen (google): every other allowed provider with an eligible model is already in the chain. Score 0.83: quality proxy 0.53: tier price position 0.00 in google's lineup and 0.05 overall, released 2026-04-02 (2 months before the newest in the snapshot), reasoning mode, +0.05 native structured output for extraction; cost score 0.93, $0.000348 per run (1.6x the cheapest eligible). Price as of 2026-06-09 (prices checked).",
+          "cost_per_run": 0.000348
+        }
+      ],
+      "cost": {
+        "currency": "USD",
+        "per_run": 0.000219,
+        "per_month": 10.95,
+        "runs_per_month": 50000,
+        "model": "gemma-4-26b-a4b-it",
+        "tokens": {
+          "input": 2000,
+          "output": 300,
+          "cache_read": 0,
+          "cache_write": 0
+        },
+        "prices_used": {
+          "input_per_mtok": 0.06,
+          "output_per_mtok": 0.33,
+          "cache_read_per_mtok": 0.06,
+          "cache_write_per_mtok": 0.06,
+          "tier_above_input_tokens": null,
+          "price_since": null,
+          "cache_at_input_price": false
+        },
+        "breakdown": {
+          "input": 0.00012,
+          "output": 0.000099,
+          "cache_read": 0,
+          "cache_write": 0
+        }
+      },
+      "task": {
+        "category": "extraction",
+        "also_matched": [],
+        "signals": [
+          "extraction: extract, json, fields, invoice"
+        ]
+      },
+      "candidates": {
+        "in_snapshot": 98,
+        "eligible": 42,
+        "excluded": {
+          "provider": 51,
+          "needs_tools": 0,
+          "needs_vision": 0,
+          "needs_json": 5,
+          "context_window": 0,
+          "max_output_tokens": 0,
+          "max_cost_per_run": 0
+        }
+      },
+      "data_as_of": "2026-08-21",
+      "data_sources": [
+        {
+          "name": "genai-prices",
+          "commit": "47df840a5ab10bbcffb8e5ac01b9899032245d1b",
+          "licence": "MIT"
+        },
+        {
+          "name": "models.dev",
+          "commit": "f3fc692299671838c7c65fd8126bf84d81a2e817",
+          "licence": "MIT"
+        }
+      ]
+    }
+  }
+];

@@ -1,0 +1,353 @@
+// Tests for model-advisor: constraints, cost arithmetic, classification, snapshot integrity, errors, examples, hostile input.
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { callTool, makeTestContext } from '../../../test/support/tool-harness.ts';
+import { classifyTask } from './classify.ts';
+import type { TaskCategory } from './classify.ts';
+import { priceSetOn, runCost, unitPrice } from './pricing.ts';
+import { SNAPSHOT } from './snapshot.ts';
+import def from './tool.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const byId = new Map(SNAPSHOT.models.map((m) => [`${m.provider}/${m.id}`, m]));
+
+interface Alt {
+  model: string;
+  provider: string;
+  as_of: string;
+  reason: string;
+  cost_per_run: number;
+}
+interface Out {
+  recommended: Alt & { as_of_source: string; score: number };
+  fallback_chain: Alt[];
+  cost: {
+    per_run: number;
+    per_month: number;
+    runs_per_month: number;
+    model: string;
+    tokens: { input: number; output: number; cache_read: number; cache_write: number };
+    prices_used: { input_per_mtok: number; output_per_mtok: number; cache_read_per_mtok: number; cache_write_per_mtok: number; tier_above_input_tokens: number | null; price_since: string | null };
+    breakdown: Record<string, number>;
+  };
+  task: { category: TaskCategory; also_matched: TaskCategory[]; signals: string[] };
+  candidates: { in_snapshot: number; eligible: number; excluded: Record<string, number> };
+  data_as_of: string;
+}
+
+async function ok(body: Record<string, unknown>, ctx = makeTestContext()): Promise<Out> {
+  const r = await callTool(def, body, ctx);
+  if (!r.ok) throw new Error(`expected 200, got ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body as unknown as Out;
+}
+
+function model(provider: string, id: string) {
+  const m = byId.get(`${provider}/${id}`);
+  if (!m) throw new Error(`no ${provider}/${id} in snapshot`);
+  return m;
+}
+
+const base = { input_tokens: 4000, output_tokens: 800 };
+
+describe('model-advisor: valid requests honour every constraint', () => {
+  const cases: { name: string; body: Record<string, unknown>; check: (o: Out) => void }[] = [
+    {
+      name: 'needs_tools keeps only tool-calling models',
+      body: { ...base, task: 'Agent that books meetings', needs_tools: true },
+      check: (o) => {
+        for (const a of [o.recommended, ...o.fallback_chain]) expect(model(a.provider, a.model).tools).toBe(true);
+      },
+    },
+    {
+      name: 'needs_vision keeps only image-input models and classifies as vision',
+      body: { ...base, task: 'Describe the product', needs_vision: true },
+      check: (o) => {
+        expect(o.task.category).toBe('vision');
+        for (const a of [o.recommended, ...o.fallback_chain]) expect(model(a.provider, a.model).vision).toBe(true);
+      },
+    },
+    {
+      name: 'a vision task without the flag still requires image input',
+      body: { ...base, task: 'Read screenshots of dashboards and describe the charts' },
+      check: (o) => {
+        expect(o.task.category).toBe('vision');
+        expect(model(o.recommended.provider, o.recommended.model).vision).toBe(true);
+        expect(o.candidates.excluded.needs_vision).toBeGreaterThan(0);
+      },
+    },
+    {
+      name: 'needs_json excludes models with neither structured output nor tools',
+      body: { ...base, task: 'Extract entities as JSON', needs_json: true },
+      check: (o) => {
+        for (const a of [o.recommended, ...o.fallback_chain]) expect(model(a.provider, a.model).json).not.toBe('none');
+        expect(o.candidates.excluded.needs_json).toBeGreaterThan(0);
+      },
+    },
+    {
+      name: 'providers restricts the pool',
+      body: { ...base, task: 'Chat with customers', providers: ['anthropic', 'mistral'] },
+      check: (o) => {
+        for (const a of [o.recommended, ...o.fallback_chain]) expect(['anthropic', 'mistral']).toContain(a.provider);
+        expect(o.candidates.excluded.provider).toBe(SNAPSHOT.models.filter((m) => !['anthropic', 'mistral'].includes(m.provider)).length);
+      },
+    },
+    {
+      name: 'max_cost_per_run excludes dearer models',
+      body: { ...base, task: 'Summarise a meeting', max_cost_per_run: 0.001, priority: 'quality' },
+      check: (o) => {
+        for (const a of [o.recommended, ...o.fallback_chain]) expect(a.cost_per_run).toBeLessThanOrEqual(0.001);
+        expect(o.candidates.excluded.max_cost_per_run).toBeGreaterThan(0);
+      },
+    },
+    {
+      name: 'context must hold input + output and min_context_tokens',
+      body: { input_tokens: 300_000, output_tokens: 10_000, task: 'Answer questions over a long document', min_context_tokens: 500_000 },
+      check: (o) => {
+        expect(o.task.category).toBe('long_context');
+        for (const a of [o.recommended, ...o.fallback_chain]) expect(model(a.provider, a.model).context_window).toBeGreaterThanOrEqual(500_000);
+      },
+    },
+    {
+      name: 'output_tokens above a model output limit excludes it',
+      body: { input_tokens: 1000, output_tokens: 200_000, task: 'Write a novel' },
+      check: (o) => {
+        expect(o.candidates.excluded.max_output_tokens).toBeGreaterThan(0);
+        const m = model(o.recommended.provider, o.recommended.model);
+        expect(m.max_output_tokens === null || m.max_output_tokens >= 200_000).toBe(true);
+      },
+    },
+    {
+      name: 'fallback chain prefers different providers and has the asked length',
+      body: { ...base, task: 'Refactor Python code', max_fallbacks: 4 },
+      check: (o) => {
+        expect(o.fallback_chain).toHaveLength(4);
+        const providers = [o.recommended.provider, ...o.fallback_chain.map((a) => a.provider)];
+        expect(new Set(providers).size).toBe(5);
+        for (const a of o.fallback_chain) expect(a.reason).toContain('different provider');
+      },
+    },
+    {
+      name: 'a single allowed provider fills the chain from that provider and says so',
+      body: { ...base, task: 'Refactor Python code', providers: ['openai'], max_fallbacks: 2 },
+      check: (o) => {
+        expect(o.fallback_chain).toHaveLength(2);
+        for (const a of o.fallback_chain) expect(a.reason).toContain('provider already chosen (openai)');
+      },
+    },
+    {
+      name: 'max_fallbacks 0 gives an empty chain',
+      body: { ...base, task: 'Chat', max_fallbacks: 0 },
+      check: (o) => expect(o.fallback_chain).toEqual([]),
+    },
+    {
+      name: 'cost priority picks a cheaper model than quality priority',
+      body: { ...base, task: 'Prove a theorem step by step', priority: 'cost' },
+      check: (o) => {
+        expect(o.task.category).toBe('reasoning');
+        expect(o.recommended.cost_per_run).toBeLessThan(0.01);
+      },
+    },
+  ];
+  for (const c of cases) it(c.name, async () => c.check(await ok(c.body)));
+
+  it('with fewer providers than slots, different providers come first, then repeats', async () => {
+    const o = await ok({ ...base, task: 'Chat', providers: ['openai', 'google'], max_fallbacks: 3 });
+    const [first, ...rest] = o.fallback_chain;
+    expect(first?.provider).not.toBe(o.recommended.provider);
+    for (const a of rest) expect(a.reason).toContain('provider already chosen');
+  });
+
+  it('quality priority costs more per run than cost priority for the same task', async () => {
+    const q = await ok({ ...base, task: 'Prove a theorem step by step', priority: 'quality' });
+    const c = await ok({ ...base, task: 'Prove a theorem step by step', priority: 'cost' });
+    expect(q.recommended.cost_per_run).toBeGreaterThan(c.recommended.cost_per_run);
+    expect(q.recommended.reason).toContain('Priority quality');
+  });
+});
+
+describe('model-advisor: cost arithmetic and as_of', () => {
+  it('per_run is input x price + output x price, per_month is per_run x runs', async () => {
+    const o = await ok({ task: 'Chat with users', input_tokens: 10_000, output_tokens: 2_000, runs_per_month: 3000, providers: ['anthropic'], priority: 'cost' });
+    const p = o.cost.prices_used;
+    const expected = (10_000 * p.input_per_mtok + 2_000 * p.output_per_mtok) / 1e6;
+    expect(o.cost.per_run).toBeCloseTo(expected, 6);
+    expect(o.cost.per_month).toBeCloseTo(expected * 3000, 3);
+    expect(o.recommended.cost_per_run).toBe(o.cost.per_run);
+    expect(o.cost.model).toBe(o.recommended.model);
+    const m = model(o.recommended.provider, o.recommended.model);
+    expect(o.recommended.as_of).toBe(m.prices_checked);
+    expect(o.recommended.as_of_source).toBe('prices_checked');
+    expect(o.data_as_of).toBe(SNAPSHOT.data_as_of);
+  });
+
+  it('cache reads and writes use the cache prices', async () => {
+    const o = await ok({ task: 'Chat', input_tokens: 10_000, output_tokens: 1000, cache_read_tokens: 6000, cache_write_tokens: 2000, providers: ['anthropic'], priority: 'cost' });
+    const p = o.cost.prices_used;
+    expect(o.cost.breakdown.input).toBeCloseTo((2000 * p.input_per_mtok) / 1e6, 6);
+    expect(o.cost.breakdown.cache_read).toBeCloseTo((6000 * p.cache_read_per_mtok) / 1e6, 6);
+    expect(o.cost.breakdown.cache_write).toBeCloseTo((2000 * p.cache_write_per_mtok) / 1e6, 6);
+    expect(p.cache_read_per_mtok).toBeLessThan(p.input_per_mtok);
+  });
+
+  it('the price in force on the request date is used (scheduled change)', () => {
+    const m = model('anthropic', 'claude-sonnet-5');
+    expect(priceSetOn(m.prices, '2026-07-22').input_mtok).toBe(2);
+    expect(priceSetOn(m.prices, '2026-09-01').input_mtok).toBe(3);
+    expect(priceSetOn(m.prices, '2026-09-01').start_date).toBe('2026-09-01');
+  });
+
+  it('a request after a scheduled change reports the new price and its start date', async () => {
+    const body = { task: 'Chat', input_tokens: 1000, output_tokens: 1000, providers: ['anthropic'], priority: 'quality', max_fallbacks: 5 };
+    const before = await ok(body);
+    const after = await ok(body, makeTestContext({ now: () => new Date('2026-09-15T00:00:00Z') }));
+    const pick = (o: Out): Alt | undefined => [o.recommended, ...o.fallback_chain].find((a) => a.model === 'claude-sonnet-5');
+    expect(pick(before)?.cost_per_run).toBeCloseTo((1000 * 2 + 1000 * 10) / 1e6, 9);
+    expect(pick(after)?.cost_per_run).toBeCloseTo((1000 * 3 + 1000 * 15) / 1e6, 9);
+  });
+
+  it('tiered prices are cliffs on input tokens', () => {
+    const tiered = { base: 3, tiers: [{ start: 200_000, price: 6 }] };
+    expect(unitPrice(tiered, 200_000)).toEqual({ price: 3, tier: null });
+    expect(unitPrice(tiered, 200_001)).toEqual({ price: 6, tier: 200_000 });
+    const m = model('anthropic', 'claude-sonnet-4-5');
+    const c = runCost(m.prices, '2026-07-22', { input: 250_000, output: 1000, cache_read: 0, cache_write: 0 });
+    expect(c.prices_used.input_per_mtok).toBe(6);
+    expect(c.prices_used.output_per_mtok).toBe(22.5);
+    expect(c.prices_used.tier_above_input_tokens).toBe(200_000);
+  });
+
+  it('a model without cache prices charges cached tokens at the input price and says so', () => {
+    const c = runCost([{ start_date: null, input_mtok: 1, output_mtok: 2 }], '2026-01-01', { input: 1000, output: 0, cache_read: 500, cache_write: 0 });
+    expect(c.prices_used.cache_read_per_mtok).toBe(1);
+    expect(c.prices_used.cache_at_input_price).toBe(true);
+    expect(c.per_run).toBeCloseTo(0.001, 12);
+  });
+});
+
+describe('model-advisor: task classification', () => {
+  const table: { task: string; category: TaskCategory; extra?: Partial<Parameters<typeof classifyTask>[0]> }[] = [
+    { task: 'Refactor this TypeScript function and add unit tests', category: 'coding' },
+    { task: 'Fix the bug in my SQL query', category: 'coding' },
+    { task: 'Extract the invoice number, total and due date into JSON', category: 'extraction' },
+    { task: 'Classify support tickets into categories', category: 'extraction' },
+    { task: 'Summarize this article in three bullet points', category: 'summarisation' },
+    { task: 'Give me a TL;DR of the meeting minutes', category: 'summarisation' },
+    { task: 'Customer support chatbot for our FAQ', category: 'chat' },
+    { task: 'Solve competition math problems with proofs', category: 'reasoning' },
+    { task: 'Plan a migration strategy and weigh the tradeoffs', category: 'reasoning' },
+    { task: 'Describe what is in each photo', category: 'vision' },
+    { task: 'Read scanned receipts', category: 'vision' },
+    { task: 'Answer questions about an entire codebase', category: 'long_context' },
+    { task: 'Hello', category: 'chat' },
+    { task: 'Review this contract', category: 'long_context', extra: { input_tokens: 180_000 } },
+    { task: 'Write a poem', category: 'vision', extra: { needs_vision: true } },
+  ];
+  for (const c of table) {
+    it(`"${c.task}" -> ${c.category}`, () => {
+      const r = classifyTask({ task: c.task, input_tokens: 1000, needs_vision: false, ...c.extra });
+      expect(r.category).toBe(c.category);
+    });
+  }
+
+  it('the reason names the category and the matched words', async () => {
+    const o = await ok({ ...base, task: 'Refactor this TypeScript function' });
+    expect(o.recommended.reason).toMatch(/^Task classified as coding \(matched "refactor", "typescript", "function"\)/);
+  });
+
+  it('unmatched text is general chat and says so', () => {
+    const r = classifyTask({ task: 'zzz qqq', input_tokens: 10, needs_vision: false });
+    expect(r.category).toBe('chat');
+    expect(r.signals.join(' ')).toContain('no task keywords matched');
+  });
+});
+
+describe('model-advisor: invalid requests', () => {
+  const cases: { name: string; body: unknown; error: string; extra?: (b: Record<string, unknown>) => void }[] = [
+    { name: 'missing task', body: { ...base }, error: 'task_required' },
+    { name: 'empty task', body: { ...base, task: '' }, error: 'task_too_short' },
+    { name: 'task too long', body: { ...base, task: 'x'.repeat(4001) }, error: 'task_too_long' },
+    { name: 'missing input_tokens', body: { task: 'chat', output_tokens: 1 }, error: 'input_tokens_required' },
+    { name: 'input_tokens not integer', body: { task: 'chat', input_tokens: 1.5, output_tokens: 1 }, error: 'input_tokens_must_be_integer' },
+    { name: 'input_tokens too large', body: { task: 'chat', input_tokens: 10_000_001, output_tokens: 1 }, error: 'input_tokens_too_large' },
+    { name: 'output_tokens zero', body: { task: 'chat', input_tokens: 1, output_tokens: 0 }, error: 'output_tokens_too_small' },
+    { name: 'unknown provider', body: { ...base, task: 'chat', providers: ['acme'] }, error: 'providers_invalid', extra: (b) => expect(b.allowed).toContain('anthropic') },
+    { name: 'empty providers', body: { ...base, task: 'chat', providers: [] }, error: 'providers_too_short' },
+    { name: 'bad priority', body: { ...base, task: 'chat', priority: 'fast' }, error: 'priority_invalid' },
+    { name: 'negative budget', body: { ...base, task: 'chat', max_cost_per_run: -1 }, error: 'max_cost_per_run_too_small' },
+    { name: 'too many fallbacks', body: { ...base, task: 'chat', max_fallbacks: 6 }, error: 'max_fallbacks_too_large' },
+    { name: 'needs_tools not boolean', body: { ...base, task: 'chat', needs_tools: 'yes' }, error: 'needs_tools_must_be_boolean' },
+    { name: 'cache tokens above input', body: { task: 'chat', input_tokens: 100, output_tokens: 1, cache_read_tokens: 80, cache_write_tokens: 30 }, error: 'cache_tokens_exceed_input' },
+    {
+      name: 'budget no model meets',
+      body: { ...base, task: 'chat', max_cost_per_run: 1e-9 },
+      error: 'no_model_matches_constraints',
+      extra: (b) => expect((b.excluded as Record<string, number>).max_cost_per_run).toBe(SNAPSHOT.models.length),
+    },
+    { name: 'context no model has', body: { task: 'chat', input_tokens: 9_000_000, output_tokens: 1000 }, error: 'no_model_matches_constraints' },
+    { name: 'body not an object', body: 'hello', error: 'body_must_be_object' },
+  ];
+  for (const c of cases) {
+    it(`${c.name} -> ${c.error}`, async () => {
+      const r = await callTool(def, c.body);
+      expect(r.status).toBe(400);
+      expect(r.body.error).toBe(c.error);
+      c.extra?.(r.body);
+    });
+  }
+});
+
+describe('model-advisor: examples, determinism, snapshot', () => {
+  for (const ex of def.examples) {
+    it(`example: ${ex.title}`, async () => {
+      const r = await callTool(def, ex.input);
+      expect(r.ok).toBe(true);
+      expect(r.body).toEqual(ex.output);
+    });
+  }
+
+  it('same input twice gives the same output', async () => {
+    const body = { task: 'Summarise support tickets and extract the product names', input_tokens: 5000, output_tokens: 500, needs_json: true, max_fallbacks: 5 };
+    expect(await ok(body)).toEqual(await ok(body));
+  });
+
+  it('the snapshot records sources, licences, commits and a true as_of for every entry', () => {
+    expect(SNAPSHOT.sources.map((s) => s.name)).toEqual(['genai-prices', 'models.dev']);
+    for (const s of SNAPSHOT.sources) {
+      expect(s.licence).toBe('MIT');
+      expect(s.commit).toMatch(/^[0-9a-f]{40}$/);
+    }
+    expect(SNAPSHOT.data_as_of).toBe(SNAPSHOT.sources[0]?.commit_date);
+    const providers = new Set(SNAPSHOT.models.map((m) => m.provider));
+    expect(providers.size).toBeGreaterThanOrEqual(8);
+    for (const m of SNAPSHOT.models) {
+      expect(m.prices_checked === null || m.prices_checked <= SNAPSHOT.data_as_of).toBe(true);
+      expect(m.prices.length).toBeGreaterThan(0);
+    }
+    const ids = SNAPSHOT.models.map((m) => `${m.provider}/${m.id}`);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(statSync(path.join(here, 'data', 'price-snapshot.json')).size).toBeLessThan(400_000);
+  });
+});
+
+describe('model-advisor: hostile input', () => {
+  const hostile: { name: string; task: string }[] = [
+    { name: 'task at the cap', task: 'refactor '.repeat(444).slice(0, 4000) },
+    { name: 'control characters', task: '\u0000\u0007\u001b[31m summarise \u202e this \ud800' },
+    { name: 'one long token', task: 'a'.repeat(4000) },
+    { name: 'separators only', task: '-_-'.repeat(1333) },
+    { name: 'many distinct words', task: Array.from({ length: 600 }, (_, i) => `w${i}`).join(' ').slice(0, 4000) },
+  ];
+  for (const h of hostile) {
+    it(`${h.name}: 200 or 400, never a throw`, async () => {
+      const r = await callTool(def, { task: h.task, input_tokens: 1000, output_tokens: 100 });
+      expect([200, 400]).toContain(r.status);
+    });
+  }
+
+  it('unknown fields are ignored', async () => {
+    const r = await callTool(def, { task: 'chat', input_tokens: 10, output_tokens: 10, __proto__: { x: 1 }, extra: 'x' });
+    expect(r.status).toBe(200);
+  });
+});
