@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { callTool } from '../../../test/support/tool-harness.ts';
-import { categoryOf, isMaintenance, lemma, severityOf, stripMachineText, triage } from './engine.ts';
+import { THRESHOLDS, categoryOf, isMaintenance, lemma, lossOfFunction, requestVerb, severityLevel, severityOf, stripMachineText, triage } from './engine.ts';
 import type { TriagedReport } from './engine.ts';
 import { CATEGORY_CUES, SEVERITY_CUES } from './lexicon.ts';
 import tool from './tool.ts';
@@ -88,6 +88,79 @@ describe('defect-triage: severity and category', () => {
     expect(new Set(phrases).size).toBe(phrases.length);
     for (const c of SEVERITY_CUES) expect(c.weight).not.toBe(0);
     for (const list of Object.values(CATEGORY_CUES)) expect(new Set(list).size).toBe(list.length);
+  });
+});
+
+describe('defect-triage: title shape, negation, workarounds and cut-points', () => {
+  it('reads a lost core action in the title as a major loss of function', () => {
+    expect(lossOfFunction('Cannot save file. Error saving subfile content.xml')).toBe('not save');
+    expect(lossOfFunction("EGit doesn't allow pull, staging or push")).toBe('not allow');
+    expect(lossOfFunction('Printing with 4.1 is not possible in OS/2')).toBe('not possible');
+    expect(lossOfFunction('Unable to log in after password reset')).toBe('unable to log in');
+    expect(lossOfFunction('The wizard should not allow empty names')).toBeNull();
+    expect(lossOfFunction('Search results load slowly')).toBeNull();
+    const s = severityOf('EGit does not allow push with shared folders', '');
+    expect(s.severity).toBe('high');
+    expect(s.signals).toContain('not allow');
+    expect(severityOf('Upgrade netty: old version does not build on JDK 21', '').severity).toBe('medium');
+  });
+
+  it('recognises a request for new behaviour in the title and leans it low', () => {
+    expect(requestVerb('Add option to downgrade S3A rejection of Syncable to warning')).toBe('add');
+    expect(requestVerb('[ABFS] Support infinite lease dirs')).toBe('support');
+    expect(requestVerb('S3A to support user-specified content encoding')).toBe('to support');
+    expect(requestVerb('ABFS: configure output stream thread pool')).toBe('configure');
+    expect(requestVerb('Crash when saving a file')).toBeNull();
+    expect(requestVerb('Editor hangs on large files')).toBeNull();
+    const s = severityOf('Add an option to show line numbers', 'It would be nice to have this.');
+    expect(s.severity).toBe('low');
+    expect(s.signals).toContain('add');
+    // A request does not hide a real failure named next to it.
+    expect(severityOf('Add a guard: editor crashes on empty files', '').severity).toBe('critical');
+  });
+
+  it('negates a cue past auxiliaries and fillers, not past a clause boundary or two content words', () => {
+    expect(severityOf('The viewer does not seem to crash any more', '').signals).not.toContain('crash');
+    expect(severityOf('Import finished with no more hangs', '').severity).not.toBe('critical');
+    expect(severityOf('Startup takes long, no data loss', '').severity).not.toBe('critical');
+    expect(severityOf('Not sure why, the editor crashes on paste', '').severity).toBe('critical');
+    expect(severityOf('No idea what happens but the editor crashes', '').severity).toBe('critical');
+  });
+
+  it('treats "no workaround" as aggravating and an easy workaround as mitigating', () => {
+    const base = severityOf('Export drops the footer', '').score;
+    expect(severityOf('Export drops the footer', 'There is no workaround.').score).toBeGreaterThan(base);
+    expect(severityOf('Export drops the footer', 'An easy workaround is to export twice.').score).toBeLessThan(base);
+    expect(severityOf('Export drops the footer', 'There is no workaround.').signals).toContain('no workaround');
+  });
+
+  it('keeps NPEs and quoted CVEs in dependency bumps at medium', () => {
+    expect(severityOf('NPE in RebasePlanIndexer', '').severity).toBe('medium');
+    const body = 'The current version has CVE-2023-1 (denial of service), a memory leak and an OOM; vulnerability rated critical.';
+    expect(severityOf('Update wildfly openssl to 2.1.3', body).severity).toBe('medium');
+    expect(severityOf('Wildfly openssl leaks memory until OOM', body).severity).toBe('critical');
+  });
+
+  it('reads documentation files, security classes and crash synonyms the lexicon names', () => {
+    expect(severityOf('fsdatainputstreambuilder.md refers to an old release', '').severity).toBe('low');
+    expect(severityOf('Path traversal in the upload handler', '').severity).toBe('critical');
+    expect(severityOf('Scheduler spins in an infinite loop on empty queues', '').severity).toBe('critical');
+    expect(severityOf('Inconsistent capitalization of the Save button label', '').severity).toBe('low');
+  });
+
+  it('places scores between cut-points, with critical gated on a critical cue', () => {
+    expect(severityLevel(THRESHOLDS.critical, true)).toBe('critical');
+    expect(severityLevel(THRESHOLDS.critical, false)).toBe('high');
+    expect(severityLevel(THRESHOLDS.high, false)).toBe('high');
+    expect(severityLevel(THRESHOLDS.high - 0.01, true)).toBe('medium');
+    expect(severityLevel(THRESHOLDS.low, false)).toBe('low');
+    expect(severityLevel(THRESHOLDS.low + 0.01, false)).toBe('medium');
+    expect(THRESHOLDS.low).toBeLessThan(0);
+    expect(THRESHOLDS.high).toBeGreaterThan(0);
+    expect(THRESHOLDS.critical).toBeGreaterThanOrEqual(THRESHOLDS.high);
+    const s = severityOf('Editor hangs on large files', '');
+    expect(severityOf('Editor hangs on large files', '', { thresholds: { critical: s.score + 1, high: 1, low: -1 } }).severity).toBe('high');
+    expect(severityOf('Editor hangs on large files', '', { titleFactor: 1 }).score).toBeLessThan(s.score);
   });
 });
 

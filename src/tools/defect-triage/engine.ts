@@ -29,10 +29,16 @@ export interface TriagedReport {
   signals: { severity: string[]; category: string[] };
 }
 
+/** Cut-points on the severity score: at or above `critical` / `high`, at or below `low`. */
+export interface SeverityThresholds {
+  critical: number;
+  high: number;
+  low: number;
+}
 /** Score at or above which a report is critical / high; at or below which it is low. */
-export const THRESHOLDS = { critical: 6, high: 3, low: -2 } as const;
+export const THRESHOLDS: Readonly<SeverityThresholds> = { critical: 6.5, high: 2.5, low: -2.5 };
 /** Title words say what the reporter thinks matters most; they count this much more than body words. */
-const TITLE_FACTOR = 1.5;
+export const TITLE_FACTOR = 1.5;
 /**
  * Weak cues (|weight| < 2: "error", "fails", "sometimes") pile up in long reports and stack traces; their
  * total is capped so that only a strong cue can move a report two levels.
@@ -47,6 +53,51 @@ const TEST_ONLY_WEIGHT = -2;
 const MAINTENANCE_FACTOR = 0.3;
 const MAINTENANCE_TITLE = /^\s*(?:\[[^\]]{0,40}\]\s*)?(?:[\w.-]{1,30}:\s*)?(?:upgrade|update|bump|backport|downgrade|pin)\b/i;
 
+/** Weight of a title worded as a request for new or changed behaviour ("Add ...", "S3A to support ..."). */
+const REQUEST_WEIGHT = -1.5;
+// Leading component tags ("[ABFS]", "S3A:", "[Regression]") are skipped before the verb is read.
+const TITLE_PREFIX = /^\s*(?:\[[^\]]{0,40}\]\s*){0,3}(?:[\w.\- ]{1,30}:\s*)?/;
+const REQUEST_VERB = /^(?:add|adding|support|allow|make|tune|configure|enable|introduce|expose|provide|implement|improve|enhance|optimi[sz]e|extend|generali[sz]e|generally support)\b/i;
+const REQUEST_INFIX = /^[\w.#\- ]{1,40}? to (?:support|add|allow|expose|provide|log|use|implement)\b/i;
+
+/** The request verb when a title asks for new or changed behaviour rather than reporting a malfunction. */
+export function requestVerb(title: string): string | null {
+  const rest = title.replace(TITLE_PREFIX, '');
+  const m = REQUEST_VERB.exec(rest) ?? REQUEST_INFIX.exec(rest);
+  if (!m) return null;
+  const words = m[0].trim().split(/\s+/);
+  return words.slice(words.length > 2 ? -2 : 0).join(' ').toLowerCase();
+}
+
+/**
+ * Weight of a title that says a core action cannot be done ("cannot save", "printing is not possible", "does
+ * not allow push"): Bugzilla's "major loss of function", the line between major and normal. Like the other
+ * title-shape weights below, it applies once, to the title, without the title factor. "Should not" and
+ * "do not" state a wish or an order, not a failure.
+ */
+const LOSS_OF_FUNCTION_WEIGHT = 2.5;
+const CORE_ACTION =
+  '(?:save|saving|print|printing|open|opening|load|loading|start|launch|connect|log ?in|login|sign ?in|install|export|import|compile|build|run|reach|read|write|paste|copy|work|allow|find|create|delete|upload|download|access|edit|commit|push|pull|deploy|boot)';
+const LOSS_OF_FUNCTION = new RegExp(
+  `(?:(?<!\\b(?:should|must|need|do|please) )\\bnot|\\bunable to|\\bfails? to|\\bfailed to|\\bimpossible to|\\bno longer) (?:be )?(?:able to )?${CORE_ACTION}\\b|\\bnot (?:possible|usable)\\b|\\bunusable\\b|\\bnot working\\b`,
+);
+
+/** The phrase by which a title reports that a core action cannot be done, or null. */
+export function lossOfFunction(title: string): string | null {
+  const t = title
+    .toLowerCase()
+    .replace(/[\u2018\u2019`]/g, "'")
+    .replace(/\bcan'?t\b|\bcannot\b/g, 'can not')
+    .replace(/\bwon'?t\b/g, 'will not')
+    .replace(/n't\b/g, ' not')
+    .replace(/\s+/g, ' ');
+  return LOSS_OF_FUNCTION.exec(t)?.[0] ?? null;
+}
+
+/** Weight of a title naming a documentation source file (README.md, install.rst): a docs change. */
+const DOC_FILE_WEIGHT = -2.5;
+const DOC_FILE = /\b[\w-]{1,80}\.(?:md|markdown|rst|adoc|asciidoc)\b/i;
+
 /** A title that announces a dependency or version change rather than a malfunction. */
 export function isMaintenance(title: string): boolean {
   return MAINTENANCE_TITLE.test(title) || /\bdependenc(?:y|ies)\b/i.test(title);
@@ -54,8 +105,27 @@ export function isMaintenance(title: string): boolean {
 
 const SEVERITY_RANK: Record<Severity, number> = { critical: 0, high: 1, medium: 2, low: 3 };
 
-const NEGATORS = new Set(['not', 'no', 'never', 'without', 'nor']);
 const BOUNDARY = '|';
+const NEGATORS = new Set(['not', 'no', 'never', 'without', 'nor']);
+/** Words that may stand between a negator and its cue ("does not seem to crash", "no more hangs"). */
+const NEGATION_FILLER = new Set(['do', 'does', 'did', 'is', 'are', 'was', 'were', 'be', 'been', 'seem', 'seems', 'appear', 'appears', 'to', 'any', 'longer', 'more', 'ever', 'a', 'an', 'the', 'cause', 'causes', 'lead', 'leads', 'result', 'in']);
+/** Look-back window for a negator, and how many other words may stand between it and the cue. */
+const NEGATION_WINDOW = 5;
+const NEGATION_GAP = 1;
+
+/** Is the cue starting at token i negated: a negator in the same clause, past at most one ordinary word? */
+function negatedAt(tokens: readonly Token[], i: number): boolean {
+  let gap = 0;
+  for (let k = i - 1; k >= 0 && k >= i - NEGATION_WINDOW; k--) {
+    const t = tokens[k];
+    if (!t || t.stem === BOUNDARY) return false;
+    if (NEGATORS.has(t.stem)) return true;
+    if (NEGATION_FILLER.has(t.raw)) continue;
+    gap++;
+    if (gap > NEGATION_GAP) return false;
+  }
+  return false;
+}
 
 interface Token {
   stem: string;
@@ -234,10 +304,7 @@ function matchCues(tokens: readonly Token[], index: Map<string, CompiledCue[]>, 
       i++;
       continue;
     }
-    const negated =
-      useNegation &&
-      matched.negatable &&
-      [tokens[i - 1], tokens[i - 2]].some((p, k) => p !== undefined && NEGATORS.has(p.stem) && (k === 0 || tokens[i - 1]?.stem !== BOUNDARY));
+    const negated = useNegation && matched.negatable && negatedAt(tokens, i);
     if (!negated) {
       hits.push({ cue: matched, surface: tokens.slice(i, i + matched.stems.length).map((t) => t.raw).join(' ') });
     }
@@ -275,7 +342,11 @@ function normaliseReport(r: ReportInput): Normalised {
 }
 
 /** Severity score and the cue words behind it. */
-export function severityOf(title: string, body: string): { severity: Severity; score: number; signals: string[] } {
+export function severityOf(
+  title: string,
+  body: string,
+  options: { thresholds?: Readonly<SeverityThresholds>; titleFactor?: number } = {},
+): { severity: Severity; score: number; criticalCue: boolean; signals: string[] } {
   const { prose, hadTrace } = stripMachineText(body);
   const best = new Map<string, { w: number; base: number; surface: string }>();
   const add = (hits: Hit[], factor: (h: Hit) => number): void => {
@@ -289,16 +360,23 @@ export function severityOf(title: string, body: string): { severity: Severity; s
   // A dependency bump is planned maintenance: the crash or CVE it quotes is upstream and its reach unproven.
   const damp = isMaintenance(title) ? MAINTENANCE_FACTOR : 1;
   const factorFor = (h: Hit, base: number): number => base * (h.cue.weight > 0 ? damp : 1);
-  add(matchCues(titleTokens, SEVERITY_INDEX, true), (h) => factorFor(h, TITLE_FACTOR));
+  add(matchCues(titleTokens, SEVERITY_INDEX, true), (h) => factorFor(h, options.titleFactor ?? TITLE_FACTOR));
   add(matchCues(tokenize(prose), SEVERITY_INDEX, true), (h) => factorFor(h, 1));
   // A failure confined to a test suite (a test class or the word "test" in the title) reaches no user.
   const testWord = titleTokens.find((t) => t.stem === 'test' || /^i?test[a-z0-9]{3,}/.test(t.raw));
   if (testWord) best.set('#test-only', { w: TEST_ONLY_WEIGHT, base: TEST_ONLY_WEIGHT, surface: testWord.raw });
+  const loss = lossOfFunction(title);
+  if (loss) best.set('#loss-of-function', { w: LOSS_OF_FUNCTION_WEIGHT * damp, base: LOSS_OF_FUNCTION_WEIGHT, surface: loss });
+  const docFile = DOC_FILE.exec(title);
+  if (docFile) best.set('#doc-file', { w: DOC_FILE_WEIGHT, base: DOC_FILE_WEIGHT, surface: docFile[0] });
+  const request = requestVerb(title);
+  if (request) best.set('#request', { w: REQUEST_WEIGHT, base: REQUEST_WEIGHT, surface: request });
 
   let strong = 0;
   let weak = 0;
   for (const { w, base } of best.values()) {
-    if (Math.abs(base) >= 2) strong += w;
+    // In a dependency bump every aggravating cue is weak: together they can nudge the report, not carry it.
+    if (Math.abs(base) >= 2 && !(damp < 1 && w > 0)) strong += w;
     else weak += w;
   }
   // A stack trace shows something threw; worth a weak nudge, not a verdict.
@@ -307,15 +385,22 @@ export function severityOf(title: string, body: string): { severity: Severity; s
   const score = Math.round((strong + weak) * 100) / 100;
   // Critical needs a critical reason (crash, loss, vulnerability, outage), not a pile of lesser complaints.
   const criticalCue = [...best.values()].some((v) => v.base >= CRITICAL_CUE && v.w >= CRITICAL_CUE);
-  const severity: Severity =
-    score >= THRESHOLDS.critical && criticalCue ? 'critical' : score >= THRESHOLDS.high ? 'high' : score <= THRESHOLDS.low ? 'low' : 'medium';
+  const severity = severityLevel(score, criticalCue, options.thresholds ?? THRESHOLDS);
   // Signals name the words that pushed the verdict's way, strongest first.
   const direction = severity === 'low' ? -1 : severity === 'medium' ? 0 : 1;
   const signals = [...best.values()]
     .filter((v) => (direction === 0 ? true : Math.sign(v.w) === direction))
     .sort((a, b) => Math.abs(b.w) - Math.abs(a.w) || (a.surface < b.surface ? -1 : a.surface > b.surface ? 1 : 0))
     .map((v) => v.surface);
-  return { severity, score, signals: [...new Set(signals)].slice(0, MAX_SIGNALS) };
+  return { severity, score, criticalCue, signals: [...new Set(signals)].slice(0, MAX_SIGNALS) };
+}
+
+/** The level a score falls in; critical also needs a critical cue, so lesser complaints never add up to it. */
+export function severityLevel(score: number, criticalCue: boolean, t: Readonly<SeverityThresholds> = THRESHOLDS): Severity {
+  if (score >= t.critical && criticalCue) return 'critical';
+  if (score >= t.high) return 'high';
+  if (score <= t.low) return 'low';
+  return 'medium';
 }
 
 /**
