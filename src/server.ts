@@ -116,6 +116,10 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
   timer.unref();
 
   let closed = false;
+  // While draining, answers carry Connection: close so keep-alive clients let go once their call is done.
+  app.addHook('onSend', async (_req, reply) => {
+    if (closed) reply.header('connection', 'close');
+  });
   return {
     app,
     pipeline,
@@ -125,7 +129,13 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
       if (closed) return;
       closed = true;
       clearInterval(timer);
-      await app.close();
+      // Connections that finish a call after close() began become idle later; close those as they appear.
+      const idleSweep = setInterval(() => app.server.closeIdleConnections(), 50);
+      try {
+        await app.close();
+      } finally {
+        clearInterval(idleSweep);
+      }
       await limiter.close();
       await store.close();
     },

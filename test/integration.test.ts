@@ -95,6 +95,8 @@ describe.skipIf(!available)('two instances on PostgreSQL + Redis', () => {
     const inflight = Array.from({ length: 20 }, () =>
       fetch(`${b.url}/v1/saas-metrics`, { method: 'POST', headers: H(k.key), body: '{}' }).then((r) => r.status).catch(() => 0),
     );
+    // Let the calls reach the server, so SIGTERM lands while they are being served.
+    await new Promise((r) => setTimeout(r, 30));
     const code = await b.stop('SIGTERM');
     const statuses = await Promise.all(inflight);
     expect(code).toBe(0);
