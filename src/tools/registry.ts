@@ -12,6 +12,7 @@ import logAuditCreator from './log-audit-creator/tool.ts';
 import modelAdvisor from './model-advisor/tool.ts';
 import saasMetrics from './saas-metrics/tool.ts';
 import sprintHealth from './sprint-health/tool.ts';
+import supplyChainScan from './supply-chain-scan/tool.ts';
 import ticketLint from './ticket-lint/tool.ts';
 import worklogGuardrail from './worklog-guardrail/tool.ts';
 
@@ -31,6 +32,7 @@ export const tools: readonly AnyTool[] = [
   modelAdvisor,
   saasMetrics,
   sprintHealth,
+  supplyChainScan,
   ticketLint,
   worklogGuardrail,
 ];
