@@ -6,6 +6,7 @@ import type { ToolDefinition } from './contract.ts';
 import coverageCheck from './coverage-check/tool.ts';
 import defectTriage from './defect-triage/tool.ts';
 import dependencyCheck from './dependency-check/tool.ts';
+import diagramContrast from './diagram-contrast/tool.ts';
 import humanize from './humanize/tool.ts';
 import humanizerScore from './humanizer-score/tool.ts';
 import logAuditCreator from './log-audit-creator/tool.ts';
@@ -26,6 +27,7 @@ export const tools: readonly AnyTool[] = [
   coverageCheck,
   defectTriage,
   dependencyCheck,
+  diagramContrast,
   humanize,
   humanizerScore,
   logAuditCreator,

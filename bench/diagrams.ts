@@ -1,0 +1,114 @@
+// Benchmark of diagram-contrast over ../shared/bench/diagrams: outcomes, findings and harden re-check rate, by format.
+// Run: npx tsx bench/diagrams.ts [--level AA|AAA] [--theme default|neutral|dark|forest|base]
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ToolError } from '../src/tools/contract.ts';
+import { runDiagramContrast } from '../src/tools/diagram-contrast/engine.ts';
+import type { DiagramContrastOutput } from '../src/tools/diagram-contrast/engine.ts';
+import type { ThemeName } from '../src/tools/diagram-contrast/mermaid-theme.ts';
+
+interface Tally {
+  diagrams: number;
+  ok: number;
+  errors: Map<string, number>;
+  passed: number;
+  withFailures: number;
+  failures: number;
+  unverified: number;
+  withUnverified: number;
+  checkedText: number;
+  checkedNonText: number;
+  hardenPass: number;
+  changes: number;
+  ms: number[];
+}
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+const level = (arg('level') ?? 'AA') as 'AA' | 'AAA';
+const theme = arg('theme') as ThemeName | undefined;
+const root = path.resolve(process.cwd(), '../shared/bench/diagrams');
+if (!existsSync(root)) {
+  console.log(`No corpus at ${root}; nothing to measure.`);
+  process.exit(0);
+}
+
+const tallies = new Map<string, Tally>();
+const tally = (format: string): Tally => {
+  let t = tallies.get(format);
+  if (!t) {
+    t = { diagrams: 0, ok: 0, errors: new Map(), passed: 0, withFailures: 0, failures: 0, unverified: 0, withUnverified: 0, checkedText: 0, checkedNonText: 0, hardenPass: 0, changes: 0, ms: [] };
+    tallies.set(format, t);
+  }
+  return t;
+};
+
+const reasons = new Map<string, number>();
+for (const sub of ['mermaid', 'svg']) {
+  const dir = path.join(root, sub);
+  if (!existsSync(dir)) continue;
+  for (const file of readdirSync(dir).sort()) {
+    const diagram = readFileSync(path.join(dir, file), 'utf8');
+    const t = tally(sub);
+    t.diagrams++;
+    const started = performance.now();
+    let out: DiagramContrastOutput;
+    try {
+      out = runDiagramContrast({ diagram, format: 'auto', level, mode: 'harden', theme });
+    } catch (err) {
+      if (!(err instanceof ToolError)) throw err;
+      t.errors.set(err.code, (t.errors.get(err.code) ?? 0) + 1);
+      continue;
+    }
+    t.ms.push(performance.now() - started);
+    t.ok++;
+    if (out.passed) t.passed++;
+    else t.withFailures++;
+    t.failures += out.failures.length;
+    t.unverified += out.unverified.length;
+    if (out.unverified.length > 0) t.withUnverified++;
+    for (const u of out.unverified) {
+      const key = u.reason.replace(/url\([^)]*\)/g, 'url(...)').replace(/"[^"]*"/g, '"..."');
+      reasons.set(key, (reasons.get(key) ?? 0) + 1);
+    }
+    t.checkedText += out.checked.text;
+    t.checkedNonText += out.checked.non_text;
+    t.changes += out.changes?.length ?? 0;
+    const again = runDiagramContrast({ diagram: out.diagram ?? '', format: 'auto', level, mode: 'check', theme });
+    if (again.failures.length === 0) t.hardenPass++;
+  }
+}
+
+const pct = (a: number, b: number): string => (b === 0 ? 'n/a' : `${((100 * a) / b).toFixed(1)}%`);
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? 0 : (s[Math.floor(s.length / 2)] ?? 0);
+};
+console.log(`diagram-contrast over ${root} (level ${level}, theme ${theme ?? 'diagram/default'}, mode harden then re-check)`);
+const all: Tally = { diagrams: 0, ok: 0, errors: new Map(), passed: 0, withFailures: 0, failures: 0, unverified: 0, withUnverified: 0, checkedText: 0, checkedNonText: 0, hardenPass: 0, changes: 0, ms: [] };
+for (const [format, t] of [...tallies.entries(), ['total', all] as [string, Tally]]) {
+  if (format !== 'total') {
+    for (const k of ['diagrams', 'ok', 'passed', 'withFailures', 'failures', 'unverified', 'withUnverified', 'checkedText', 'checkedNonText', 'hardenPass', 'changes'] as const) all[k] += t[k];
+    for (const [c, n] of t.errors) all.errors.set(c, (all.errors.get(c) ?? 0) + n);
+    all.ms.push(...t.ms);
+  }
+  const errors = [...t.errors.entries()].map(([c, n]) => `${c} x${n}`).join(', ') || 'none';
+  console.log(
+    [
+      `${format.padEnd(8)} diagrams ${t.diagrams}`,
+      `200 ${t.ok}, 400 ${t.diagrams - t.ok} (${errors})`,
+      `passed ${t.passed}, with failures ${t.withFailures}`,
+      `failures ${t.failures}, unverified ${t.unverified} (in ${t.withUnverified} diagrams)`,
+      `pairs checked: text ${t.checkedText}, non-text ${t.checkedNonText}`,
+      `harden re-check passes ${t.hardenPass}/${t.ok} (${pct(t.hardenPass, t.ok)}), changes ${t.changes}`,
+      `median ${median(t.ms).toFixed(1)} ms`,
+    ].join(' | '),
+  );
+}
+if (reasons.size > 0) {
+  console.log('unverified reasons:');
+  for (const [r, n] of [...reasons.entries()].sort((a, b) => b[1] - a[1])) console.log(`  ${n} x ${r}`);
+}

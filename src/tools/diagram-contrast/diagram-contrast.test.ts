@@ -1,0 +1,288 @@
+// diagram-contrast through the tool surface: valid and invalid cases, examples, determinism, hostile inputs.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { callTool } from '../../../test/support/tool-harness.ts';
+import tool from './tool.ts';
+
+type Body = Record<string, unknown>;
+interface Failure {
+  fg: string;
+  bg: string;
+  ratio: number;
+  needed: number;
+  label: string;
+}
+
+async function ok(body: Body): Promise<Body> {
+  const res = await callTool(tool, body);
+  if (!res.ok) throw new Error(`expected 200, got ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+function failures(body: Body): Failure[] {
+  return body.failures as Failure[];
+}
+
+const fixture = (name: string): string => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+
+describe('diagram-contrast: valid cases', () => {
+  const cases: { name: string; body: Body; expect: (b: Body) => void }[] = [
+    {
+      name: 'classDef white text on coral fails AA at 2.77',
+      body: { diagram: 'flowchart LR\n  A --> B\n  classDef warn fill:#ff6b6b,color:#fff\n  class B warn' },
+      expect: (b) => {
+        expect(b.passed).toBe(false);
+        expect(failures(b)).toContainEqual({ fg: '#ffffff', bg: '#ff6b6b', ratio: 2.77, needed: 4.5, label: 'node text: B' });
+      },
+    },
+    {
+      name: ':::class on a node is applied',
+      body: { diagram: 'graph TD\n  A[One]:::dim --> B\n  classDef dim color:#999999' },
+      expect: (b) => expect(failures(b).map((f) => f.label)).toContain('node text: A'),
+    },
+    {
+      name: 'style wins over the class it overrides',
+      body: { diagram: 'graph TD\n  A:::dim\n  classDef dim color:#bbbbbb\n  style A color:#000000' },
+      expect: (b) => expect(b.passed).toBe(true),
+    },
+    {
+      name: 'classDef default applies only to nodes without a class',
+      body: { diagram: 'graph TD\n  A --> B:::ok\n  classDef default color:#cccccc\n  classDef ok color:#000000' },
+      expect: (b) => {
+        const labels = failures(b).map((f) => f.label);
+        expect(labels).toContain('node text: A');
+        expect(labels.join(' ')).not.toContain('B');
+      },
+    },
+    {
+      name: 'linkStyle stroke is checked against the background at 3:1',
+      body: { diagram: 'graph LR\n  A --> B\n  linkStyle 0 stroke:DarkGray' },
+      expect: (b) => expect(failures(b)).toContainEqual({ fg: '#a9a9a9', bg: '#ffffff', ratio: 2.35, needed: 3, label: 'edge: A-->B' }),
+    },
+    {
+      name: 'large bold text needs 3:1 at AA',
+      body: { diagram: 'graph TD\n  A\n  style A fill:#ffffff,color:#888888,font-size:19px,font-weight:bold' },
+      expect: (b) => expect(b.passed).toBe(true),
+    },
+    {
+      name: 'AAA raises text to 7:1',
+      body: { diagram: 'graph TD\n  A\n  style A fill:#ffffff,color:#666666', level: 'AAA' },
+      expect: (b) => expect(failures(b)).toContainEqual({ fg: '#666666', bg: '#ffffff', ratio: 5.74, needed: 7, label: 'node text: A' }),
+    },
+    {
+      // 2.849...: reported truncated, as axe-core does.
+      name: 'neutral theme node border fails 1.4.11 at 2.84',
+      body: { diagram: 'graph TD\n  A --> B', theme: 'neutral' },
+      expect: (b) => expect(failures(b)).toContainEqual({ fg: '#999999', bg: '#ffffff', ratio: 2.84, needed: 3, label: 'node border: A, B' }),
+    },
+    {
+      name: 'base theme node border fails at 1.21',
+      body: { diagram: 'graph TD\n  A', theme: 'base' },
+      expect: (b) => expect(failures(b).find((f) => f.label === 'node border: A')?.ratio).toBe(1.21),
+    },
+    {
+      name: 'dark theme note text is 4.44:1',
+      body: { diagram: 'sequenceDiagram\n  A->>B: hi\n  Note over A: n', theme: 'dark' },
+      expect: (b) => expect(failures(b).find((f) => f.label.startsWith('note text'))?.ratio).toBe(4.44),
+    },
+    {
+      name: 'the diagram theme (frontmatter) wins over the theme input',
+      body: { diagram: '---\nconfig:\n  theme: neutral\n---\ngraph TD\n  A', theme: 'dark' },
+      expect: (b) => expect(b.theme).toBe('neutral'),
+    },
+    {
+      name: 'init directive themeVariables are applied the Mermaid way (base: nodeTextColor from primaryTextColor)',
+      body: { diagram: "%%{init: {'theme': 'base', 'themeVariables': {'primaryColor': '#ffffff', 'primaryTextColor': '#aaaaaa'}}}%%\ngraph TD\n  A" },
+      expect: (b) => expect(failures(b)).toContainEqual({ fg: '#aaaaaa', bg: '#ffffff', ratio: 2.32, needed: 4.5, label: 'node text: A' }),
+    },
+    {
+      name: 'subgraph fill is the background of the nodes inside it',
+      body: { diagram: 'graph TD\n  subgraph S[Group]\n    A\n  end\n  style S fill:#000000,color:#ffffff\n  style A fill:none,color:#111111' },
+      expect: (b) => expect(failures(b)).toContainEqual({ fg: '#111111', bg: '#000000', ratio: 1.11, needed: 4.5, label: 'node text: A' }),
+    },
+    {
+      name: 'an unapplied classDef is still checked',
+      body: { diagram: 'classDef gateway fill:#9B9B9B,stroke:#6B6B6B,color:#fff' },
+      expect: (b) => {
+        expect(b.diagram_type).toBe('fragment');
+        expect(failures(b)[0]?.label).toBe('node text: classDef gateway (not applied)');
+      },
+    },
+    {
+      name: 'a gradient fill is unverified, never guessed',
+      body: { diagram: 'graph TD\n  A\n  style A fill:url(#g),color:#333' },
+      expect: (b) => {
+        const u = (b.unverified as Body[])[0];
+        expect(u).toMatchObject({ bg: null, ratio: null, unverified: true, needed: 4.5 });
+        expect(String(u?.reason)).toContain('gradient');
+      },
+    },
+    {
+      name: 'an unknown Mermaid theme makes theme-derived pairs unverified',
+      body: { diagram: '%%{init: {"theme": "neo"}}%%\ngraph TD\n  A' },
+      expect: (b) => {
+        expect(b.passed).toBe(true);
+        expect((b.unverified as Body[]).length).toBeGreaterThan(0);
+      },
+    },
+    {
+      name: 'SVG: CSS class rule colours text over a shape',
+      body: { diagram: '<svg xmlns="http://www.w3.org/2000/svg"><style>.t{fill:#777}</style><rect width="100" height="40" fill="#fff"/><text class="t" x="10" y="25">Hi</text></svg>' },
+      expect: (b) => expect(failures(b)).toContainEqual({ fg: '#777777', bg: '#ffffff', ratio: 4.47, needed: 4.5, label: 'text: "Hi"' }),
+    },
+    {
+      name: 'SVG: group opacity composites text and shape over the page',
+      body: {
+        diagram: '<svg xmlns="http://www.w3.org/2000/svg"><g opacity="0.5"><rect width="100" height="40" fill="#000"/><text x="10" y="25" fill="#fff">Hi</text></g></svg>',
+      },
+      expect: (b) => expect(failures(b)).toContainEqual({ fg: '#ffffff', bg: '#808080', ratio: 3.97, needed: 4.5, label: 'text: "Hi"' }),
+    },
+    {
+      name: 'SVG: text over a gradient is unverified',
+      body: {
+        diagram:
+          '<svg xmlns="http://www.w3.org/2000/svg"><defs><linearGradient id="g"><stop offset="0" stop-color="#000"/></linearGradient></defs><rect width="100" height="40" fill="url(#g)"/><text x="10" y="25">Hi</text></svg>',
+      },
+      expect: (b) => expect(String((b.unverified as Body[])[0]?.reason)).toContain('gradient'),
+    },
+    {
+      name: 'SVG: an image under the text is unverified',
+      body: { diagram: '<svg xmlns="http://www.w3.org/2000/svg"><image href="x.png" width="100" height="40"/><text x="10" y="25">Hi</text></svg>' },
+      expect: (b) => expect(String((b.unverified as Body[])[0]?.reason)).toContain('image'),
+    },
+    {
+      name: 'SVG: an opaque shape over the gradient makes the background known again',
+      body: {
+        diagram:
+          '<svg xmlns="http://www.w3.org/2000/svg"><rect width="100" height="40" fill="url(#g)"/><rect width="100" height="40" fill="#fff"/><text x="10" y="25" fill="#000">Hi</text></svg>',
+      },
+      expect: (b) => {
+        expect(b.passed).toBe(true);
+        expect(b.unverified).toEqual([]);
+      },
+    },
+    {
+      name: 'SVG: a Mermaid render with HTML labels reports them unverified and checks the rest',
+      body: { diagram: fixture('mermaid-render.svg') },
+      expect: (b) => {
+        expect(failures(b)).toContainEqual({ fg: '#ffffff', bg: '#ff6b6b', ratio: 2.77, needed: 4.5, label: 'text: "Ship"' });
+        expect((b.unverified as Body[]).map((u) => u.label)).toContain('HTML label: "Plan"');
+      },
+    },
+    {
+      name: 'fix mode suggests #767676 for #999 on white',
+      body: { diagram: 'graph TD\n  A\n  style A fill:#fff,color:#999', mode: 'fix' },
+      expect: (b) => expect((b.fixes as Body[])[0]).toMatchObject({ fg: '#999999', suggested_fg: '#767676', fixed_ratio: 4.54 }),
+    },
+    {
+      name: 'fix mode remaps the fill when no label colour can reach 7:1',
+      body: { diagram: 'graph TD\n  A\n  style A fill:#777777,color:#000', level: 'AAA', mode: 'fix' },
+      expect: (b) => {
+        const f = (b.fixes as Body[])[0];
+        expect(f).toMatchObject({ fill_unrescuable: true });
+        expect(typeof f?.suggested_bg).toBe('string');
+        expect(Number(f?.fixed_ratio)).toBeGreaterThanOrEqual(7);
+      },
+    },
+    {
+      name: 'harden mode output passes a new check',
+      body: { diagram: 'graph TD\n  A --> B\n  classDef warn fill:#ff6b6b,color:#fff\n  class B warn\n  linkStyle 0 stroke:#ddd', mode: 'harden' },
+      expect: (b) => {
+        expect((b.changes as Body[]).length).toBe(2);
+        expect(typeof b.diagram).toBe('string');
+      },
+    },
+  ];
+  for (const c of cases) {
+    it(c.name, async () => {
+      c.expect(await ok(c.body));
+    });
+  }
+
+  it('harden output, checked again with the same inputs, passes (Mermaid and SVG)', async () => {
+    const inputs: Body[] = [
+      { diagram: 'graph TD\n  A --> B\n  classDef warn fill:#ff6b6b,color:#fff\n  class B warn\n  linkStyle 0 stroke:#ddd' },
+      { diagram: 'sequenceDiagram\n  A->>B: hi\n  Note over A: n', theme: 'dark', level: 'AAA' },
+      { diagram: fixture('mermaid-render.svg') },
+    ];
+    for (const input of inputs) {
+      const h = await ok({ ...input, mode: 'harden' });
+      const again = await ok({ ...input, diagram: h.diagram, mode: 'check' });
+      expect(again.failures).toEqual([]);
+      expect(again.passed).toBe(true);
+    }
+  });
+});
+
+describe('diagram-contrast: invalid cases', () => {
+  const cases: { name: string; body: unknown; error: string; extra?: Body }[] = [
+    { name: 'neither diagram nor upload_id', body: {}, error: 'diagram_required' },
+    { name: 'diagram not a string', body: { diagram: 42 }, error: 'diagram_must_be_string' },
+    { name: 'empty diagram', body: { diagram: '' }, error: 'diagram_too_short' },
+    { name: 'whitespace only', body: { diagram: '   \n ' }, error: 'diagram_empty' },
+    { name: 'unknown format', body: { diagram: 'graph TD', format: 'png' }, error: 'format_invalid' },
+    { name: 'unknown level', body: { diagram: 'graph TD', level: 'A' }, error: 'level_invalid' },
+    { name: 'unknown mode', body: { diagram: 'graph TD', mode: 'repair' }, error: 'mode_invalid' },
+    { name: 'unknown theme', body: { diagram: 'graph TD', theme: 'neo' }, error: 'theme_invalid' },
+    { name: 'prose is not a diagram', body: { diagram: 'Hello there, this is a note.' }, error: 'diagram_not_recognized', extra: { line: 1 } },
+    { name: 'malformed SVG', body: { diagram: '<svg><g></svg>' }, error: 'svg_malformed', extra: { line: 1 } },
+    { name: 'XML that is not SVG', body: { diagram: '<html><body/></html>' }, error: 'svg_not_svg' },
+    { name: 'format svg on Mermaid text', body: { diagram: 'graph TD\n A', format: 'svg' }, error: 'svg_malformed' },
+    { name: 'unclosed frontmatter', body: { diagram: '---\nconfig:\n  theme: dark\ngraph TD' }, error: 'mermaid_frontmatter_invalid', extra: { line: 1 } },
+    { name: 'broken init directive', body: { diagram: '%%{init: {theme: }}%%\ngraph TD\n A' }, error: 'mermaid_directive_invalid', extra: { line: 1 } },
+    { name: 'Mermaid over its cap', body: { diagram: `graph TD\n${'A-->B\n'.repeat(40_000)}` }, error: 'mermaid_too_long' },
+  ];
+  for (const c of cases) {
+    it(c.name, async () => {
+      const res = await callTool(tool, c.body);
+      expect(res.ok).toBe(false);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe(c.error);
+      if (c.extra) expect(res.body).toMatchObject(c.extra);
+    });
+  }
+});
+
+describe('diagram-contrast: examples and determinism', () => {
+  for (const ex of tool.examples) {
+    it(`example: ${ex.title}`, async () => {
+      expect(await ok(ex.input as Body)).toEqual(ex.output);
+    });
+  }
+
+  it('gives the same answer twice', async () => {
+    for (const body of [{ diagram: fixture('mermaid-render.svg'), mode: 'harden' }, { diagram: 'graph TD\n A-->B\n style A color:#aaa', mode: 'fix' }]) {
+      expect(await ok(body)).toEqual(await ok(body));
+    }
+  });
+});
+
+describe('diagram-contrast: hostile inputs answer 200 or 400, quickly', () => {
+  const hostile: { name: string; diagram: string }[] = [
+    { name: 'Mermaid at its cap', diagram: `graph TD\n${'A-->B;'.repeat(33_000)}` },
+    { name: 'control characters', diagram: 'graph TD\n  A\u0000\u0007 --> B\u001b[31m\n  style A color:\u0000red' },
+    { name: 'unterminated directive', diagram: `%%{init: ${'{'.repeat(50_000)}\ngraph TD\n A` },
+    { name: 'many directive openers', diagram: `${'%%{'.repeat(60_000)}\ngraph TD` },
+    { name: 'long link run', diagram: `graph TD\n A${'-'.repeat(150_000)}>B` },
+    { name: 'pathological text-on-link', diagram: `graph TD\n${'A -- x '.repeat(25_000)}` },
+    { name: 'deep subgraph nesting', diagram: `graph TD\n${'subgraph s\n'.repeat(5_000)}A\n${'end\n'.repeat(5_000)}` },
+    { name: 'huge style list', diagram: `graph TD\n A\n style A ${'fill:#fff,'.repeat(15_000)}color:#000` },
+    { name: 'YAML alias bomb in frontmatter', diagram: `---\na: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: [*d,*d,*d,*d,*d,*d,*d,*d,*d]\n---\ngraph TD\n A` },
+    { name: 'deeply nested SVG groups', diagram: `<svg xmlns="http://www.w3.org/2000/svg">${'<g>'.repeat(2000)}${'</g>'.repeat(2000)}</svg>` },
+    { name: 'SVG with many elements', diagram: `<svg xmlns="http://www.w3.org/2000/svg">${'<rect width="10" height="10"/><text x="1" y="5">t</text>'.repeat(12_000)}</svg>` },
+    { name: 'SVG with a pathological path', diagram: `<svg xmlns="http://www.w3.org/2000/svg"><path d="M0 0${' L1 1'.repeat(100_000)}" fill="#000"/><text x="0" y="0">x</text></svg>` },
+    { name: 'SVG with an entity bomb DOCTYPE', diagram: `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;">]><svg xmlns="http://www.w3.org/2000/svg"><text>&b;&b;</text></svg>` },
+    { name: 'SVG with a huge selector chain', diagram: `<svg xmlns="http://www.w3.org/2000/svg"><style>${'g '.repeat(5000)}text{fill:red}</style>${'<g>'.repeat(200)}<text>x</text>${'</g>'.repeat(200)}</svg>` },
+    { name: 'SVG with a use cycle', diagram: '<svg xmlns="http://www.w3.org/2000/svg"><g id="a"><use href="#a"/></g><text x="1" y="1">x</text></svg>' },
+  ];
+  for (const h of hostile) {
+    for (const mode of ['check', 'harden']) {
+      it(`${h.name} (${mode})`, async () => {
+        const started = performance.now();
+        const res = await callTool(tool, { diagram: h.diagram, mode });
+        expect([200, 400]).toContain(res.status);
+        expect(performance.now() - started).toBeLessThan(20_000);
+      });
+    }
+  }
+});

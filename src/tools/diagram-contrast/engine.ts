@@ -1,0 +1,117 @@
+// diagram-contrast engine: detect the format, collect colour pairs, and answer in check, fix or harden mode.
+import { ToolError } from '../contract.ts';
+import { displayRatio, remapFill, searchColor } from './color.ts';
+import type { Level } from './color.ts';
+import { analyseMermaid } from './mermaid-check.ts';
+import { hardenMermaid } from './mermaid-harden.ts';
+import type { HardenChange } from './mermaid-harden.ts';
+import { readMermaidSource } from './mermaid-source.ts';
+import type { ThemeName } from './mermaid-theme.ts';
+import { summarise, toConstraint } from './pairs.ts';
+import type { Failure, Pair, Unverified } from './pairs.ts';
+import { analyseSvg } from './svg-check.ts';
+import { hardenSvg } from './svg-harden.ts';
+
+export type Format = 'mermaid' | 'svg' | 'auto';
+export type Mode = 'check' | 'fix' | 'harden';
+
+export interface DiagramContrastInput {
+  diagram: string;
+  format: Format;
+  level: Level;
+  mode: Mode;
+  theme?: ThemeName;
+}
+
+export interface Fix extends Failure {
+  suggested_fg: string;
+  fixed_ratio: number;
+  suggested_bg?: string;
+  fill_unrescuable?: true;
+}
+
+// A type alias (not an interface) so that it fits the registry's Record-typed example outputs.
+export type DiagramContrastOutput = {
+  passed: boolean;
+  format: 'mermaid' | 'svg';
+  diagram_type: string;
+  theme: string | null;
+  level: Level;
+  checked: { text: number; non_text: number };
+  failures: Failure[];
+  unverified: Unverified[];
+  fixes?: Fix[];
+  changes?: HardenChange[];
+  diagram?: string;
+};
+
+/** Caps on the reported lists (distinct colour pairs, not elements). */
+export const MAX_ITEMS = 2000;
+
+/** SVG when the text opens with markup (after a BOM and whitespace), Mermaid otherwise. */
+export function detectFormat(text: string, requested: Format): 'mermaid' | 'svg' {
+  if (requested !== 'auto') return requested;
+  return text.replace(/^\uFEFF/, '').trimStart().startsWith('<') ? 'svg' : 'mermaid';
+}
+
+/** The nearest passing colour for a failure; when no label colour can rescue the fill, a new fill too. */
+export function fixFor(failure: Failure, group: readonly Pair[]): Fix {
+  // Members of a failure share their colours; one of them stands for all.
+  const first = group[0];
+  const choice = first?.fg ? searchColor(first.fg, [toConstraint(first)]) : null;
+  if (choice) return { ...failure, suggested_fg: choice.hex, fixed_ratio: displayRatio(choice.ratio) };
+  const remap = first?.bg && first.kind === 'text' ? remapFill(first.bg, first.needed) : null;
+  if (remap) {
+    return { ...failure, suggested_fg: remap.fg.hex, fixed_ratio: displayRatio(remap.ratio), suggested_bg: remap.bgHex, fill_unrescuable: true };
+  }
+  // Non-text colours always reach 3:1 against an opaque background; this keeps the object well-formed regardless.
+  return { ...failure, suggested_fg: failure.fg, fixed_ratio: failure.ratio };
+}
+
+/** Mermaid refuses text over 50,000 characters by default (maxTextSize); this tool allows more, not unbounded. */
+export const MAX_MERMAID_CHARS = 200_000;
+
+export function runDiagramContrast(input: DiagramContrastInput): DiagramContrastOutput {
+  const text = input.diagram;
+  if (text.trim() === '') throw new ToolError(400, 'diagram_empty', 'The diagram is empty.');
+  const format = detectFormat(text, input.format);
+  if (format === 'mermaid' && text.length > MAX_MERMAID_CHARS) {
+    throw new ToolError(400, 'mermaid_too_long', `A Mermaid diagram may be at most ${MAX_MERMAID_CHARS} characters (SVG up to the field limit).`, { limit: MAX_MERMAID_CHARS });
+  }
+  let pairs: Pair[];
+  let diagramType: string;
+  let theme: string | null = null;
+  let harden: () => { diagram: string; changes: HardenChange[] };
+  if (format === 'svg') {
+    const a = analyseSvg(text, input.level);
+    pairs = a.pairs;
+    diagramType = 'svg';
+    harden = () => hardenSvg(text, input.level, a);
+  } else {
+    const src = readMermaidSource(text);
+    const a = analyseMermaid(src, input.level, input.theme);
+    pairs = a.pairs;
+    diagramType = src.keyword ?? 'fragment';
+    theme = a.theme;
+    harden = () => hardenMermaid(text, input.level, input.theme, a);
+  }
+  const summary = summarise(pairs, MAX_ITEMS);
+  const out: DiagramContrastOutput = {
+    passed: summary.failures.length === 0,
+    format,
+    diagram_type: diagramType,
+    theme,
+    level: input.level,
+    checked: summary.checked,
+    failures: summary.failures,
+    unverified: summary.unverified,
+  };
+  if (input.mode === 'fix') {
+    out.fixes = summary.failures.map((f, i) => fixFor(f, summary.failureGroups[i] ?? []));
+  } else if (input.mode === 'harden') {
+    const hardened = harden();
+    out.changes = hardened.changes.slice(0, MAX_ITEMS);
+    out.diagram = hardened.diagram;
+  }
+  return out;
+}

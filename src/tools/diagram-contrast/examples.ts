@@ -1,0 +1,216 @@
+// Worked examples of diagram-contrast: real engine outputs, executed by the registry test and the tool's tests.
+import type { DiagramContrastOutput } from './engine.ts';
+
+export interface ExampleInput {
+  diagram?: string;
+  upload_id?: string;
+  format?: 'mermaid' | 'svg' | 'auto';
+  level?: 'AA' | 'AAA';
+  mode?: 'check' | 'fix' | 'harden';
+  theme?: 'default' | 'neutral' | 'dark' | 'forest' | 'base';
+}
+
+export const EXAMPLES: { title: string; input: ExampleInput; output: DiagramContrastOutput }[] = [
+  {
+    "title": "Check a flowchart whose class puts white text on a coral fill",
+    "input": {
+      "diagram": "flowchart LR\n  A[Start] --> B[Review]\n  classDef warn fill:#ff6b6b,color:#ffffff\n  class B warn\n"
+    },
+    "output": {
+      "passed": false,
+      "format": "mermaid",
+      "diagram_type": "flowchart",
+      "theme": "default",
+      "level": "AA",
+      "checked": {
+        "text": 2,
+        "non_text": 2
+      },
+      "failures": [
+        {
+          "fg": "#ffffff",
+          "bg": "#ff6b6b",
+          "ratio": 2.77,
+          "needed": 4.5,
+          "label": "node text: B"
+        }
+      ],
+      "unverified": []
+    }
+  },
+  {
+    "title": "Fix mode: the nearest passing label colour",
+    "input": {
+      "diagram": "flowchart LR\n  A[Start] --> B[Review]\n  classDef warn fill:#ff6b6b,color:#ffffff\n  class B warn\n",
+      "mode": "fix"
+    },
+    "output": {
+      "passed": false,
+      "format": "mermaid",
+      "diagram_type": "flowchart",
+      "theme": "default",
+      "level": "AA",
+      "checked": {
+        "text": 2,
+        "non_text": 2
+      },
+      "failures": [
+        {
+          "fg": "#ffffff",
+          "bg": "#ff6b6b",
+          "ratio": 2.77,
+          "needed": 4.5,
+          "label": "node text: B"
+        }
+      ],
+      "unverified": [],
+      "fixes": [
+        {
+          "fg": "#ffffff",
+          "bg": "#ff6b6b",
+          "ratio": 2.77,
+          "needed": 4.5,
+          "label": "node text: B",
+          "suggested_fg": "#333333",
+          "fixed_ratio": 4.55
+        }
+      ]
+    }
+  },
+  {
+    "title": "Harden mode: classDef and linkStyle rewritten until the diagram passes",
+    "input": {
+      "diagram": "flowchart LR\n  A[Start] --> B[Review]\n  classDef warn fill:#ff6b6b,color:#ffffff\n  class B warn\n  linkStyle 0 stroke:#bbbbbb\n",
+      "format": "mermaid",
+      "mode": "harden"
+    },
+    "output": {
+      "passed": false,
+      "format": "mermaid",
+      "diagram_type": "flowchart",
+      "theme": "default",
+      "level": "AA",
+      "checked": {
+        "text": 2,
+        "non_text": 2
+      },
+      "failures": [
+        {
+          "fg": "#ffffff",
+          "bg": "#ff6b6b",
+          "ratio": 2.77,
+          "needed": 4.5,
+          "label": "node text: B"
+        },
+        {
+          "fg": "#bbbbbb",
+          "bg": "#ffffff",
+          "ratio": 1.91,
+          "needed": 3,
+          "label": "edge: A-->B"
+        }
+      ],
+      "unverified": [],
+      "changes": [
+        {
+          "target": "classDef warn",
+          "line": 3,
+          "old_fill": "#ff6b6b",
+          "fill": "#ff6b6b",
+          "old_color": "#ffffff",
+          "color": "#333333",
+          "ratio": 4.55,
+          "fill_remapped": false
+        },
+        {
+          "target": "linkStyle 0",
+          "line": 5,
+          "old_fill": "#ffffff",
+          "fill": "#ffffff",
+          "old_color": "#bbbbbb",
+          "color": "#949494",
+          "ratio": 3.03,
+          "fill_remapped": false,
+          "old_stroke": "#bbbbbb",
+          "stroke": "#949494",
+          "stroke_ratio": 3.03
+        }
+      ],
+      "diagram": "flowchart LR\n  A[Start] --> B[Review]\n  classDef warn fill:#ff6b6b,color:#333333\n  class B warn\n  linkStyle 0 stroke:#949494\n"
+    }
+  },
+  {
+    "title": "Dark theme: the built-in note colours fall just short of 4.5:1",
+    "input": {
+      "diagram": "sequenceDiagram\n  Alice->>Bob: Hello\n  Note right of Bob: Thinking\n",
+      "theme": "dark"
+    },
+    "output": {
+      "passed": false,
+      "format": "mermaid",
+      "diagram_type": "sequenceDiagram",
+      "theme": "dark",
+      "level": "AA",
+      "checked": {
+        "text": 3,
+        "non_text": 3
+      },
+      "failures": [
+        {
+          "fg": "#b8b6b6",
+          "bg": "#474949",
+          "ratio": 4.44,
+          "needed": 4.5,
+          "label": "note text: note1"
+        },
+        {
+          "fg": "#2f2f2f",
+          "bg": "#333333",
+          "ratio": 1.06,
+          "needed": 3,
+          "label": "note border: note1"
+        }
+      ],
+      "unverified": []
+    }
+  },
+  {
+    "title": "SVG with a CSS class rule: grey label on a pale box",
+    "input": {
+      "diagram": "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 200 80\"><style>.box{fill:#ececff;stroke:#9370db}.label{fill:#999999;font-size:14px}</style><rect class=\"box\" x=\"10\" y=\"10\" width=\"180\" height=\"60\"/><text class=\"label\" x=\"100\" y=\"45\" text-anchor=\"middle\">Queue</text></svg>",
+      "mode": "fix"
+    },
+    "output": {
+      "passed": false,
+      "format": "svg",
+      "diagram_type": "svg",
+      "theme": null,
+      "level": "AA",
+      "checked": {
+        "text": 1,
+        "non_text": 1
+      },
+      "failures": [
+        {
+          "fg": "#999999",
+          "bg": "#ececff",
+          "ratio": 2.44,
+          "needed": 4.5,
+          "label": "text: \"Queue\""
+        }
+      ],
+      "unverified": [],
+      "fixes": [
+        {
+          "fg": "#999999",
+          "bg": "#ececff",
+          "ratio": 2.44,
+          "needed": 4.5,
+          "label": "text: \"Queue\"",
+          "suggested_fg": "#6c6c6c",
+          "fixed_ratio": 4.5
+        }
+      ]
+    }
+  }
+];

@@ -1,0 +1,132 @@
+// Property: whatever the colours, a harden-mode output checked again (same level and theme) has no failures.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { runDiagramContrast } from './engine.ts';
+import { THEME_NAMES } from './mermaid-theme.ts';
+
+const hexColor = fc.integer({ min: 0, max: 0xffffff }).map((n) => `#${n.toString(16).padStart(6, '0')}`);
+const level = fc.constantFrom<'AA' | 'AAA'>('AA', 'AAA');
+
+/** A flowchart with classes, styles, linkStyles, a subgraph and labelled edges, all in random colours. */
+const flowchart = fc
+  .record({
+    nodes: fc.integer({ min: 1, max: 6 }),
+    edges: fc.array(fc.record({ a: fc.nat(5), b: fc.nat(5), label: fc.boolean() }), { maxLength: 6 }),
+    classes: fc.array(fc.record({ fill: fc.option(hexColor), color: fc.option(hexColor), stroke: fc.option(hexColor) }), { maxLength: 3 }),
+    assign: fc.array(fc.record({ node: fc.nat(5), cls: fc.nat(2) }), { maxLength: 6 }),
+    styles: fc.array(fc.record({ node: fc.nat(5), fill: fc.option(hexColor), color: fc.option(hexColor) }), { maxLength: 3 }),
+    links: fc.array(fc.record({ edge: fc.nat(5), stroke: fc.option(hexColor), color: fc.option(hexColor) }), { maxLength: 3 }),
+    subgraph: fc.option(fc.record({ fill: hexColor, members: fc.integer({ min: 1, max: 3 }) })),
+  })
+  .map((g) => {
+    const lines = ['flowchart LR'];
+    const n = g.nodes;
+    if (g.subgraph) {
+      lines.push('  subgraph S[Group]');
+      for (let i = 0; i < Math.min(g.subgraph.members, n); i++) lines.push(`    N${i}[Node ${i}]`);
+      lines.push('  end');
+    }
+    for (let i = 0; i < n; i++) lines.push(`  N${i}[Node ${i}]`);
+    const edges = g.edges.filter((e) => e.a < n && e.b < n);
+    for (const e of edges) lines.push(`  N${e.a} -->${e.label ? '|go|' : ''} N${e.b}`);
+    g.classes.forEach((c, i) => {
+      const props = [c.fill && `fill:${c.fill}`, c.color && `color:${c.color}`, c.stroke && `stroke:${c.stroke}`].filter(Boolean);
+      if (props.length > 0) lines.push(`  classDef c${i} ${props.join(',')}`);
+    });
+    for (const a of g.assign) if (a.node < n && a.cls < g.classes.length) lines.push(`  class N${a.node} c${a.cls}`);
+    for (const s of g.styles) {
+      const props = [s.fill && `fill:${s.fill}`, s.color && `color:${s.color}`].filter(Boolean);
+      if (s.node < n && props.length > 0) lines.push(`  style N${s.node} ${props.join(',')}`);
+    }
+    for (const l of g.links) {
+      const props = [l.stroke && `stroke:${l.stroke}`, l.color && `color:${l.color}`].filter(Boolean);
+      if (l.edge < edges.length && props.length > 0) lines.push(`  linkStyle ${l.edge} ${props.join(',')}`);
+    }
+    if (g.subgraph) lines.push(`  style S fill:${g.subgraph.fill}`);
+    return lines.join('\n');
+  });
+
+/** An SVG of rectangles (some in translucent groups) with labels in random colours. */
+const svgDiagram = fc
+  .array(
+    fc.record({
+      fill: hexColor,
+      stroke: fc.option(hexColor),
+      text: hexColor,
+      opacity: fc.constantFrom(1, 1, 0.8),
+      x: fc.integer({ min: 0, max: 3 }),
+      y: fc.integer({ min: 0, max: 3 }),
+    }),
+    { minLength: 1, maxLength: 6 },
+  )
+  .map((boxes) => {
+    const body = boxes
+      .map((b, i) => {
+        const stroke = b.stroke ? ` stroke="${b.stroke}"` : '';
+        return `<g opacity="${b.opacity}"><rect x="${b.x * 120}" y="${b.y * 60}" width="100" height="40" fill="${b.fill}"${stroke}/><text x="${b.x * 120 + 50}" y="${b.y * 60 + 25}" text-anchor="middle" fill="${b.text}">Box ${i}</text></g>`;
+      })
+      .join('');
+    return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 480 240"><style>text{font-size:14px}</style>${body}</svg>`;
+  });
+
+describe('harden output passes a new check', () => {
+  it('Mermaid flowcharts, every theme and level', () => {
+    fc.assert(
+      fc.property(flowchart, level, fc.constantFrom(...THEME_NAMES), (diagram, lvl, theme) => {
+        const hardened = runDiagramContrast({ diagram, format: 'mermaid', level: lvl, mode: 'harden', theme });
+        const again = runDiagramContrast({ diagram: hardened.diagram ?? '', format: 'mermaid', level: lvl, mode: 'check', theme });
+        expect(again.failures).toEqual([]);
+      }),
+      { numRuns: 150, seed: 20260722 },
+    );
+  });
+
+  it('SVG labels over shapes, with group opacity', () => {
+    fc.assert(
+      fc.property(svgDiagram, level, (diagram, lvl) => {
+        const hardened = runDiagramContrast({ diagram, format: 'svg', level: lvl, mode: 'harden' });
+        const again = runDiagramContrast({ diagram: hardened.diagram ?? '', format: 'svg', level: lvl, mode: 'check' });
+        expect(again.failures).toEqual([]);
+      }),
+      { numRuns: 100, seed: 20260722 },
+    );
+  });
+
+  it('other diagram types under random themeVariables', () => {
+    const names = ['primaryColor', 'primaryTextColor', 'primaryBorderColor', 'lineColor', 'secondaryColor', 'tertiaryColor', 'background', 'mainBkg', 'textColor', 'noteBkgColor', 'noteTextColor', 'clusterBkg', 'titleColor', 'edgeLabelBackground', 'actorBkg', 'actorTextColor'];
+    const bodies = [
+      'flowchart TD\n A -->|x| B\n subgraph S[T]\n C\n end',
+      'sequenceDiagram\n A->>B: hi\n Note over A: n\n rect rgb(200, 0, 0)\n B->>A: yo\n end',
+      'classDiagram\n class A\n A <|-- B : is\n note for A "n"',
+      'stateDiagram-v2\n [*] --> S1\n S1 --> S2 : go\n state C {\n  X --> Y\n }\n note right of S1 : n',
+      'erDiagram\n A ||--o{ B : has',
+      'block\n columns 2\n a b\n block:g\n c\n end\n a --> b',
+      'pie title T\n "a": 1',
+    ];
+    fc.assert(
+      fc.property(fc.constantFrom(...THEME_NAMES), level, fc.dictionary(fc.constantFrom(...names), hexColor, { maxKeys: 6 }), fc.constantFrom(...bodies), (theme, lvl, vars, body) => {
+        const diagram = `---\nconfig:\n  theme: ${theme}\n  themeVariables: ${JSON.stringify(vars)}\n---\n${body}`;
+        const hardened = runDiagramContrast({ diagram, format: 'mermaid', level: lvl, mode: 'harden' });
+        const again = runDiagramContrast({ diagram: hardened.diagram ?? '', format: 'mermaid', level: lvl, mode: 'check' });
+        expect(again.failures).toEqual([]);
+      }),
+      { numRuns: 200, seed: 20260722 },
+    );
+  });
+
+  it('fix suggestions pass when applied', () => {
+    fc.assert(
+      fc.property(hexColor, hexColor, level, (fill, color, lvl) => {
+        const diagram = `graph TD\n  A\n  style A fill:${fill},color:${color},stroke:${fill}`;
+        const fixed = runDiagramContrast({ diagram, format: 'mermaid', level: lvl, mode: 'fix' });
+        for (const f of fixed.fixes ?? []) {
+          if (!f.label.startsWith('node text')) continue;
+          const after = `graph TD\n  A\n  style A fill:${f.suggested_bg ?? fill},color:${f.suggested_fg}`;
+          const again = runDiagramContrast({ diagram: after, format: 'mermaid', level: lvl, mode: 'check' });
+          expect(again.failures.filter((x) => x.label.startsWith('node text'))).toEqual([]);
+        }
+      }),
+      { numRuns: 150, seed: 7 },
+    );
+  });
+});

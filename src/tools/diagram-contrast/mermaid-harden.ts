@@ -1,0 +1,402 @@
+// Mermaid harden mode: rewrite classDef/style/linkStyle properties and theme variables until every pair passes.
+import { parseDocument } from 'yaml';
+import { displayRatio, parsePaint, remapFill, searchColor, toHex } from './color.ts';
+import type { Level } from './color.ts';
+import { analyseMermaid } from './mermaid-check.ts';
+import type { MermaidAnalysis } from './mermaid-check.ts';
+import { readMermaidSource } from './mermaid-source.ts';
+import type { ThemeName } from './mermaid-theme.ts';
+import { slotKey, toConstraint } from './pairs.ts';
+import type { Pair, Slot } from './pairs.ts';
+
+/** SPEC hardenChange, plus where the change was made and, when a border or line colour moved, its stroke. */
+export interface HardenChange {
+  target: string;
+  line: number;
+  old_fill: string;
+  fill: string;
+  old_color: string | null;
+  color: string;
+  ratio: number;
+  fill_remapped: boolean;
+  old_stroke?: string | null;
+  stroke?: string;
+  stroke_ratio?: number;
+}
+
+export interface HardenResult {
+  diagram: string;
+  changes: HardenChange[];
+}
+
+interface Edit {
+  slot: Slot;
+  value: string;
+  /** A whole statement appended to the diagram instead of a slot rewrite. */
+  append?: string;
+}
+
+export interface AppendRules {
+  /** `style id ...` is understood by this diagram type. */
+  style: boolean;
+  /** `linkStyle n ...` is understood by this diagram type. */
+  linkStyle: boolean;
+}
+
+const MAX_ROUNDS = 6;
+
+function isCandidate(p: Pair): boolean {
+  return p.status !== 'unverified' && !!p.bg;
+}
+
+/**
+ * A border or line colour shared by elements on backgrounds too far apart for one colour (a line colour on a dark
+ * canvas and inside a light subgraph): keep the shared value for the largest group and give the others their own
+ * linkStyle/style statement.
+ */
+function splitByBackground(f: Pair, users: Pair[], edits: Map<string, Edit>, rules: AppendRules): boolean {
+  const groups = new Map<string, Pair[]>();
+  for (const p of users) {
+    const k = p.bg ? toHex(p.bg) : '';
+    const list = groups.get(k) ?? [];
+    list.push(p);
+    groups.set(k, list);
+  }
+  const ordered = [...groups.values()].sort((a, b) => b.length - a.length);
+  const main = ordered[0] ?? [f];
+  const shared = f.fg ? searchColor(f.fg, main.map(toConstraint)) : null;
+  if (!shared) return false;
+  if (shared.hex !== toHex(f.fg ?? shared.color)) edits.set(slotKey(f.fgSlot), { slot: f.fgSlot, value: shared.hex });
+  for (const group of ordered.slice(1)) {
+    const start = group[0]?.fg ?? f.fg;
+    if (!start) continue;
+    const own = searchColor(start, group.map(toConstraint));
+    if (!own) continue;
+    const edges = group.flatMap((p) => (p.ref?.type === 'edge' ? [p.ref.index] : []));
+    const nodes = group.flatMap((p) => (p.ref?.type === 'node' ? [p.ref.id] : []));
+    if (edges.length > 0 && rules.linkStyle) {
+      const list = [...new Set(edges)].sort((a, b) => a - b).join(',');
+      edits.set(`append:linkStyle:${list}`, { slot: { kind: 'fixed' }, value: own.hex, append: `linkStyle ${list} stroke:${own.hex}` });
+    }
+    if (nodes.length > 0 && rules.style) {
+      const list = [...new Set(nodes)].join(',');
+      edits.set(`append:style:${list}`, { slot: { kind: 'fixed' }, value: own.hex, append: `style ${list} stroke:${own.hex}` });
+    }
+  }
+  return true;
+}
+
+/**
+ * A text colour shared by labels on fills too far apart (node text on a pale fill and edge labels on a dark
+ * one): keep one colour for the group whose fill cannot move (else the largest) and move the other fills.
+ */
+function splitTextByBackground(f: Pair, users: Pair[], edits: Map<string, Edit>): boolean {
+  const groups = new Map<string, Pair[]>();
+  for (const p of users) {
+    const k = p.bg ? toHex(p.bg) : '';
+    const list = groups.get(k) ?? [];
+    list.push(p);
+    groups.set(k, list);
+  }
+  if (groups.size < 2) return false;
+  const ordered = [...groups.values()].sort((a, b) => Number(b.some((p) => p.bgSlot.kind === 'fixed')) - Number(a.some((p) => p.bgSlot.kind === 'fixed')) || b.length - a.length);
+  const main = ordered[0] ?? [f];
+  const shared = f.fg ? searchColor(f.fg, main.map(toConstraint)) : null;
+  if (!shared) return false;
+  const moves = new Map<string, Edit>();
+  for (const group of ordered.slice(1)) {
+    for (const p of group) {
+      const k = slotKey(p.bgSlot);
+      if (!p.bg || moves.has(k)) continue;
+      if (p.bgSlot.kind === 'fixed' || edits.has(k)) return false;
+      const moved = searchColor(p.bg, [{ bg: p.seen(shared.color), needed: p.needed }]);
+      if (!moved) return false;
+      moves.set(k, { slot: p.bgSlot, value: moved.hex });
+    }
+  }
+  if (f.fg && shared.hex !== toHex(f.fg)) edits.set(slotKey(f.fgSlot), { slot: f.fgSlot, value: shared.hex });
+  for (const [k, e] of moves) edits.set(k, e);
+  return true;
+}
+
+/**
+ * Pick new values for the slots behind failing pairs. A slot's colour must pass on every pair it colours;
+ * when no colour can (AAA on a mid-tone fill, or one class on fills far apart), the element's own fill line
+ * takes a text colour, or the failing pair's fill moves, or a border/line colour is split per background.
+ */
+export function planEdits(pairs: readonly Pair[], rules: AppendRules = { style: false, linkStyle: false }): Edit[] {
+  const edits = new Map<string, Edit>();
+  const bySlot = new Map<string, Pair[]>();
+  for (const p of pairs) {
+    if (!isCandidate(p)) continue;
+    const k = slotKey(p.fgSlot);
+    const list = bySlot.get(k) ?? [];
+    list.push(p);
+    bySlot.set(k, list);
+  }
+  for (const f of pairs) {
+    if (f.status !== 'fail' || !f.bg || !f.fg) continue;
+    const key = slotKey(f.fgSlot);
+    const bgKey = slotKey(f.bgSlot);
+    // Already settled this round (its colour, or the fill under it, is moving): look again next round.
+    if (f.fgSlot.kind === 'fixed' || edits.has(key) || (f.bgSlot.kind !== 'fixed' && edits.has(bgKey))) continue;
+    const users = bySlot.get(key) ?? [f];
+    const choice = searchColor(f.fg, users.map(toConstraint));
+    if (choice) {
+      if (choice.hex !== toHex(f.fg)) edits.set(key, { slot: f.fgSlot, value: choice.hex });
+      continue;
+    }
+    if (f.kind === 'text' && f.bgSlot.kind === 'line') {
+      // The line that gives these elements their fill can give them their own text colour too.
+      const colorSlot: Slot = { kind: 'line', line: f.bgSlot.line, prop: 'color' };
+      const onFill = pairs.filter((p) => p.kind === 'text' && isCandidate(p) && slotKey(p.bgSlot) === bgKey);
+      const own = searchColor(f.fg, onFill.map(toConstraint));
+      if (own && !edits.has(slotKey(colorSlot))) {
+        edits.set(slotKey(colorSlot), { slot: colorSlot, value: own.hex });
+        continue;
+      }
+    }
+    if (f.kind === 'text' && splitTextByBackground(f, users, edits)) continue;
+    if (f.kind === 'text' && f.bgSlot.kind !== 'fixed' && !edits.has(bgKey) && f.fgSeen) {
+      // Move the fill so that the text colour, shared with other elements, passes on it.
+      const moved = searchColor(f.bg, [{ bg: f.fgSeen, needed: f.needed }]);
+      if (moved) {
+        edits.set(bgKey, { slot: f.bgSlot, value: moved.hex });
+        continue;
+      }
+      const remap = remapFill(f.bg, f.needed);
+      if (remap) {
+        edits.set(bgKey, { slot: f.bgSlot, value: remap.bgHex });
+        edits.set(key, { slot: f.fgSlot, value: remap.fg.hex });
+        continue;
+      }
+    }
+    if (f.kind === 'non_text' && f.bgSlot.kind !== 'fixed' && !edits.has(bgKey) && f.fgSeen) {
+      const moved = searchColor(f.bg, [{ bg: f.fgSeen, needed: f.needed }]);
+      if (moved) {
+        edits.set(bgKey, { slot: f.bgSlot, value: moved.hex });
+        continue;
+      }
+    }
+    if (f.kind === 'non_text' && splitByBackground(f, users, edits, rules)) continue;
+    // Last resort, and only for a colour no other element shares (otherwise rounds would undo each other).
+    if (users.length > 1) continue;
+    const alone = searchColor(f.fg, [toConstraint(f)]);
+    if (alone) edits.set(key, { slot: f.fgSlot, value: alone.hex });
+  }
+  return [...edits.values()];
+}
+
+function lineStarts(lines: readonly string[]): number[] {
+  const out: number[] = [];
+  let acc = 0;
+  for (const l of lines) {
+    out.push(acc);
+    acc += l.length + 1;
+  }
+  return out;
+}
+
+function applyEdits(a: MermaidAnalysis, edits: readonly Edit[]): string {
+  const { src, model } = a;
+  const text = src.lines.join('\n');
+  const starts = lineStarts(src.lines);
+  const spans: { start: number; end: number; insert: string }[] = [];
+
+  const byLine = new Map<number, Edit[]>();
+  const themeEdits: Record<string, string> = {};
+  const appended: string[] = [];
+  for (const e of edits) {
+    if (e.append) appended.push(e.append);
+    else if (e.slot.kind === 'span') spans.push({ start: (starts[e.slot.line] ?? 0) + e.slot.start, end: (starts[e.slot.line] ?? 0) + e.slot.end, insert: e.value });
+    else if (e.slot.kind === 'line') {
+      const list = byLine.get(e.slot.line) ?? [];
+      list.push(e);
+      byLine.set(e.slot.line, list);
+    } else if (e.slot.kind === 'theme') themeEdits[e.slot.variable] = e.value;
+  }
+  for (const [idx, list] of byLine) {
+    const line = model.styleLines[idx];
+    if (!line) continue;
+    const decls = line.decls.map((d) => ({ ...d }));
+    for (const e of list) {
+      if (e.slot.kind !== 'line') continue;
+      const prop = e.slot.prop;
+      const existing = decls.filter((d) => d.prop === prop);
+      if (existing.length > 0) {
+        for (const d of existing) {
+          const lead = /^\s*/.exec(d.raw)?.[0] ?? '';
+          const name = d.raw.slice(lead.length, d.raw.indexOf(':')).trim();
+          d.value = e.value;
+          d.raw = `${lead}${name}:${e.value}`;
+        }
+      } else decls.push({ prop, value: e.value, raw: `${prop}:${e.value}` });
+    }
+    const base = starts[line.line] ?? 0;
+    const before = text[base + line.propsStart - 1] ?? ' ';
+    const props = decls.map((d) => d.raw).join(',');
+    const insert = line.propsStart === line.propsEnd && !/\s/.test(before) ? ` ${props}` : props;
+    spans.push({ start: base + line.propsStart, end: base + line.propsEnd, insert });
+  }
+
+  if (Object.keys(themeEdits).length > 0) {
+    const inits = src.directives.filter((d) => d.type === 'init' || d.type === 'initialize');
+    const last = inits[inits.length - 1];
+    if (last) {
+      const args = structuredClone(last.args);
+      const tv = args.themeVariables && typeof args.themeVariables === 'object' ? (args.themeVariables as Record<string, unknown>) : {};
+      args.themeVariables = { ...tv, ...themeEdits };
+      spans.push({ start: last.start, end: last.end, insert: `%%{init: ${JSON.stringify(args)}}%%` });
+    } else if (src.frontmatter) {
+      const fm = src.frontmatter;
+      const yamlStart = starts[fm.startLine + 1] ?? 0;
+      const yamlEnd = starts[fm.endLine] ?? yamlStart;
+      const doc = parseDocument(text.slice(yamlStart, yamlEnd));
+      let ok = true;
+      try {
+        for (const [k, v] of Object.entries(themeEdits)) doc.setIn(['config', 'themeVariables', k], v);
+      } catch {
+        ok = false;
+      }
+      if (ok && doc.errors.length === 0) spans.push({ start: yamlStart, end: yamlEnd, insert: String(doc) });
+      else {
+        const after = starts[fm.endLine + 1] ?? text.length;
+        spans.push({ start: after, end: after, insert: `%%{init: ${JSON.stringify({ themeVariables: themeEdits })}}%%\n` });
+      }
+    } else {
+      const entries = Object.entries(themeEdits)
+        .map(([k, v]) => `    ${k}: "${v}"\n`)
+        .join('');
+      spans.push({ start: 0, end: 0, insert: `---\nconfig:\n  themeVariables:\n${entries}---\n` });
+    }
+  }
+
+  if (appended.length > 0) {
+    const sep = text.endsWith('\n') || text === '' ? '' : '\n';
+    spans.push({ start: text.length, end: text.length, insert: `${sep}${appended.join('\n')}\n` });
+  }
+  spans.sort((x, y) => y.start - x.start);
+  let out = text;
+  for (const s of spans) out = out.slice(0, s.start) + s.insert + out.slice(s.end);
+  return out;
+}
+
+function hexOf(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const p = parsePaint(value);
+  return p.kind === 'color' ? toHex(p.rgba) : value;
+}
+
+function declared(a: MermaidAnalysis, idx: number, prop: string): string | null {
+  const d = a.model.styleLines[idx]?.decls.filter((x) => x.prop === prop);
+  const last = d?.[d.length - 1];
+  return last ? last.value : null;
+}
+
+function governed(a: MermaidAnalysis, owner: string, kind: 'text' | 'non_text'): Pair[] {
+  return a.pairs.filter((p) => p.kind === kind && p.status !== 'unverified' && p.owners.some((o) => o === owner || o.startsWith(`${owner}:`)));
+}
+
+function minRatio(pairs: readonly Pair[]): number {
+  let r = Infinity;
+  for (const p of pairs) if (p.ratio !== undefined) r = Math.min(r, Math.max(p.ratio, p.altRatio ?? 0));
+  return r === Infinity ? 21 : displayRatio(r);
+}
+
+function configLine(a: MermaidAnalysis): number {
+  const inits = a.src.directives.filter((d) => d.type === 'init' || d.type === 'initialize');
+  const last = inits[inits.length - 1];
+  if (last) return last.line + 1;
+  return a.src.frontmatter ? a.src.frontmatter.startLine + 1 : 1;
+}
+
+function counterpart(before: MermaidAnalysis, p: Pair | undefined): Pair | undefined {
+  if (!p) return undefined;
+  return before.pairs.find((q) => q.kind === p.kind && q.role === p.role && q.element === p.element);
+}
+
+/**
+ * One change per rewritten line or theme variable. The SPEC fields describe the label colour on its fill for
+ * the elements the line styles; a line that styles no label (an unlabelled linkStyle, a border variable)
+ * reports its stroke as `color` against the background it is drawn on.
+ */
+function describe(owner: string, touched: Set<string>, before: MermaidAnalysis, after: MermaidAnalysis): HardenChange {
+  const texts = governed(after, owner, 'text');
+  const lines = governed(after, owner, 'non_text');
+  const isLine = owner.startsWith('line:');
+  const idx = isLine ? Number(owner.slice(5)) : -1;
+  const variable = isLine ? '' : owner.slice('theme:'.length);
+  const styleLine = isLine ? after.model.styleLines[idx] : undefined;
+  const target = isLine ? (styleLine ? `${styleLine.kind} ${styleLine.targets.join(',')}` : owner) : `themeVariables.${variable}`;
+  const line = isLine ? (styleLine?.line ?? 0) + 1 : configLine(after);
+  const declaredBefore = (prop: string, pair: Pair | undefined): string | null => {
+    if (isLine) return declared(before, idx, prop);
+    const v = pair?.fgSlot.kind === 'theme' ? before.declared[pair.fgSlot.variable] : undefined;
+    return typeof v === 'string' ? v : null;
+  };
+  const main = texts[0] ?? lines[0];
+  const old = counterpart(before, main);
+  const bgAfter = main?.bg ? toHex(main.bg) : '#ffffff';
+  const change: HardenChange = {
+    target,
+    line,
+    old_fill: (isLine ? hexOf(declared(before, idx, 'fill')) : null) ?? (old?.bg ? toHex(old.bg) : bgAfter),
+    fill: (isLine ? hexOf(declared(after, idx, 'fill')) : null) ?? bgAfter,
+    old_color: declaredBefore(texts.length > 0 ? 'color' : 'stroke', old ?? main),
+    color: main?.fg ? toHex(main.fg) : '#000000',
+    ratio: minRatio(texts.length > 0 ? texts : lines),
+    fill_remapped: touched.has('fill'),
+  };
+  if (touched.has('stroke')) {
+    const strokePair = lines[0];
+    change.old_stroke = declaredBefore('stroke', counterpart(before, strokePair) ?? strokePair);
+    change.stroke = (isLine ? hexOf(declared(after, idx, 'stroke')) : null) ?? (strokePair?.fg ? toHex(strokePair.fg) : '#000000');
+    change.stroke_ratio = minRatio(lines);
+  }
+  return change;
+}
+
+function appendRules(a: MermaidAnalysis): AppendRules {
+  const f = a.src.family;
+  return { style: ['flowchart', 'fragment', 'class', 'er', 'state', 'block'].includes(f), linkStyle: f === 'flowchart' || f === 'fragment' };
+}
+
+/** Rewrite until a re-check passes (at most a few rounds), and describe every line or theme variable touched. */
+export function hardenMermaid(text: string, level: Level, theme: ThemeName | undefined, analysed?: MermaidAnalysis): HardenResult {
+  const first = analysed ?? analyseMermaid(readMermaidSource(text), level, theme);
+  let current = first;
+  let working = text;
+  const touched = new Map<string, Set<string>>();
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    if (!current.pairs.some((p) => p.status === 'fail')) break;
+    const edits = planEdits(current.pairs, appendRules(current));
+    if (edits.length === 0) break;
+    for (const e of edits) {
+      let owner: string;
+      let prop: string;
+      if (e.slot.kind === 'line') {
+        owner = `line:${e.slot.line}`;
+        prop = e.slot.prop;
+      } else if (e.slot.kind === 'theme') {
+        owner = `theme:${e.slot.variable}`;
+        const k = slotKey(e.slot);
+        const users = current.pairs.filter((p) => slotKey(p.fgSlot) === k || slotKey(p.bgSlot) === k);
+        prop = users.some((p) => slotKey(p.bgSlot) === k) ? 'fill' : users.some((p) => p.kind === 'non_text') ? 'stroke' : 'color';
+      } else continue;
+      const set = touched.get(owner) ?? new Set<string>();
+      set.add(prop);
+      touched.set(owner, set);
+    }
+    working = applyEdits(current, edits);
+    current = analyseMermaid(readMermaidSource(working), level, theme);
+  }
+  // Statements harden mode appended sit after the original ones.
+  for (let idx = first.model.styleLines.length; idx < current.model.styleLines.length; idx++) {
+    const line = current.model.styleLines[idx];
+    if (line) touched.set(`line:${idx}`, new Set(line.decls.map((d) => d.prop)));
+  }
+  const eol = first.src.eol;
+  const changes = [...touched.entries()].map(([owner, props]) => describe(owner, props, first, current));
+  changes.sort((x, y) => x.line - y.line || x.target.localeCompare(y.target));
+  return { diagram: eol === '\n' ? working : working.replace(/\n/g, eol), changes };
+}

@@ -1,0 +1,909 @@
+// Mermaid model: the elements a diagram draws (nodes, subgraphs, edges, notes, actors...) and its style statements.
+import type { Family, MermaidSource, Statement } from './mermaid-source.ts';
+
+export interface Decl {
+  prop: string;
+  value: string;
+  raw: string;
+}
+
+/** A classDef, style or linkStyle statement, with the span of its property list for rewriting. */
+export interface StyleLine {
+  idx: number;
+  kind: 'classDef' | 'style' | 'linkStyle';
+  line: number;
+  propsStart: number;
+  propsEnd: number;
+  targets: string[];
+  decls: Decl[];
+  /** Leading non-style words kept verbatim (linkStyle `interpolate basis`). */
+  lead: string;
+}
+
+export type ElementKind = 'node' | 'cluster' | 'edge' | 'note' | 'actor' | 'message' | 'venn';
+
+export interface MElement {
+  kind: ElementKind;
+  id: string;
+  label: string | null;
+  classes: string[];
+  parent: string | null;
+  from?: string;
+  to?: string;
+  edgeIndex?: number;
+  hasLabel?: boolean;
+  invisible?: boolean;
+  /** Sequence `rect` colours around a message or note, outermost first, with where each is written. */
+  layers?: { color: string; line: number; start: number; end: number }[];
+}
+
+export interface MermaidModel {
+  family: Family;
+  keyword: string | null;
+  nodes: Map<string, MElement>;
+  clusters: Map<string, MElement>;
+  edges: MElement[];
+  notes: MElement[];
+  actors: Map<string, MElement>;
+  messages: MElement[];
+  venn: MElement[];
+  hasTitle: boolean;
+  styleLines: StyleLine[];
+  classDefs: Map<string, StyleLine[]>;
+  styles: Map<string, StyleLine[]>;
+  linkStyles: StyleLine[];
+  /** Class names assigned with `class`/`cssClass`/`:::` to ids that are not drawn elements (kept for edges). */
+  pendingClasses: Map<string, string[]>;
+  /** Edge ids (`e1@-->`) to edge indexes. */
+  edgeIds: Map<string, number>;
+}
+
+// ---------------------------------------------------------------- style properties
+
+/** Split a Mermaid style list on commas outside parentheses; pieces without a colon continue the previous value. */
+export function parseDecls(text: string): Decl[] {
+  const pieces: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '(') depth++;
+    else if (ch === ')' && depth > 0) depth--;
+    else if (ch === ',' && depth === 0) {
+      pieces.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  pieces.push(text.slice(start));
+  const decls: Decl[] = [];
+  for (const piece of pieces) {
+    const trimmed = piece.trim().replace(/;+$/, '').trim();
+    if (trimmed === '') continue;
+    const colon = trimmed.indexOf(':');
+    const prev = decls[decls.length - 1];
+    if (colon <= 0) {
+      if (prev) {
+        prev.value = `${prev.value},${trimmed}`;
+        prev.raw = `${prev.raw},${piece}`;
+      }
+      continue;
+    }
+    decls.push({ prop: trimmed.slice(0, colon).trim().toLowerCase(), value: trimmed.slice(colon + 1).trim(), raw: piece });
+  }
+  return decls;
+}
+
+const ID_CHAR = /[\p{L}\p{N}_$]/u;
+
+function isIdChar(s: string, i: number): boolean {
+  const ch = s[i] ?? '';
+  if (ID_CHAR.test(ch)) return true;
+  const next = s[i + 1] ?? '';
+  if (ch === '-') return next !== '-' && next !== '>' && next !== '.' && next !== '=' && next !== '' && ID_CHAR.test(next);
+  if (ch === '.') return next !== '-' && ID_CHAR.test(next);
+  return false;
+}
+
+function readId(s: string, p: number): number {
+  let q = p;
+  while (q < s.length && isIdChar(s, q)) q++;
+  return q;
+}
+
+function unquote(label: string): string {
+  const t = label.trim();
+  if (t.length >= 2 && ((t.startsWith('"') && t.endsWith('"')) || (t.startsWith('`') && t.endsWith('`')))) return t.slice(1, -1).trim();
+  return t;
+}
+
+// ---------------------------------------------------------------- flowchart / block tokens
+
+const SHAPES: [string, string[]][] = [
+  ['(((', [')))']],
+  ['((', ['))']],
+  ['([', ['])']],
+  ['[[', [']]']],
+  ['[(', [')]']],
+  ['[/', ['/]', '\\]']],
+  ['[\\', ['\\]', '/]']],
+  ['{{', ['}}']],
+  ['<[', [']>']],
+  ['@{', ['}']],
+  ['(', [')']],
+  ['[', [']']],
+  ['{', ['}']],
+  ['>', [']']],
+];
+
+interface NodeToken {
+  id: string;
+  label: string | null;
+  classes: string[];
+  end: number;
+  edgeId: boolean;
+}
+
+function parseShape(s: string, p: number): { label: string; end: number } | null {
+  for (const [open, closers] of SHAPES) {
+    if (!s.startsWith(open, p)) continue;
+    let q = p + open.length;
+    while (s[q] === ' ') q++;
+    let searchFrom = q;
+    if (s[q] === '"') {
+      const endQuote = s.indexOf('"', q + 1);
+      if (endQuote > 0) searchFrom = endQuote + 1;
+    }
+    let best = -1;
+    let bestLen = 0;
+    for (const c of closers) {
+      const k = s.indexOf(c, searchFrom);
+      if (k >= 0 && (best < 0 || k < best)) {
+        best = k;
+        bestLen = c.length;
+      }
+    }
+    if (best < 0) return { label: unquote(s.slice(p + open.length)), end: s.length };
+    let end = best + bestLen;
+    const inner = s.slice(p + open.length, best);
+    // Block arrows carry a direction: <["label"]>(down)
+    if (open === '<[' && s[end] === '(') {
+      const k = s.indexOf(')', end);
+      if (k > 0) end = k + 1;
+    }
+    let label = unquote(inner);
+    if (open === '@{') {
+      const m = /label\s*:\s*"([^"]*)"/.exec(inner);
+      label = m ? (m[1] ?? '') : '';
+    }
+    return { label, end };
+  }
+  return null;
+}
+
+function parseNodeToken(s: string, p: number, family: Family): NodeToken | null {
+  const idEnd = readId(s, p);
+  if (idEnd === p) return null;
+  const id = s.slice(p, idEnd);
+  let q = idEnd;
+  if (s[q] === '@' && s[q + 1] !== '{') return { id, label: null, classes: [], end: q + 1, edgeId: true };
+  let label: string | null = null;
+  const shape = parseShape(s, q);
+  if (shape) {
+    label = shape.label;
+    q = shape.end;
+  }
+  const classes: string[] = [];
+  while (s.startsWith(':::', q)) {
+    const c0 = q + 3;
+    let c1 = c0;
+    while (c1 < s.length && /[\w-]/.test(s[c1] ?? '')) c1++;
+    if (c1 > c0) classes.push(s.slice(c0, c1));
+    q = c1;
+  }
+  if (family === 'block' && s[q] === ':') {
+    let k = q + 1;
+    while (/\d/.test(s[k] ?? '')) k++;
+    if (k > q + 1) q = k;
+  }
+  return { id, label, classes, end: q, edgeId: false };
+}
+
+interface LinkToken {
+  end: number;
+  label: string | null;
+  invisible: boolean;
+}
+
+function parseLink(s: string, p: number): LinkToken | null {
+  let q = p;
+  if (s[q] === '<') q++;
+  const c = s[q];
+  if (c === '~') {
+    let r = q;
+    while (s[r] === '~') r++;
+    return r - q >= 3 ? { end: r, label: null, invisible: true } : null;
+  }
+  if (c !== '-' && c !== '=') return null;
+  let r = q;
+  while (r < s.length && '-=.'.includes(s[r] ?? '')) r++;
+  const run = s.slice(q, r);
+  if (run.length < 2) return null;
+  let label: string | null = null;
+  const next = s[r] ?? '';
+  if ((run === '--' || run === '==' || run === '-.') && next !== '>' && next !== '') {
+    const closeToken = run === '-.' ? '.-' : run;
+    const k = s.indexOf(closeToken, r);
+    if (k > r) {
+      label = unquote(s.slice(r, k));
+      r = k;
+      while (r < s.length && '-=.'.includes(s[r] ?? '')) r++;
+    }
+  }
+  if (s[r] === '>') r++;
+  else if ((s[r] === 'x' || s[r] === 'o') && (r + 1 >= s.length || /[\s|]/.test(s[r + 1] ?? ''))) r++;
+  let t = r;
+  while (s[t] === ' ') t++;
+  if (s[t] === '|') {
+    const k = s.indexOf('|', t + 1);
+    if (k > t) {
+      label = unquote(s.slice(t + 1, k));
+      r = k + 1;
+    }
+  }
+  return { end: r, label: label === '' ? null : label, invisible: false };
+}
+
+// ---------------------------------------------------------------- the builder
+
+interface ClusterFrame {
+  el: MElement;
+  explicitId: string | null;
+  members: string[];
+  kind: 'subgraph' | 'block' | 'composite' | 'namespace' | 'members' | 'entity' | 'seq';
+  color?: { color: string; line: number; start: number; end: number } | null;
+}
+
+class Builder {
+  readonly model: MermaidModel;
+  private stack: ClusterFrame[] = [];
+  private subCount = 0;
+  private assigned = new Set<string>();
+
+  constructor(family: Family, keyword: string | null) {
+    this.model = {
+      family,
+      keyword,
+      nodes: new Map(),
+      clusters: new Map(),
+      edges: [],
+      notes: [],
+      actors: new Map(),
+      messages: [],
+      venn: [],
+      hasTitle: false,
+      styleLines: [],
+      classDefs: new Map(),
+      styles: new Map(),
+      linkStyles: [],
+      pendingClasses: new Map(),
+      edgeIds: new Map(),
+    };
+  }
+
+  currentCluster(): ClusterFrame | undefined {
+    for (let i = this.stack.length - 1; i >= 0; i--) {
+      const f = this.stack[i];
+      if (f && (f.kind === 'subgraph' || f.kind === 'block' || f.kind === 'composite' || f.kind === 'namespace')) return f;
+    }
+    return undefined;
+  }
+
+  top(): ClusterFrame | undefined {
+    return this.stack[this.stack.length - 1];
+  }
+
+  node(id: string, label: string | null, classes: string[] = []): MElement {
+    let el = this.model.nodes.get(id);
+    if (!el) {
+      el = { kind: 'node', id, label, classes: [], parent: null };
+      this.model.nodes.set(id, el);
+    }
+    if (label !== null && (el.label === null || el.label === '')) el.label = label;
+    for (const c of classes) el.classes.push(c);
+    this.currentCluster()?.members.push(id);
+    return el;
+  }
+
+  edge(from: string, to: string, label: string | null, invisible: boolean, edgeId: string | null): void {
+    const el: MElement = {
+      kind: 'edge',
+      id: edgeId ?? `${from}->${to}`,
+      label,
+      classes: [],
+      parent: null,
+      from,
+      to,
+      edgeIndex: this.model.edges.length,
+      hasLabel: label !== null,
+      invisible,
+    };
+    if (edgeId) this.model.edgeIds.set(edgeId, el.edgeIndex ?? 0);
+    this.model.edges.push(el);
+  }
+
+  open(kind: ClusterFrame['kind'], explicitId: string | null, label: string | null, color: ClusterFrame['color'] = null): void {
+    const el: MElement = { kind: 'cluster', id: explicitId ?? '', label, classes: [], parent: this.currentCluster()?.el.id ?? null };
+    this.stack.push({ el, explicitId, members: [], kind, color });
+    if (explicitId && (kind === 'subgraph' || kind === 'block' || kind === 'composite' || kind === 'namespace')) {
+      this.model.clusters.set(explicitId, el);
+      // Composite states and namespaces are nodes in their own right for class/style statements.
+      this.currentParentMember(explicitId);
+    }
+  }
+
+  private currentParentMember(id: string): void {
+    for (let i = this.stack.length - 2; i >= 0; i--) {
+      const f = this.stack[i];
+      if (f && (f.kind === 'subgraph' || f.kind === 'block' || f.kind === 'composite' || f.kind === 'namespace')) {
+        f.members.push(id);
+        return;
+      }
+    }
+  }
+
+  close(): ClusterFrame | undefined {
+    const frame = this.stack.pop();
+    if (!frame) return undefined;
+    if (frame.kind === 'subgraph' || frame.kind === 'block' || frame.kind === 'composite' || frame.kind === 'namespace') {
+      if (!frame.explicitId) {
+        // Mermaid names unnamed subgraphs subGraph<n>, counting subgraphs as they close.
+        frame.el.id = `subGraph${this.subCount}`;
+        this.model.clusters.set(frame.el.id, frame.el);
+        this.currentParentMember(frame.el.id);
+      }
+      this.subCount++;
+      // A node belongs to the first (innermost) subgraph that closes around a mention of it.
+      for (const id of frame.members) {
+        if (this.assigned.has(id) || id === frame.el.id) continue;
+        this.assigned.add(id);
+        const n = this.model.nodes.get(id);
+        if (n) n.parent = frame.el.id;
+        const c = this.model.clusters.get(id);
+        if (c && c !== frame.el) c.parent = frame.el.id;
+      }
+    }
+    return frame;
+  }
+
+  closeAll(): void {
+    while (this.stack.length > 0) this.close();
+  }
+
+  depth(): number {
+    return this.stack.length;
+  }
+
+  frames(): ClusterFrame[] {
+    return this.stack;
+  }
+
+  assignClass(ids: string[], className: string): void {
+    for (const raw of ids) {
+      const id = raw.trim();
+      if (id === '') continue;
+      const target = this.model.nodes.get(id) ?? this.model.clusters.get(id) ?? this.model.actors.get(id);
+      if (target) target.classes.push(className);
+      else {
+        const list = this.model.pendingClasses.get(id) ?? [];
+        list.push(className);
+        this.model.pendingClasses.set(id, list);
+      }
+    }
+  }
+
+  styleLine(st: Statement, kind: StyleLine['kind']): void {
+    const s = st.text;
+    const kw = kind.length;
+    let p = kw;
+    while (p < s.length && /\s/.test(s[p] ?? '')) p++;
+    const t0 = p;
+    while (p < s.length && !/\s/.test(s[p] ?? '')) p++;
+    let targetText = s.slice(t0, p);
+    while (p < s.length && /\s/.test(s[p] ?? '')) p++;
+    // `style a, b fill:...` keeps ids separated by ", ".
+    while (targetText.endsWith(',') && p < s.length) {
+      const n0 = p;
+      while (p < s.length && !/\s/.test(s[p] ?? '')) p++;
+      targetText += s.slice(n0, p);
+      while (p < s.length && /\s/.test(s[p] ?? '')) p++;
+    }
+    let lead = '';
+    if (kind === 'linkStyle' && s.startsWith('interpolate', p)) {
+      const m = /^interpolate\s+\S+\s*/.exec(s.slice(p));
+      if (m) {
+        lead = m[0];
+        p += m[0].length;
+      }
+    }
+    let propsEnd = s.length;
+    while (propsEnd > p && (s[propsEnd - 1] === ';' || /\s/.test(s[propsEnd - 1] ?? ''))) propsEnd--;
+    const line: StyleLine = {
+      idx: this.model.styleLines.length,
+      kind,
+      line: st.line,
+      propsStart: st.start + p,
+      propsEnd: st.start + propsEnd,
+      targets: targetText
+        .split(',')
+        .map((x) => x.trim())
+        .filter((x) => x !== ''),
+      decls: parseDecls(s.slice(p, propsEnd)),
+      lead,
+    };
+    this.model.styleLines.push(line);
+    if (kind === 'classDef') {
+      for (const name of line.targets) {
+        const list = this.model.classDefs.get(name) ?? [];
+        list.push(line);
+        this.model.classDefs.set(name, list);
+      }
+    } else if (kind === 'style') {
+      for (const id of line.targets) {
+        const list = this.model.styles.get(id) ?? [];
+        list.push(line);
+        this.model.styles.set(id, list);
+      }
+    } else {
+      this.model.linkStyles.push(line);
+    }
+  }
+}
+
+function firstWord(s: string): string {
+  return /^[A-Za-z][\w-]*/.exec(s)?.[0] ?? '';
+}
+
+/** `class a,b name` / `class a, b name`: ids before the last word, class after it. */
+function parseClassAssignment(text: string): { ids: string[]; className: string } | null {
+  const rest = text.slice(5).trim();
+  const lastSpace = Math.max(rest.lastIndexOf(' '), rest.lastIndexOf('\t'));
+  if (lastSpace <= 0) return null;
+  const className = rest.slice(lastSpace + 1).trim().replace(/;$/, '');
+  const ids = rest
+    .slice(0, lastSpace)
+    .split(',')
+    .map((x) => x.trim())
+    .filter((x) => x !== '');
+  return ids.length > 0 && className !== '' ? { ids, className } : null;
+}
+
+function flowStatement(b: Builder, s: string, family: Family): void {
+  const groups: string[][] = [[]];
+  const links: { link: LinkToken; edgeId: string | null }[] = [];
+  let pendingEdgeId: string | null = null;
+  let pos = 0;
+  let guard = 0;
+  while (pos < s.length && guard++ < 100_000) {
+    while (pos < s.length && /\s/.test(s[pos] ?? '')) pos++;
+    if (pos >= s.length) break;
+    const current = groups[groups.length - 1] ?? [];
+    const link = current.length > 0 ? parseLink(s, pos) : null;
+    if (link) {
+      links.push({ link, edgeId: pendingEdgeId });
+      pendingEdgeId = null;
+      groups.push([]);
+      pos = link.end;
+      continue;
+    }
+    if (s[pos] === '&') {
+      pos++;
+      continue;
+    }
+    const tok = parseNodeToken(s, pos, family);
+    if (tok) {
+      pos = Math.max(tok.end, pos + 1);
+      if (tok.edgeId) {
+        pendingEdgeId = tok.id;
+        continue;
+      }
+      if (family === 'block' && (tok.id === 'space' || tok.id === 'columns')) continue;
+      b.node(tok.id, tok.label, tok.classes);
+      current.push(tok.id);
+      continue;
+    }
+    pos++;
+  }
+  for (let i = 0; i < links.length; i++) {
+    const a = groups[i] ?? [];
+    const c = groups[i + 1] ?? [];
+    const l = links[i];
+    if (!l) continue;
+    for (const from of a) for (const to of c) b.edge(from, to, l.link.label, l.link.invisible, l.edgeId);
+  }
+}
+
+function subgraphHeader(rest: string): { id: string | null; label: string | null } {
+  const t = rest.trim();
+  if (t === '') return { id: null, label: null };
+  if (t.startsWith('"')) return { id: null, label: unquote(t) };
+  const idEnd = readId(t, 0);
+  const id = t.slice(0, idEnd);
+  const after = t.slice(idEnd).trim();
+  if (id === '') return { id: null, label: unquote(t) };
+  if (after === '') return { id, label: id };
+  if (after.startsWith('[')) {
+    const shape = parseShape(after, 0);
+    return { id, label: shape ? shape.label : unquote(after.slice(1)) };
+  }
+  return { id: null, label: t };
+}
+
+const SKIP_WORDS = new Set(['click', 'direction', 'accTitle', 'accDescr', 'title', 'call', 'href', 'link', 'callback', 'linkStyles']);
+
+function handleFlow(b: Builder, st: Statement, family: Family): void {
+  const s = st.text;
+  const word = firstWord(s);
+  if (word === 'subgraph') {
+    const h = subgraphHeader(s.slice(8));
+    b.open('subgraph', h.id, h.label);
+    return;
+  }
+  if (word === 'end' && s.trim() === 'end') {
+    b.close();
+    return;
+  }
+  if (family === 'block') {
+    if (word === 'columns') return;
+    if (word === 'block' && (s.length === 5 || s[5] === ':' || /\s/.test(s[5] ?? ''))) {
+      const m = /^block(?::([\p{L}\p{N}_$-]+))?/u.exec(s);
+      b.open('block', m?.[1] ?? null, null);
+      const rest = s.slice(m?.[0].length ?? 5).replace(/^:\d+/, '');
+      if (rest.trim() !== '') flowStatement(b, rest, family);
+      return;
+    }
+  }
+  flowStatement(b, s, family);
+}
+
+function stateId(raw: string): { id: string | null; classes: string[] } {
+  let t = raw.trim();
+  const classes: string[] = [];
+  const k = t.indexOf(':::');
+  if (k >= 0) {
+    classes.push(...t.slice(k + 3).split(':::').map((x) => x.trim()).filter((x) => x !== ''));
+    t = t.slice(0, k).trim();
+  }
+  if (t === '' || t === '[*]' || t.startsWith('[*]')) return { id: null, classes };
+  const idEnd = readId(t, 0);
+  return { id: idEnd > 0 ? t.slice(0, idEnd) : null, classes };
+}
+
+function handleState(b: Builder, st: Statement, inNote: { on: boolean }): void {
+  const s = st.text.replace(/;$/, '');
+  const lower = s.toLowerCase();
+  if (inNote.on) {
+    if (lower === 'end note') inNote.on = false;
+    return;
+  }
+  const word = firstWord(s);
+  if (word.toLowerCase() === 'note') {
+    const note: MElement = { kind: 'note', id: `note${b.model.notes.length + 1}`, label: null, classes: [], parent: b.currentCluster()?.el.id ?? null };
+    b.model.notes.push(note);
+    if (!s.includes(':')) inNote.on = true;
+    return;
+  }
+  if (s === '}') {
+    b.close();
+    return;
+  }
+  if (s === '--') return;
+  if (word === 'state') {
+    const rest = s.slice(5).trim();
+    const asMatch = /^"([^"]*)"\s+as\s+([\p{L}\p{N}_$-]+)/u.exec(rest);
+    const label: string | null = asMatch ? (asMatch[1] ?? null) : null;
+    const id: string | null = asMatch ? (asMatch[2] ?? null) : stateId(rest.replace(/\{$/, '').replace(/<<\w+>>/, '')).id;
+    const classes = stateId(rest.replace(/\{$/, '')).classes;
+    if (rest.endsWith('{') && id) {
+      b.open('composite', id, label ?? id);
+      const c = b.model.clusters.get(id);
+      if (c) c.classes.push(...classes);
+      return;
+    }
+    if (id && !/<<(fork|join|choice)>>/.test(rest)) b.node(id, label, classes);
+    return;
+  }
+  if (['direction', 'accTitle', 'accDescr', 'title', 'hide', 'scale'].includes(word)) return;
+  const arrow = s.indexOf('-->');
+  if (arrow >= 0) {
+    const left = stateId(s.slice(0, arrow));
+    const rightRaw = s.slice(arrow + 3);
+    const colon = rightRaw.indexOf(':');
+    const right = stateId(colon >= 0 ? rightRaw.slice(0, colon) : rightRaw);
+    const label = colon >= 0 ? rightRaw.slice(colon + 1).trim() : null;
+    if (left.id) b.node(left.id, null, left.classes);
+    if (right.id) b.node(right.id, null, right.classes);
+    b.edge(left.id ?? '[*]', right.id ?? '[*]', label && label !== '' ? label : null, false, null);
+    return;
+  }
+  const colon = s.indexOf(':');
+  const head = colon >= 0 && !s.startsWith(':::', colon) ? s.slice(0, colon) : s;
+  const ref = stateId(head);
+  if (ref.id) b.node(ref.id, colon >= 0 ? s.slice(colon + 1).trim() : null, ref.classes);
+}
+
+const CLASS_RELATION = /(<\|--|--\|>|<\|\.\.|\.\.\|>|\*--|--\*|o--|--o|<--|-->|<\.\.|\.\.>|--|\.\.)/;
+
+function classRef(raw: string, fromEnd: boolean): string | null {
+  const cleaned = raw.replace(/"[^"]*"/g, ' ').trim();
+  const tokens = cleaned.split(/\s+/).filter((x) => x !== '');
+  const tok = fromEnd ? tokens[tokens.length - 1] : tokens[0];
+  if (!tok) return null;
+  const id = tok.replace(/:::.*$/, '').replace(/~.*$/, '').replace(/\[.*$/, '');
+  return id === '' ? null : id;
+}
+
+function handleClass(b: Builder, st: Statement): void {
+  const s = st.text.replace(/;$/, '');
+  const top = b.top();
+  if (top?.kind === 'members') {
+    if (s.includes('}')) b.close();
+    return;
+  }
+  if (s === '}') {
+    b.close();
+    return;
+  }
+  const word = firstWord(s);
+  if (word === 'namespace') {
+    const id = s.slice(9).replace(/\{\s*$/, '').trim();
+    b.open('namespace', id || null, id || null);
+    return;
+  }
+  if (word === 'class') {
+    const rest = s.slice(5).trim();
+    const idEnd = readId(rest, 0);
+    const id = rest.slice(0, idEnd);
+    if (id === '') return;
+    const after = rest.slice(idEnd);
+    const classes: string[] = [];
+    const m = /:::([\w-]+)/.exec(after);
+    if (m?.[1]) classes.push(m[1]);
+    const labelM = /\["([^"]*)"\]/.exec(after);
+    b.node(id, labelM ? (labelM[1] ?? null) : id, classes);
+    if (after.includes('{') && !after.includes('}')) b.open('members', null, null);
+    return;
+  }
+  if (word === 'cssClass') {
+    const m = /^cssClass\s+"([^"]*)"\s+([\w-]+)/.exec(s);
+    if (m) b.assignClass((m[1] ?? '').split(','), m[2] ?? '');
+    return;
+  }
+  if (word.toLowerCase() === 'note') {
+    b.model.notes.push({ kind: 'note', id: `note${b.model.notes.length + 1}`, label: null, classes: [], parent: null });
+    return;
+  }
+  if (['direction', 'accTitle', 'accDescr', 'title', 'click', 'link', 'callback'].includes(word) || s.startsWith('<<')) return;
+  const rel = CLASS_RELATION.exec(s);
+  if (rel && rel.index > 0) {
+    const left = classRef(s.slice(0, rel.index), true);
+    const rightRaw = s.slice(rel.index + rel[0].length);
+    const colon = rightRaw.indexOf(':');
+    const right = classRef(colon >= 0 ? rightRaw.slice(0, colon) : rightRaw, false);
+    if (left) b.node(left, left);
+    if (right) b.node(right, right);
+    if (left && right) b.edge(left, right, colon >= 0 ? rightRaw.slice(colon + 1).trim() || null : null, false, null);
+    return;
+  }
+  const colon = s.indexOf(':');
+  if (colon > 0 && !s.startsWith(':::', colon)) {
+    const id = classRef(s.slice(0, colon), true);
+    if (id) b.node(id, id);
+    return;
+  }
+  const idEnd = readId(s, 0);
+  if (idEnd > 0) {
+    const m = /:::([\w-]+)/.exec(s);
+    b.node(s.slice(0, idEnd), s.slice(0, idEnd), m?.[1] ? [m[1]] : []);
+  }
+}
+
+const ER_REL = /^[|}o{]{1,2}(--|\.\.)[|{o}]{1,2}$/;
+
+function erRef(raw: string): { id: string | null; classes: string[]; label: string | null } {
+  const t = raw.trim().replace(/\{$/, '').trim();
+  const classes: string[] = [];
+  let body = t;
+  const k = t.indexOf(':::');
+  if (k >= 0) {
+    classes.push(...t.slice(k + 3).split(/[\s{]/)[0]!.split(':::').filter((x) => x !== ''));
+    body = t.slice(0, k);
+  }
+  const idEnd = readId(body, 0);
+  if (idEnd === 0) return { id: null, classes, label: null };
+  const labelM = /\[\s*"?([^"\]]*)"?\s*\]/.exec(body.slice(idEnd));
+  return { id: body.slice(0, idEnd), classes, label: labelM ? (labelM[1] ?? null) : null };
+}
+
+function handleEr(b: Builder, st: Statement): void {
+  const s = st.text.replace(/;$/, '');
+  if (b.top()?.kind === 'entity') {
+    if (s.includes('}')) b.close();
+    return;
+  }
+  const word = firstWord(s);
+  if (['direction', 'accTitle', 'accDescr', 'title'].includes(word)) return;
+  const tokens = s.split(/\s+/).filter((x) => x !== '');
+  const relAt = tokens.findIndex((t) => ER_REL.test(t));
+  if (relAt > 0 && tokens[relAt + 1]) {
+    const left = erRef(tokens.slice(0, relAt).join(' '));
+    const right = erRef(tokens[relAt + 1] ?? '');
+    const colon = s.indexOf(':', s.indexOf(tokens[relAt] ?? '') + 1);
+    if (left.id) b.node(left.id, left.label ?? left.id, left.classes);
+    if (right.id) b.node(right.id, right.label ?? right.id, right.classes);
+    if (left.id && right.id) b.edge(left.id, right.id, colon >= 0 ? s.slice(colon + 1).trim() || null : null, false, null);
+    return;
+  }
+  const ref = erRef(s);
+  if (ref.id) b.node(ref.id, ref.label ?? ref.id, ref.classes);
+  if (s.endsWith('{')) b.open('entity', null, null);
+}
+
+const SEQ_ARROWS = ['<<-->>', '<<->>', '-->>', '->>', '--x', '-x', '--)', '-)', '-->', '->'];
+
+function seqActor(b: Builder, raw: string): void {
+  const id = raw.trim().replace(/^[+-]/, '').trim();
+  if (id === '' || b.model.actors.has(id)) return;
+  b.model.actors.set(id, { kind: 'actor', id, label: id, classes: [], parent: null });
+}
+
+function handleSequence(b: Builder, st: Statement): void {
+  const s = st.text.replace(/;$/, '');
+  const word = firstWord(s);
+  const lower = word.toLowerCase();
+  if (lower === 'participant' || lower === 'actor' || ((lower === 'create' || lower === 'destroy') && /\s(participant|actor)\s/.test(s))) {
+    const m = /(?:participant|actor)\s+([^\s@]+)(?:\s+as\s+(.*))?/.exec(s);
+    if (m?.[1]) {
+      seqActor(b, m[1]);
+      const a = b.model.actors.get(m[1]);
+      if (a && m[2]) a.label = m[2].trim();
+    }
+    return;
+  }
+  if (lower === 'rect') {
+    const offset = st.text.length - st.text.slice(4).trimStart().length;
+    const color = st.text.slice(offset).replace(/;$/, '').trim();
+    b.open('seq', null, null, color ? { color, line: st.line, start: st.start + offset, end: st.start + offset + color.length } : null);
+    return;
+  }
+  if (['loop', 'alt', 'opt', 'par', 'critical', 'break', 'box'].includes(lower)) {
+    b.open('seq', null, null, null);
+    return;
+  }
+  if (lower === 'end') {
+    b.close();
+    return;
+  }
+  const layers = b
+    .frames()
+    .map((f) => f.color)
+    .filter((c): c is { color: string; line: number; start: number; end: number } => !!c && c.color !== '');
+  if (lower === 'note') {
+    const m = /^note\s+(?:left of|right of|over)\s+([^:]+):/i.exec(s);
+    if (m?.[1]) for (const a of m[1].split(',')) seqActor(b, a);
+    b.model.notes.push({ kind: 'note', id: `note${b.model.notes.length + 1}`, label: null, classes: [], parent: null, layers });
+    return;
+  }
+  const colon = s.indexOf(':');
+  const head = colon >= 0 ? s.slice(0, colon) : s;
+  for (const arrow of SEQ_ARROWS) {
+    const k = head.indexOf(arrow);
+    if (k <= 0) continue;
+    const from = head.slice(0, k).trim();
+    const to = head.slice(k + arrow.length).trim();
+    seqActor(b, from);
+    seqActor(b, to);
+    b.model.messages.push({
+      kind: 'message',
+      id: `${from}->${to}`,
+      label: colon >= 0 ? s.slice(colon + 1).trim() : null,
+      classes: [],
+      parent: null,
+      hasLabel: colon >= 0 && s.slice(colon + 1).trim() !== '',
+      layers,
+    });
+    return;
+  }
+}
+
+function handleVenn(b: Builder, st: Statement): void {
+  const s = st.text;
+  const word = firstWord(s);
+  if (word === 'title') {
+    b.model.hasTitle = true;
+    return;
+  }
+  if (word === 'set' || word === 'union' || word === 'text') {
+    const rest = s.slice(word.length).trim();
+    let id = rest.startsWith('"') ? unquote(rest.slice(0, rest.indexOf('"', 1) + 1)) : rest.slice(0, readId(rest, 0));
+    if (word === 'union') id = rest.split(/[[:\s]/)[0] ?? rest;
+    const labelM = /\["([^"]*)"\]/.exec(rest);
+    b.model.venn.push({ kind: 'venn', id, label: labelM ? (labelM[1] ?? null) : id, classes: [], parent: null });
+  }
+}
+
+/** Build the model from the statements of a read source. */
+export function buildModel(src: MermaidSource): MermaidModel {
+  const b = new Builder(src.family, src.keyword);
+  const inNote = { on: false };
+  let openQuote = false;
+  let inAccDescr = false;
+  for (const st of src.statements) {
+    const s = st.text;
+    // A click tooltip may run over several lines; skip until its quote closes.
+    if (openQuote) {
+      if ((s.split('"').length - 1) % 2 === 1) openQuote = false;
+      continue;
+    }
+    if (inAccDescr) {
+      if (s.includes('}')) inAccDescr = false;
+      continue;
+    }
+    const word = firstWord(s);
+    if (word === 'accDescr' && /^accDescr\s*\{/.test(s) && !s.includes('}')) {
+      inAccDescr = true;
+      continue;
+    }
+    if (word === 'classDef' || word === 'style' || word === 'linkStyle') {
+      if (!(word === 'style' && src.family === 'sequence')) b.styleLine(st, word);
+      continue;
+    }
+    if (word === 'class' && src.family !== 'class') {
+      const a = parseClassAssignment(s);
+      if (a) b.assignClass(a.ids, a.className);
+      continue;
+    }
+    if (word === 'click' && (s.split('"').length - 1) % 2 === 1) {
+      openQuote = true;
+      continue;
+    }
+    if (SKIP_WORDS.has(word) && src.family !== 'sequence' && src.family !== 'venn') {
+      if (word === 'title') b.model.hasTitle = true;
+      continue;
+    }
+    switch (src.family) {
+      case 'flowchart':
+      case 'block':
+      case 'fragment':
+        handleFlow(b, st, src.family);
+        break;
+      case 'state':
+        handleState(b, st, inNote);
+        break;
+      case 'class':
+        handleClass(b, st);
+        break;
+      case 'er':
+        handleEr(b, st);
+        break;
+      case 'sequence':
+        handleSequence(b, st);
+        break;
+      case 'venn':
+        handleVenn(b, st);
+        break;
+      default:
+        if (word === 'title') b.model.hasTitle = true;
+        break;
+    }
+  }
+  b.closeAll();
+  // Class assignments made before the element appeared (`class A c` above `A --> B`).
+  for (const [id, classes] of b.model.pendingClasses) {
+    const target = b.model.nodes.get(id) ?? b.model.clusters.get(id) ?? b.model.actors.get(id);
+    if (target) {
+      target.classes.unshift(...classes);
+      b.model.pendingClasses.delete(id);
+    }
+  }
+  return b.model;
+}

@@ -1,0 +1,425 @@
+// SVG geometry: transforms, viewports, shape outlines (paths flattened) and point-in-shape tests.
+import type { SvgElement } from './svg-parse.ts';
+
+/** Affine matrix [a, b, c, d, e, f]: x' = a x + c y + e, y' = b x + d y + f. */
+export type Matrix = [number, number, number, number, number, number];
+export type Point = [number, number];
+
+export const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
+
+export function multiply(m: Matrix, n: Matrix): Matrix {
+  return [m[0] * n[0] + m[2] * n[1], m[1] * n[0] + m[3] * n[1], m[0] * n[2] + m[2] * n[3], m[1] * n[2] + m[3] * n[3], m[0] * n[4] + m[2] * n[5] + m[4], m[1] * n[4] + m[3] * n[5] + m[5]];
+}
+
+export function apply(m: Matrix, p: Point): Point {
+  return [m[0] * p[0] + m[2] * p[1] + m[4], m[1] * p[0] + m[3] * p[1] + m[5]];
+}
+
+export function invert(m: Matrix): Matrix | null {
+  const det = m[0] * m[3] - m[1] * m[2];
+  if (!Number.isFinite(det) || Math.abs(det) < 1e-12) return null;
+  return [m[3] / det, -m[1] / det, -m[2] / det, m[0] / det, (m[2] * m[5] - m[3] * m[4]) / det, (m[1] * m[4] - m[0] * m[5]) / det];
+}
+
+const NUMBER = /[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/g;
+
+export function numbers(text: string, limit = 1_000_000): number[] {
+  const out: number[] = [];
+  NUMBER.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = NUMBER.exec(text)) !== null && out.length < limit) out.push(parseFloat(m[0]));
+  return out;
+}
+
+/** The `transform` attribute: matrix, translate, scale, rotate, skewX, skewY, in order. */
+export function parseTransform(text: string | undefined): Matrix {
+  if (!text) return IDENTITY;
+  let m = IDENTITY;
+  const re = /([a-zA-Z]+)\s*\(([^)]*)\)/g;
+  let r: RegExpExecArray | null;
+  let guard = 0;
+  while ((r = re.exec(text)) !== null && guard++ < 100) {
+    const fn = (r[1] ?? '').toLowerCase();
+    const a = numbers(r[2] ?? '', 6);
+    let t: Matrix = IDENTITY;
+    if (fn === 'matrix' && a.length === 6) t = [a[0] ?? 1, a[1] ?? 0, a[2] ?? 0, a[3] ?? 1, a[4] ?? 0, a[5] ?? 0];
+    else if (fn === 'translate') t = [1, 0, 0, 1, a[0] ?? 0, a[1] ?? 0];
+    else if (fn === 'scale') t = [a[0] ?? 1, 0, 0, a[1] ?? a[0] ?? 1, 0, 0];
+    else if (fn === 'rotate') {
+      const rad = ((a[0] ?? 0) * Math.PI) / 180;
+      const cos = Math.cos(rad);
+      const sin = Math.sin(rad);
+      const cx = a[1] ?? 0;
+      const cy = a[2] ?? 0;
+      t = multiply(multiply([1, 0, 0, 1, cx, cy], [cos, sin, -sin, cos, 0, 0]), [1, 0, 0, 1, -cx, -cy]);
+    } else if (fn === 'skewx') t = [1, 0, Math.tan(((a[0] ?? 0) * Math.PI) / 180), 1, 0, 0];
+    else if (fn === 'skewy') t = [1, Math.tan(((a[0] ?? 0) * Math.PI) / 180), 0, 1, 0, 0];
+    if (t.every(Number.isFinite)) m = multiply(m, t);
+  }
+  return m;
+}
+
+/** A length in user units; percentages against `ref` (the viewport side). */
+export function length(value: string | undefined, ref: number, fallback = 0): number {
+  if (value === undefined) return fallback;
+  const m = /^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)\s*(px|pt|pc|em|rem|%|mm|cm|in)?\s*$/.exec(value);
+  if (!m) return fallback;
+  const n = parseFloat(m[1] ?? '');
+  if (!Number.isFinite(n)) return fallback;
+  switch (m[2]) {
+    case '%':
+      return (n / 100) * ref;
+    case 'pt':
+      return (n * 4) / 3;
+    case 'pc':
+      return n * 16;
+    case 'em':
+    case 'rem':
+      return n * 16;
+    case 'mm':
+      return (n * 96) / 25.4;
+    case 'cm':
+      return (n * 96) / 2.54;
+    case 'in':
+      return n * 96;
+    default:
+      return n;
+  }
+}
+
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+/** A nested <svg>: x/y offset and the viewBox mapped into width/height by preserveAspectRatio. */
+export function viewportTransform(el: SvgElement, outer: Viewport): { matrix: Matrix; viewport: Viewport } {
+  const x = length(el.attrs.get('x'), outer.width);
+  const y = length(el.attrs.get('y'), outer.height);
+  const vb = numbers(el.attrs.get('viewBox') ?? '', 4);
+  const width = length(el.attrs.get('width'), outer.width, vb.length === 4 ? (vb[2] ?? outer.width) : outer.width);
+  const height = length(el.attrs.get('height'), outer.height, vb.length === 4 ? (vb[3] ?? outer.height) : outer.height);
+  if (vb.length !== 4 || !(vb[2]! > 0) || !(vb[3]! > 0)) return { matrix: [1, 0, 0, 1, x, y], viewport: { width, height } };
+  const [minX, minY, vw, vh] = vb as [number, number, number, number];
+  const par = (el.attrs.get('preserveAspectRatio') ?? 'xMidYMid meet').trim().split(/\s+/);
+  const align = par[0] ?? 'xMidYMid';
+  let sx = width / vw;
+  let sy = height / vh;
+  if (align !== 'none') {
+    const s = par[1] === 'slice' ? Math.max(sx, sy) : Math.min(sx, sy);
+    sx = s;
+    sy = s;
+  }
+  let tx = x - minX * sx;
+  let ty = y - minY * sy;
+  if (align !== 'none') {
+    if (align.includes('xMid')) tx += (width - vw * sx) / 2;
+    else if (align.includes('xMax')) tx += width - vw * sx;
+    if (align.includes('YMid')) ty += (height - vh * sy) / 2;
+    else if (align.includes('YMax')) ty += height - vh * sy;
+  }
+  return { matrix: [sx, 0, 0, sy, tx, ty], viewport: { width: vw, height: vh } };
+}
+
+/** Flattened outline: closed and open subpaths as point lists. */
+export interface Outline {
+  subpaths: { points: Point[]; closed: boolean }[];
+  box: [number, number, number, number];
+}
+
+const MAX_PATH_POINTS = 20_000;
+
+function boxOf(subpaths: Outline['subpaths']): Outline['box'] {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const sp of subpaths) {
+    for (const [x, y] of sp.points) {
+      if (x < x0) x0 = x;
+      if (y < y0) y0 = y;
+      if (x > x1) x1 = x;
+      if (y > y1) y1 = y;
+    }
+  }
+  return [x0, y0, x1, y1];
+}
+
+function arcPoints(x1: number, y1: number, rxIn: number, ryIn: number, phiDeg: number, large: boolean, sweep: boolean, x2: number, y2: number): Point[] {
+  // Endpoint to centre parameterisation (SVG 1.1 implementation notes F.6.5).
+  let rx = Math.abs(rxIn);
+  let ry = Math.abs(ryIn);
+  if (rx === 0 || ry === 0) return [[x2, y2]];
+  const phi = (phiDeg * Math.PI) / 180;
+  const cos = Math.cos(phi);
+  const sin = Math.sin(phi);
+  const dx = (x1 - x2) / 2;
+  const dy = (y1 - y2) / 2;
+  const xp = cos * dx + sin * dy;
+  const yp = -sin * dx + cos * dy;
+  const lambda = (xp * xp) / (rx * rx) + (yp * yp) / (ry * ry);
+  if (lambda > 1) {
+    rx *= Math.sqrt(lambda);
+    ry *= Math.sqrt(lambda);
+  }
+  const num = rx * rx * ry * ry - rx * rx * yp * yp - ry * ry * xp * xp;
+  const den = rx * rx * yp * yp + ry * ry * xp * xp;
+  let coef = den === 0 ? 0 : Math.sqrt(Math.max(0, num / den));
+  if (large === sweep) coef = -coef;
+  const cxp = (coef * rx * yp) / ry;
+  const cyp = (-coef * ry * xp) / rx;
+  const cx = cos * cxp - sin * cyp + (x1 + x2) / 2;
+  const cy = sin * cxp + cos * cyp + (y1 + y2) / 2;
+  const angle = (ux: number, uy: number, vx: number, vy: number): number => Math.atan2(ux * vy - uy * vx, ux * vx + uy * vy);
+  const t1 = angle(1, 0, (xp - cxp) / rx, (yp - cyp) / ry);
+  let dt = angle((xp - cxp) / rx, (yp - cyp) / ry, (-xp - cxp) / rx, (-yp - cyp) / ry);
+  if (!sweep && dt > 0) dt -= 2 * Math.PI;
+  else if (sweep && dt < 0) dt += 2 * Math.PI;
+  const steps = 12;
+  const out: Point[] = [];
+  for (let i = 1; i <= steps; i++) {
+    const t = t1 + (dt * i) / steps;
+    out.push([cx + rx * Math.cos(t) * cos - ry * Math.sin(t) * sin, cy + rx * Math.cos(t) * sin + ry * Math.sin(t) * cos]);
+  }
+  return out;
+}
+
+/** Parse path data (all commands, relative and absolute) and flatten curves into line segments. */
+export function parsePath(d: string): Outline {
+  const subpaths: Outline['subpaths'] = [];
+  const tokens = d.match(/[MmLlHhVvCcSsQqTtAaZz]|[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/g) ?? [];
+  let i = 0;
+  let cmd = '';
+  let x = 0;
+  let y = 0;
+  let sx = 0;
+  let sy = 0;
+  let lastCtrl: Point | null = null;
+  let lastQ: Point | null = null;
+  let cur: { points: Point[]; closed: boolean } | null = null;
+  let total = 0;
+  const num = (): number => {
+    const t = tokens[i++];
+    return t === undefined ? NaN : parseFloat(t);
+  };
+  const isNum = (): boolean => i < tokens.length && !/^[A-Za-z]$/.test(tokens[i] ?? '');
+  const push = (p: Point): void => {
+    if (!cur) {
+      cur = { points: [[x, y]], closed: false };
+      subpaths.push(cur);
+    }
+    if (total < MAX_PATH_POINTS) {
+      cur.points.push(p);
+      total++;
+    }
+  };
+  let guard = 0;
+  while (i < tokens.length && guard++ < 1_000_000) {
+    const t = tokens[i] ?? '';
+    if (/^[A-Za-z]$/.test(t)) {
+      cmd = t;
+      i++;
+      if (cmd === 'Z' || cmd === 'z') {
+        if (cur) cur.closed = true;
+        x = sx;
+        y = sy;
+        cur = null;
+        continue;
+      }
+    } else if (cmd === '') break;
+    const rel = cmd === cmd.toLowerCase();
+    const C = cmd.toUpperCase();
+    if (!isNum()) continue;
+    if (C === 'M') {
+      const nx = num() + (rel ? x : 0);
+      const ny = num() + (rel ? y : 0);
+      x = nx;
+      y = ny;
+      sx = x;
+      sy = y;
+      cur = { points: [[x, y]], closed: false };
+      subpaths.push(cur);
+      cmd = rel ? 'l' : 'L';
+      lastCtrl = null;
+      lastQ = null;
+    } else if (C === 'L') {
+      x = num() + (rel ? x : 0);
+      y = num() + (rel ? y : 0);
+      push([x, y]);
+      lastCtrl = null;
+      lastQ = null;
+    } else if (C === 'H') {
+      x = num() + (rel ? x : 0);
+      push([x, y]);
+      lastCtrl = null;
+      lastQ = null;
+    } else if (C === 'V') {
+      y = num() + (rel ? y : 0);
+      push([x, y]);
+      lastCtrl = null;
+      lastQ = null;
+    } else if (C === 'C' || C === 'S') {
+      let c1: Point;
+      if (C === 'C') c1 = [num() + (rel ? x : 0), num() + (rel ? y : 0)];
+      else c1 = lastCtrl ? [2 * x - lastCtrl[0], 2 * y - lastCtrl[1]] : [x, y];
+      const c2: Point = [num() + (rel ? x : 0), num() + (rel ? y : 0)];
+      const e: Point = [num() + (rel ? x : 0), num() + (rel ? y : 0)];
+      for (let k = 1; k <= 8; k++) {
+        const s = k / 8;
+        const u = 1 - s;
+        push([u * u * u * x + 3 * u * u * s * c1[0] + 3 * u * s * s * c2[0] + s * s * s * e[0], u * u * u * y + 3 * u * u * s * c1[1] + 3 * u * s * s * c2[1] + s * s * s * e[1]]);
+      }
+      lastCtrl = c2;
+      lastQ = null;
+      x = e[0];
+      y = e[1];
+    } else if (C === 'Q' || C === 'T') {
+      let q: Point;
+      if (C === 'Q') q = [num() + (rel ? x : 0), num() + (rel ? y : 0)];
+      else q = lastQ ? [2 * x - lastQ[0], 2 * y - lastQ[1]] : [x, y];
+      const e: Point = [num() + (rel ? x : 0), num() + (rel ? y : 0)];
+      for (let k = 1; k <= 6; k++) {
+        const s = k / 6;
+        const u = 1 - s;
+        push([u * u * x + 2 * u * s * q[0] + s * s * e[0], u * u * y + 2 * u * s * q[1] + s * s * e[1]]);
+      }
+      lastQ = q;
+      lastCtrl = null;
+      x = e[0];
+      y = e[1];
+    } else if (C === 'A') {
+      const rx = num();
+      const ry = num();
+      const rot = num();
+      const large = num() !== 0;
+      const sweep = num() !== 0;
+      const ex = num() + (rel ? x : 0);
+      const ey = num() + (rel ? y : 0);
+      for (const p of arcPoints(x, y, rx, ry, rot, large, sweep, ex, ey)) push(p);
+      x = ex;
+      y = ey;
+      lastCtrl = null;
+      lastQ = null;
+    } else {
+      i++;
+    }
+    if (!Number.isFinite(x) || !Number.isFinite(y)) break;
+  }
+  const clean = subpaths.filter((sp) => sp.points.every(([a, b]) => Number.isFinite(a) && Number.isFinite(b)));
+  return { subpaths: clean, box: boxOf(clean) };
+}
+
+/** The outline of a basic shape in its own coordinates; null for elements without geometry. */
+export function outlineOf(el: SvgElement, vp: Viewport): Outline | null {
+  const a = el.attrs;
+  switch (el.lname) {
+    case 'rect':
+    case 'image':
+    case 'foreignobject': {
+      const x = length(a.get('x'), vp.width);
+      const y = length(a.get('y'), vp.height);
+      const w = length(a.get('width'), vp.width, el.lname === 'rect' ? 0 : vp.width);
+      const h = length(a.get('height'), vp.height, el.lname === 'rect' ? 0 : vp.height);
+      if (!(w > 0) || !(h > 0)) return null;
+      const pts: Point[] = [
+        [x, y],
+        [x + w, y],
+        [x + w, y + h],
+        [x, y + h],
+      ];
+      return { subpaths: [{ points: pts, closed: true }], box: [x, y, x + w, y + h] };
+    }
+    case 'circle':
+    case 'ellipse': {
+      const cx = length(a.get('cx'), vp.width);
+      const cy = length(a.get('cy'), vp.height);
+      const rx = el.lname === 'circle' ? length(a.get('r'), Math.hypot(vp.width, vp.height) / Math.SQRT2) : length(a.get('rx'), vp.width);
+      const ry = el.lname === 'circle' ? rx : length(a.get('ry'), vp.height);
+      if (!(rx > 0) || !(ry > 0)) return null;
+      const pts: Point[] = [];
+      for (let k = 0; k < 32; k++) {
+        const t = (k / 32) * 2 * Math.PI;
+        pts.push([cx + rx * Math.cos(t), cy + ry * Math.sin(t)]);
+      }
+      return { subpaths: [{ points: pts, closed: true }], box: [cx - rx, cy - ry, cx + rx, cy + ry] };
+    }
+    case 'line': {
+      const p1: Point = [length(a.get('x1'), vp.width), length(a.get('y1'), vp.height)];
+      const p2: Point = [length(a.get('x2'), vp.width), length(a.get('y2'), vp.height)];
+      const sps = [{ points: [p1, p2], closed: false }];
+      return { subpaths: sps, box: boxOf(sps) };
+    }
+    case 'polyline':
+    case 'polygon': {
+      const n = numbers(a.get('points') ?? '', 2 * MAX_PATH_POINTS);
+      const pts: Point[] = [];
+      for (let k = 0; k + 1 < n.length; k += 2) pts.push([n[k] ?? 0, n[k + 1] ?? 0]);
+      if (pts.length < 2) return null;
+      const sps = [{ points: pts, closed: el.lname === 'polygon' }];
+      return { subpaths: sps, box: boxOf(sps) };
+    }
+    case 'path': {
+      const o = parsePath(a.get('d') ?? '');
+      return o.subpaths.length > 0 ? o : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** Fill test: every subpath is implicitly closed for filling; nonzero or evenodd winding. */
+export function contains(o: Outline, p: Point, evenOdd: boolean): boolean {
+  const [x, y] = p;
+  if (x < o.box[0] || x > o.box[2] || y < o.box[1] || y > o.box[3]) return false;
+  let winding = 0;
+  let crossings = 0;
+  for (const sp of o.subpaths) {
+    const pts = sp.points;
+    const n = pts.length;
+    if (n < 3) continue;
+    for (let k = 0; k < n; k++) {
+      const a = pts[k] as Point;
+      const b = pts[(k + 1) % n] as Point;
+      if (a[1] <= y) {
+        if (b[1] > y && (b[0] - a[0]) * (y - a[1]) - (x - a[0]) * (b[1] - a[1]) > 0) {
+          winding++;
+          crossings++;
+        }
+      } else if (b[1] <= y && (b[0] - a[0]) * (y - a[1]) - (x - a[0]) * (b[1] - a[1]) < 0) {
+        winding--;
+        crossings++;
+      }
+    }
+  }
+  return evenOdd ? crossings % 2 === 1 : winding !== 0;
+}
+
+/** The point halfway along the outline (a boundary point of a shape, the middle of a line). */
+export function midpointAlong(o: Outline): Point | null {
+  const segs: [Point, Point, number][] = [];
+  let total = 0;
+  for (const sp of o.subpaths) {
+    const pts = sp.points;
+    const n = pts.length;
+    const last = sp.closed ? n : n - 1;
+    for (let k = 0; k < last; k++) {
+      const a = pts[k] as Point;
+      const b = pts[(k + 1) % n] as Point;
+      const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+      if (len > 0) {
+        segs.push([a, b, len]);
+        total += len;
+      }
+    }
+  }
+  if (total === 0) return null;
+  let want = total / 2;
+  for (const [a, b, len] of segs) {
+    if (want <= len) {
+      const s = want / len;
+      return [a[0] + (b[0] - a[0]) * s, a[1] + (b[1] - a[1]) * s];
+    }
+    want -= len;
+  }
+  return null;
+}
