@@ -3,6 +3,7 @@ import acceptanceCriteriaValidator from './acceptance-criteria-validator/tool.ts
 import alignmentGate from './alignment-gate/tool.ts';
 import blmLandLookup from './blm-land-lookup/tool.ts';
 import type { ToolDefinition } from './contract.ts';
+import convertDiagram from './convert-diagram/tool.ts';
 import coverageCheck from './coverage-check/tool.ts';
 import defectTriage from './defect-triage/tool.ts';
 import dependencyCheck from './dependency-check/tool.ts';
@@ -24,6 +25,7 @@ export const tools: readonly AnyTool[] = [
   acceptanceCriteriaValidator,
   alignmentGate,
   blmLandLookup,
+  convertDiagram,
   coverageCheck,
   defectTriage,
   dependencyCheck,

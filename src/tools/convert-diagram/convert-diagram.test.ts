@@ -1,0 +1,739 @@
+// Tests for convert-diagram: parsers, writers, round trips (fixtures and fast-check), error codes, corpus, hostile input.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { callTool } from '../../../test/support/tool-harness.ts';
+import { ToolError } from '../contract.ts';
+import { tokenizeDot } from './dot-lexer.ts';
+import { parseDot } from './dot-parse.ts';
+import { convert, detectFormat } from './engine.ts';
+import { parseMermaid } from './mermaid-parse.ts';
+import type { Graph } from './model.ts';
+import { LOST_CODES, LostList } from './model.ts';
+import { parsePlantUmlActivity } from './plantuml-activity.ts';
+import { parsePlantUmlComponent } from './plantuml-component.ts';
+import { detectKind, readPlantUml } from './plantuml-source.ts';
+import tool from './tool.ts';
+
+const FIXTURES = path.join(import.meta.dirname, 'fixtures');
+const fixture = (name: string): string => readFileSync(path.join(FIXTURES, name), 'utf8');
+const mermaid = (text: string): Graph => parseMermaid(text, new LostList());
+const dot = (text: string): Graph => parseDot(text, new LostList());
+const puml = (text: string): Graph => {
+  const lost = new LostList();
+  const lines = readPlantUml(text, lost);
+  return detectKind(lines) === 'activity' ? parsePlantUmlActivity(lines, lost) : parsePlantUmlComponent(lines, lost);
+};
+
+type Format = 'mermaid' | 'dot' | 'plantuml';
+const parseAs = (text: string, f: Format): Graph => (f === 'mermaid' ? mermaid(text) : f === 'dot' ? dot(text) : puml(text));
+
+/** A comparable summary of a graph: node ids with labels and groups, edges, groups with parents and titles. */
+function shape(g: Graph): { nodes: string[]; edges: string[]; groups: string[] } {
+  return {
+    nodes: [...g.nodes.values()].map((n) => `${n.id}|${n.label}|${n.group ?? ''}`).sort(),
+    edges: g.edges.map((e) => `${e.from}>${e.to}|${e.label ?? ''}|${e.head}|${e.tail}`).sort(),
+    groups: [...g.groups.values()].map((x) => `${x.id}<${x.parent ?? ''}|${x.title ?? ''}`).sort(),
+  };
+}
+
+function codes(out: { lost: { code: string }[] }): string[] {
+  return [...new Set(out.lost.map((l) => l.code))].sort();
+}
+
+async function ok(body: Record<string, unknown>): Promise<Record<string, unknown> & { diagram: string; lost: { code: string; detail: string; line?: number }[] }> {
+  const res = await callTool(tool, body);
+  if (!res.ok) throw new Error(`expected 200, got ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as Record<string, unknown> & { diagram: string; lost: { code: string; detail: string; line?: number }[] };
+}
+
+describe('convert-diagram: the definition', () => {
+  it('is built but not deployed, costs 1 credit and ingests uploads through diagram', () => {
+    expect(tool.name).toBe('convert-diagram');
+    expect(tool.deployed).toBe(false);
+    expect(tool.credits).toBe(1);
+    expect(tool.uploadField).toBe('diagram');
+  });
+
+  it('runs every example and reproduces its output exactly, twice', async () => {
+    for (const ex of tool.examples) {
+      const a = await callTool(tool, ex.input);
+      const b = await callTool(tool, ex.input);
+      expect(a.body).toEqual(ex.output);
+      expect(b.body).toEqual(a.body);
+    }
+  });
+
+  it('documents every lost code in README.md, and no other', () => {
+    const readme = readFileSync(path.join(import.meta.dirname, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Lost codes'), readme.indexOf('## Round trips'));
+    const documented = [...section.matchAll(/^\| `([a-z_]+)` \|/gm)].map((m) => m[1]);
+    expect(documented.sort()).toEqual([...LOST_CODES].sort());
+  });
+});
+
+describe('convert-diagram: valid cases', () => {
+  const cases: {
+    name: string;
+    body: Record<string, unknown>;
+    from: Format;
+    stats: [number, number, number];
+    contains: string[];
+    lost?: string[];
+  }[] = [
+    {
+      name: 'Mermaid chain and fan-out to DOT',
+      body: { diagram: 'graph LR\n  A & B --> C --> D', to: 'dot' },
+      from: 'mermaid',
+      stats: [4, 3, 0],
+      contains: ['digraph G {', 'rankdir=LR;', 'A -> C;', 'B -> C;', 'C -> D;'],
+      lost: [],
+    },
+    {
+      name: 'Mermaid edge labels in both forms, open and dotted links',
+      body: { diagram: 'flowchart TD\n  a -- yes --> b\n  a -->|no| c\n  b --- c\n  c -.-> d', to: 'dot' },
+      from: 'mermaid',
+      stats: [4, 4, 0],
+      contains: ['a -> b [label="yes"];', 'a -> c [label="no"];', 'b -> c [dir=none];', 'c -> d [style=dotted];'],
+    },
+    {
+      name: 'an all-undirected DOT graph becomes graph with --',
+      body: { diagram: 'flowchart LR\n  a --- b --- c', to: 'dot' },
+      from: 'mermaid',
+      stats: [3, 2, 0],
+      contains: ['graph G {', 'a -- b;', 'b -- c;'],
+    },
+    {
+      name: 'Mermaid subgraph with a title, nesting and an edge to the subgraph, to DOT',
+      body: { diagram: 'flowchart TB\n  subgraph outer [Outer box]\n    subgraph inner\n      x\n    end\n  end\n  y --> outer', to: 'dot' },
+      from: 'mermaid',
+      stats: [2, 1, 2],
+      contains: ['subgraph cluster_outer {', 'label="Outer box";', 'subgraph cluster_inner {', 'compound=true;', 'y -> x [lhead=cluster_outer];'],
+    },
+    {
+      name: 'Mermaid classDef and style resolved onto DOT nodes',
+      body: { diagram: 'flowchart LR\n  a:::warn --> b\n  classDef warn fill:#fee2e2,stroke:#b91c1c,color:#7f1d1d\n  style b fill:lightblue', to: 'dot' },
+      from: 'mermaid',
+      stats: [2, 1, 0],
+      contains: ['a [shape=box, style="filled", fillcolor="#fee2e2", color="#b91c1c", fontcolor="#7f1d1d"];', 'b [shape=box, style="filled", fillcolor="#add8e6"];'],
+      lost: ['class_flattened'],
+    },
+    {
+      name: 'DOT clusters, defaults and a chain to Mermaid',
+      body: { diagram: 'digraph { node [shape=box]; subgraph cluster_a { label="A"; x -> y -> z } z -> w [label="go"] }', to: 'mermaid' },
+      from: 'dot',
+      stats: [4, 3, 1],
+      contains: ['flowchart TD', 'subgraph a ["A"]', 'z -->|go| w'],
+      lost: [],
+    },
+    {
+      name: 'DOT undirected graph to Mermaid open links',
+      body: { diagram: 'graph { a -- b; b -- c [style=dashed] }', to: 'mermaid' },
+      from: 'dot',
+      stats: [3, 2, 0],
+      contains: ['a --- b', 'b -.- c', 'linkStyle 1 stroke-dasharray:5 5'],
+    },
+    {
+      name: 'DOT to PlantUML with colours and direction',
+      body: { diagram: 'digraph { rankdir=LR; a [style=filled, fillcolor="#ff0000", fontcolor=white]; a -> b [color=blue] }', to: 'plantuml' },
+      from: 'dot',
+      stats: [2, 1, 0],
+      contains: ['@startuml', 'left to right direction', 'a #back:FF0000;text:FFFFFF', 'a -[#0000FF]-> b', '@enduml'],
+    },
+    {
+      name: 'PlantUML component diagram to DOT',
+      body: { diagram: '@startuml\npackage "Web" {\n  [Frontend] as fe\n}\ndatabase DB\nfe --> DB : reads\n@enduml', to: 'dot' },
+      from: 'plantuml',
+      stats: [2, 1, 1],
+      contains: ['subgraph cluster_Web {', 'fe [label="Frontend", shape=component];', 'DB [shape=cylinder];', 'fe -> DB [label="reads"];'],
+    },
+    {
+      name: 'PlantUML activity diagram to DOT',
+      body: { diagram: '@startuml\nstart\n:Work;\nwhile (More?) is (yes)\n  :Again;\nendwhile (no)\nstop\n@enduml', to: 'dot' },
+      from: 'plantuml',
+      stats: [5, 5, 0],
+      contains: ['while1 -> action2 [label="yes"];', 'action2 -> while1;', 'while1 -> stop [label="no"];'],
+    },
+    {
+      name: 'PlantUML without @startuml when from says plantuml',
+      body: { diagram: '[A] --> [B] : uses\n[B] ..> () API', from: 'plantuml', to: 'mermaid' },
+      from: 'plantuml',
+      stats: [3, 2, 0],
+      contains: ['A[[A]]', 'A -->|uses| B', 'B -.-> API', 'API((API))'],
+    },
+    {
+      name: 'from equal to to normalises Mermaid',
+      body: { diagram: 'graph TD;A-->B;B-->C', from: 'mermaid', to: 'mermaid' },
+      from: 'mermaid',
+      stats: [3, 2, 0],
+      contains: ['flowchart TD', '  A --> B', '  B --> C'],
+      lost: [],
+    },
+    {
+      name: 'an empty flowchart is a valid diagram',
+      body: { diagram: 'flowchart LR', to: 'dot' },
+      from: 'mermaid',
+      stats: [0, 0, 0],
+      contains: ['digraph G {', 'rankdir=LR;'],
+    },
+  ];
+  for (const c of cases) {
+    it(c.name, async () => {
+      const out = await ok(c.body);
+      expect(out.from).toBe(c.from);
+      expect(out.stats).toEqual({ nodes: c.stats[0], edges: c.stats[1], subgraphs: c.stats[2] });
+      for (const s of c.contains) expect(out.diagram).toContain(s);
+      if (c.lost) expect(codes(out)).toEqual(c.lost);
+    });
+  }
+});
+
+describe('convert-diagram: detection', () => {
+  const cases: [string, string][] = [
+    ['flowchart LR\n a --> b', 'mermaid'],
+    ['%% a comment\n%%{init: {"theme": "dark"}}%%\ngraph TD\n a', 'mermaid'],
+    ['---\ntitle: T\n---\nflowchart TD\n a', 'mermaid'],
+    ['// built by a script\n/* block */\n# cpp\ndigraph G { a -> b }', 'dot'],
+    ['strict graph { a -- b }', 'dot'],
+    ['graph "net" {\n a -- b }', 'dot'],
+    ['DiGraph { a }', 'dot'],
+    ['\ufeff@startuml\n[A] --> [B]\n@enduml', 'plantuml'],
+    ['sequenceDiagram\n A->>B: x', 'mermaid'],
+  ];
+  for (const [text, format] of cases) {
+    it(`reads ${JSON.stringify(text.slice(0, 30))} as ${format}`, () => {
+      expect(detectFormat(text.replace(/^\ufeff/, ''))).toBe(format);
+    });
+  }
+});
+
+describe('convert-diagram: every lost code fires where it should', () => {
+  const cases: [string, { diagram: string; from?: string; to: string }][] = [
+    ['shape_approximated', { diagram: 'flowchart TD\n a([stadium])', to: 'dot' }],
+    ['arrowhead_approximated', { diagram: 'digraph { a -> b [arrowhead=crow] }', to: 'mermaid' }],
+    ['edge_style_approximated', { diagram: '@startuml\n[a] -> [b]\n@enduml', to: 'mermaid' }],
+    ['edge_reversed', { diagram: 'digraph { a -> b [dir=back] }', to: 'mermaid' }],
+    ['edge_to_subgraph_approximated', { diagram: 'flowchart TD\n subgraph empty\n end\n a --> empty', to: 'dot' }],
+    ['style_property_dropped', { diagram: 'flowchart TD\n a\n style a opacity:0.5', to: 'dot' }],
+    ['colour_dropped', { diagram: 'flowchart TD\n a\n style a fill:notacolour', to: 'dot' }],
+    ['class_flattened', { diagram: 'flowchart TD\n a:::c\n classDef c fill:#fff', to: 'plantuml' }],
+    ['direction_approximated', { diagram: 'flowchart RL\n a --> b', to: 'plantuml' }],
+    ['subgraph_direction_dropped', { diagram: 'flowchart TD\n subgraph s\n direction LR\n a\n end', to: 'dot' }],
+    ['id_renamed', { diagram: 'digraph { "two words" -> b }', to: 'mermaid' }],
+    ['port_dropped', { diagram: 'digraph { a:p1 -> b }', to: 'mermaid' }],
+    ['html_label_flattened', { diagram: 'digraph { a [label=<<b>x</b>>] }', to: 'mermaid' }],
+    ['markdown_label_flattened', { diagram: 'flowchart TD\n a["`**x**`"]', to: 'dot' }],
+    ['attribute_dropped', { diagram: 'digraph { nodesep=1; a [width=3] }', to: 'mermaid' }],
+    ['rank_constraint_dropped', { diagram: 'digraph { {rank=same; a; b} }', to: 'mermaid' }],
+    ['link_dropped', { diagram: 'flowchart TD\n a\n click a "https://example.com"', to: 'dot' }],
+    ['accessibility_dropped', { diagram: 'flowchart TD\n accDescr: a description\n a', to: 'dot' }],
+    ['directive_dropped', { diagram: '@startuml\n!theme plain\n[a] --> [b]\n@enduml', to: 'dot' }],
+    ['note_dropped', { diagram: '@startuml\n[a] --> [b]\nnote right of a\n  text\nend note\n@enduml', to: 'dot' }],
+    ['stereotype_dropped', { diagram: '@startuml\ncomponent a <<service>>\n@enduml', to: 'mermaid' }],
+    ['activity_flattened', { diagram: '@startuml\nstart\nfork\n:a;\nfork again\n:b;\nend fork\nstop\n@enduml', to: 'dot' }],
+    ['label_dropped', { diagram: 'digraph { a -> b [headlabel="1"] }', to: 'mermaid' }],
+    ['statement_dropped', { diagram: 'flowchart TD\n a --> b\n linkStyle 7 stroke:red', to: 'dot' }],
+  ];
+  it('covers every code in the closed list', () => {
+    expect(cases.map(([c]) => c).sort()).toEqual([...LOST_CODES].sort());
+  });
+  for (const [code, body] of cases) {
+    it(code, async () => {
+      const out = await ok(body);
+      expect(out.lost.map((l) => l.code)).toContain(code);
+      const item = out.lost.find((l) => l.code === code);
+      expect(item?.detail.length).toBeGreaterThan(5);
+    });
+  }
+
+  it('lists at most 500 items and counts them all', async () => {
+    const diagram = `digraph {${Array.from({ length: 600 }, (_, i) => `n${i} [shape=star];`).join('')}}`;
+    const out = await ok({ diagram, to: 'mermaid' });
+    expect(out.lost).toHaveLength(500);
+    expect(out.lost_total).toBe(600);
+  });
+});
+
+describe('convert-diagram: invalid cases', () => {
+  const cases: { name: string; body: unknown; error: string; line?: number; type?: string }[] = [
+    { name: 'no body fields', body: {}, error: 'to_required' },
+    { name: 'neither diagram nor upload_id', body: { to: 'dot' }, error: 'diagram_required' },
+    { name: 'unknown target', body: { diagram: 'graph TD\nA-->B', to: 'svg' }, error: 'to_invalid' },
+    { name: 'unknown source notation', body: { diagram: 'graph TD\nA-->B', to: 'dot', from: 'd2' }, error: 'from_invalid' },
+    { name: 'diagram not a string', body: { diagram: 42, to: 'dot' }, error: 'diagram_must_be_string' },
+    { name: 'diagram empty string', body: { diagram: '', to: 'dot' }, error: 'diagram_too_short' },
+    { name: 'diagram over the cap', body: { diagram: 'x'.repeat(500_001), to: 'dot' }, error: 'diagram_too_long' },
+    { name: 'white space only', body: { diagram: ' \n\t\n', to: 'dot' }, error: 'diagram_empty' },
+    { name: 'not a diagram', body: { diagram: 'hello world', to: 'dot' }, error: 'diagram_format_undetected' },
+    { name: 'Mermaid sequence diagram', body: { diagram: 'sequenceDiagram\n  Alice->>Bob: hi', to: 'dot' }, error: 'diagram_unsupported_type', type: 'mermaid:sequenceDiagram', line: 1 },
+    { name: 'Mermaid class diagram after frontmatter', body: { diagram: '---\ntitle: x\n---\nclassDiagram\n  A <|-- B', to: 'dot' }, error: 'diagram_unsupported_type', type: 'mermaid:classDiagram', line: 4 },
+    { name: 'PlantUML sequence diagram', body: { diagram: '@startuml\nparticipant Alice\nAlice -> Bob : hi\n@enduml', to: 'dot' }, error: 'diagram_unsupported_type', type: 'plantuml:sequence' },
+    { name: 'PlantUML bare arrows (a sequence diagram to PlantUML)', body: { diagram: '@startuml\nAlice -> Bob : hi\n@enduml', to: 'dot' }, error: 'diagram_unsupported_type', type: 'plantuml:sequence' },
+    { name: 'PlantUML class diagram', body: { diagram: '@startuml\nclass Car\nCar <|-- Bus\n@enduml', to: 'dot' }, error: 'diagram_unsupported_type', type: 'plantuml:class' },
+    { name: 'PlantUML state diagram', body: { diagram: '@startuml\n[*] --> Idle\n@enduml', to: 'dot' }, error: 'diagram_unsupported_type', type: 'plantuml:state' },
+    { name: 'PlantUML mind map', body: { diagram: '@startmindmap\n* root\n@endmindmap', to: 'dot' }, error: 'diagram_unsupported_type', type: 'plantuml:mindmap' },
+    { name: 'PlantUML legacy activity', body: { diagram: '@startuml\n(*) --> "First"\n@enduml', to: 'dot' }, error: 'diagram_unsupported_type', type: 'plantuml:legacy_activity' },
+    { name: 'Mermaid subgraph never closed', body: { diagram: 'flowchart TD\n  subgraph one\n  a --> b', to: 'dot' }, error: 'diagram_parse_error', line: 2 },
+    { name: 'Mermaid end without subgraph', body: { diagram: 'flowchart TD\n  a --> b\n  end', to: 'dot' }, error: 'diagram_parse_error', line: 3 },
+    { name: 'Mermaid unclosed shape', body: { diagram: 'flowchart TD\n  a[Start --> b', to: 'dot' }, error: 'diagram_parse_error', line: 2 },
+    { name: 'Mermaid dangling link', body: { diagram: 'flowchart TD\n  a -->', to: 'dot' }, error: 'diagram_parse_error', line: 2 },
+    { name: 'Mermaid header with garbage', body: { diagram: 'flowchart TD nonsense', from: 'mermaid', to: 'dot' }, error: 'diagram_parse_error', line: 1 },
+    { name: 'Mermaid text without a header, from mermaid', body: { diagram: 'classDef x fill:#fff', from: 'mermaid', to: 'dot' }, error: 'diagram_parse_error', line: 1 },
+    { name: 'DOT unterminated string', body: { diagram: 'digraph {\n  a [label="open\n}', to: 'mermaid' }, error: 'diagram_parse_error', line: 2 },
+    { name: 'DOT missing closing brace', body: { diagram: 'digraph {\n  a -> b\n', to: 'mermaid' }, error: 'diagram_parse_error', line: 3 },
+    { name: 'DOT -> in an undirected graph', body: { diagram: 'graph {\n a -> b }', to: 'mermaid' }, error: 'diagram_parse_error', line: 2 },
+    { name: 'DOT stray character', body: { diagram: 'digraph { a -> b; @ }', to: 'mermaid' }, error: 'diagram_parse_error', line: 1 },
+    { name: 'DOT unclosed comment', body: { diagram: 'digraph { a /* never', to: 'mermaid' }, error: 'diagram_parse_error', line: 1 },
+    { name: 'PlantUML without @enduml', body: { diagram: '@startuml\n[A] --> [B]\n', to: 'dot' }, error: 'diagram_parse_error', line: 1 },
+    { name: 'PlantUML if without endif', body: { diagram: '@startuml\nstart\nif (x) then (y)\n:a;\n@enduml', to: 'dot' }, error: 'diagram_parse_error', line: 3 },
+    { name: 'PlantUML endif without if', body: { diagram: '@startuml\nstart\n:a;\nendif\n@enduml', to: 'dot' }, error: 'diagram_parse_error', line: 4 },
+    { name: 'PlantUML unclosed package', body: { diagram: '@startuml\npackage P {\n[A]\n@enduml', to: 'dot' }, error: 'diagram_parse_error', line: 2 },
+    { name: 'PlantUML unreadable line', body: { diagram: '@startuml\n[A] --> [B]\n%%% what\n@enduml', to: 'dot' }, error: 'diagram_parse_error', line: 3 },
+    { name: 'DOT nested too deep', body: { diagram: `digraph {${'subgraph {'.repeat(70)}a${'}'.repeat(70)}}`, to: 'mermaid' }, error: 'diagram_too_deep' },
+    { name: 'Mermaid nested too deep', body: { diagram: `flowchart TD\n${'subgraph s\n'.repeat(70)}a\n${'end\n'.repeat(70)}`, to: 'dot' }, error: 'diagram_too_deep' },
+    { name: 'too many nodes', body: { diagram: `digraph {${Array.from({ length: 5_001 }, (_, i) => `n${i};`).join('')}}`, to: 'mermaid' }, error: 'diagram_too_large' },
+  ];
+  for (const c of cases) {
+    it(c.name, async () => {
+      const res = await callTool(tool, c.body);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe(c.error);
+      if (c.line !== undefined) expect(res.body.line).toBe(c.line);
+      if (c.type !== undefined) expect(res.body.type).toBe(c.type);
+    });
+  }
+});
+
+describe('convert-diagram: Mermaid parser', () => {
+  it('reads every node shape', () => {
+    const g = mermaid(
+      'flowchart TD\n a[r] --> b(ro) --> c([st]) --> d[[su]] --> e[(cy)] --> f((ci)) --> g(((dc))) --> h{di} --> i{{hx}}\n' +
+        ' i --> j[/pa/] --> k[\\pb\\] --> l[/tr\\] --> m[\\ti/] --> n>as] --> o(-el-) --> p@{ shape: cyl, label: "v11" }',
+    );
+    const shapes = Object.fromEntries([...g.nodes.values()].map((n) => [n.id, n.shape]));
+    expect(shapes).toEqual({
+      a: 'rect',
+      b: 'round',
+      c: 'stadium',
+      d: 'subroutine',
+      e: 'cylinder',
+      f: 'circle',
+      g: 'double_circle',
+      h: 'diamond',
+      i: 'hexagon',
+      j: 'parallelogram',
+      k: 'parallelogram_alt',
+      l: 'trapezoid',
+      m: 'trapezoid_alt',
+      n: 'asymmetric',
+      o: 'ellipse',
+      p: 'cylinder',
+    });
+    expect(g.nodes.get('p')?.label).toBe('v11');
+  });
+
+  it('reads link kinds, heads, lengths and both label forms', () => {
+    const g = mermaid('flowchart LR\n a --> b\n a --- b\n a --x b\n a --o b\n a <--> b\n a -.-> b\n a ==> b\n a ~~~ b\n a ----> b\n a -- t1 --> b\n a == t2 ==> b\n a -. t3 .-> b\n a -->|"q|x"| b\n c o--o d');
+    const sum = g.edges.map((e) => `${e.line}/${e.head}/${e.tail}/${e.length}/${e.label ?? ''}`);
+    expect(sum).toEqual([
+      'solid/normal/none/1/',
+      'solid/none/none/1/',
+      'solid/cross/none/1/',
+      'solid/dot/none/1/',
+      'solid/normal/normal/1/',
+      'dotted/normal/none/1/',
+      'bold/normal/none/1/',
+      'invisible/none/none/1/',
+      'solid/normal/none/3/',
+      'solid/normal/none/1/t1',
+      'bold/normal/none/1/t2',
+      'dotted/normal/none/1/t3',
+      'solid/normal/none/1/q|x',
+      'solid/dot/dot/1/',
+    ]);
+    expect(g.nodes.has('c')).toBe(true);
+    expect(g.nodes.has('d')).toBe(true);
+  });
+
+  it('applies Mermaid subgraph membership: the first subgraph to close that mentions a node keeps it', () => {
+    const g = mermaid(readFileSync(path.join(FIXTURES, 'features.mmd'), 'utf8'));
+    expect(g.title).toBe('Checkout flow');
+    expect(g.nodes.get('db')?.group).toBe('backend');
+    expect(g.nodes.get('q1')?.group).toBe('queueing');
+    expect(g.groups.get('queueing')?.parent).toBe('backend');
+    expect(g.groups.get('backend')?.direction).toBe('LR');
+    expect(g.nodes.get('merged')?.label).toBe('Merged: "A" \n and B');
+    expect(g.nodes.get('done')?.classes).toEqual(['hot']);
+    expect(g.nodes.get('pay')?.classes).toEqual(['hot']);
+    expect(g.edges[0]?.style).toEqual({ color: '#ffff33', width: 4, fontColor: '#ff0000' });
+    expect(g.edges.find((e) => e.to === 'backend')?.from).toBe('mail');
+  });
+
+  it('gives an untitled-with-spaces subgraph the automatic id subGraphN, counted in closing order', () => {
+    const g = mermaid('flowchart LR\n subgraph "Two words"\n  subgraph inner\n   a\n  end\n  b\n end\n style subGraph1 fill:#fff');
+    expect([...g.groups.keys()].sort()).toEqual(['inner', 'subGraph1']);
+    expect(g.groups.get('subGraph1')?.title).toBe('Two words');
+    expect(g.groups.get('subGraph1')?.style.fill).toBe('#ffffff');
+  });
+});
+
+describe('convert-diagram: DOT parser', () => {
+  it('tokenizes quoted ids with escapes, HTML strings, numerals, comments and edge operators', () => {
+    const toks = tokenizeDot('digraph { "a \\"b\\"" -> <x<b>y</b>> -- -1.5 // c\n # pre\n /* d */ "p" + "q" }');
+    expect(toks.map((t) => (t.kind === 'id' ? `${t.quoted ? 'Q' : t.html ? 'H' : 'I'}:${t.value}` : t.kind === 'eof' ? 'EOF' : t.value))).toEqual([
+      'I:digraph',
+      '{',
+      'Q:a "b"',
+      '->',
+      'H:x<b>y</b>',
+      '--',
+      'I:-1.5',
+      'Q:p',
+      '+',
+      'Q:q',
+      '}',
+      'EOF',
+    ]);
+  });
+
+  it('reads the feature fixture: defaults at creation time, strict, subgraph operands, clusters, lhead, escapes', () => {
+    const lost = new LostList();
+    const g = parseDot(fixture('features.dot'), lost);
+    expect(g.title).toBe('Build pipeline');
+    expect(g.direction).toBe('LR');
+    expect(g.edges.filter((e) => e.from === 'fetch' && e.to === 'compile')).toHaveLength(1);
+    expect(g.edges.some((e) => e.from === 'unit tests' && e.to === 'package')).toBe(true);
+    expect(g.edges.some((e) => e.from === 'unit tests' && e.to === 'lint')).toBe(true);
+    expect(g.nodes.get('package')).toMatchObject({ group: 'release', label: 'Package\n(tar.gz)', shape: 'round', style: { fill: '#ffffe0' } });
+    expect(g.nodes.get('sign')).toMatchObject({ group: 'cluster_sign', label: 'Sign artifact\nwith key', shape: 'diamond' });
+    expect(g.groups.get('cluster_sign')).toMatchObject({ parent: 'release', title: 'Signing', style: { fill: '#fde68a', stroke: '#0000ff' } });
+    expect(g.nodes.get('docs')?.label).toBe('Docs\nsite');
+    expect(g.nodes.get('rec')?.label).toBe('left\nmid\nright');
+    const clipped = g.edges.find((e) => e.from === 'compile' && e.to === 'release');
+    expect(clipped).toMatchObject({ length: 2, style: { color: '#555555', width: 2, fontColor: '#ff0000' } });
+    const both = g.edges.find((e) => e.from === 'lint' && e.to === 'docs');
+    expect(both).toMatchObject({ head: 'vee', tail: 'odot', line: 'dashed', label: 'warn' });
+    expect([...new Set(lost.items.map((l) => l.code))].sort()).toEqual(['arrowhead_approximated', 'html_label_flattened', 'link_dropped', 'port_dropped', 'rank_constraint_dropped', 'shape_approximated']);
+  });
+
+  it('reads an undirected graph with a cluster', () => {
+    const g = dot(fixture('undirected.dot'));
+    expect(shape(g)).toEqual({
+      nodes: ['a|a|', 'b|b|', 'c|c|lan', 'd|d|lan'],
+      edges: ['a>b||none|none', 'b>c||none|none', 'b>d|backup|none|none'],
+      groups: ['lan<|LAN'],
+    });
+  });
+});
+
+describe('convert-diagram: PlantUML parsers', () => {
+  it('reads the component fixture: aliases, shorthands, nested containers, arrows, skinparam', () => {
+    const g = puml(fixture('component.puml'));
+    expect(g.title).toBe('Shop architecture');
+    expect(g.direction).toBe('LR');
+    expect(g.nodes.get('cust')).toMatchObject({ label: 'Customer', shape: 'actor' });
+    expect(g.nodes.get('web')).toMatchObject({ label: 'Web shop', shape: 'component', group: 'fe', style: { fill: '#e0f2fe', stroke: '#0369a1' } });
+    expect(g.nodes.get('mobile')).toMatchObject({ stereotypes: ['client'], style: { fill: '#ffe4e6', stroke: '#be123c', color: '#881337' } });
+    expect(g.nodes.get('orders')?.group).toBe('Services');
+    expect(g.groups.get('Services')?.parent).toBe('srv');
+    expect(g.nodes.get('rest')).toMatchObject({ shape: 'interface', group: 'srv' });
+    expect(g.nodes.get('odb')).toMatchObject({ shape: 'cylinder', style: { fill: '#fef3c7' } });
+    const dashed = g.edges.find((e) => e.from === 'mobile');
+    expect(dashed).toMatchObject({ line: 'dashed', style: { color: '#dc2626' } });
+    expect(g.edges.find((e) => e.from === 'rest')).toMatchObject({ length: 0, head: 'none' });
+    expect(g.edges.find((e) => e.to === 'Stripe')).toMatchObject({ line: 'dotted', label: '«uses»' });
+    expect(g.edges.find((e) => e.head === 'normal' && e.tail === 'normal')).toMatchObject({ from: 'orders', to: 'Payments' });
+  });
+
+  it('turns the activity fixture into a control-flow graph', () => {
+    const g = puml(fixture('activity.puml'));
+    const edges = shape(g).edges;
+    expect(edges).toEqual(
+      expect.arrayContaining([
+        'start>action1||normal|none',
+        'if1>action2|yes|normal|none',
+        'if1>if2||normal|none',
+        'if2>action3|yes|normal|none',
+        'if2>action4|no|normal|none',
+        'action4>stop||normal|none',
+        'action2>action5||normal|none',
+        'action3>action6||normal|none',
+        'while1>action7|yes|normal|none',
+        'action7>while1||normal|none',
+        'while1>action8|no|normal|none',
+        'action8>repeat1|busy|normal|none',
+        'repeat1>action8|no|normal|none',
+        'repeat1>switch1|ship|normal|none',
+        'switch1>action9|domestic|normal|none',
+        'switch1>action10|abroad|normal|none',
+      ]),
+    );
+    expect(g.nodes.get('action1')?.label).toBe('Receive order\nfrom the web shop');
+    expect(g.nodes.get('action3')?.style.fill).toBe('#fef3c7');
+    expect(g.nodes.get('action5')?.group).toBe('Fulfilment');
+    expect(g.groups.get('Fulfilment')?.parent).toBe('Warehouse');
+    expect(g.nodes.get('start')?.group).toBe('Sales');
+    expect(g.edges.find((e) => e.to === 'switch1')?.line).toBe('dashed');
+  });
+});
+
+describe('convert-diagram: fixtures round trip', () => {
+  it('Mermaid -> DOT -> Mermaid keeps nodes, labels, edges, subgraphs and membership of the feature fixture', () => {
+    const src = fixture('features.mmd');
+    const viaDot = convert({ diagram: src, from: 'mermaid', to: 'dot' });
+    const back = convert({ diagram: viaDot.diagram, from: 'dot', to: 'mermaid' });
+    expect(shape(mermaid(back.diagram))).toEqual(shape(mermaid(src)));
+    expect(codes(viaDot)).toEqual(['arrowhead_approximated', 'class_flattened', 'directive_dropped', 'link_dropped', 'shape_approximated', 'subgraph_direction_dropped', 'accessibility_dropped'].sort());
+  });
+
+  it('DOT -> Mermaid -> DOT keeps the undirected fixture', () => {
+    const src = fixture('undirected.dot');
+    const back = convert({ diagram: convert({ diagram: src, from: 'dot', to: 'mermaid' }).diagram, from: 'mermaid', to: 'dot' });
+    expect(back.diagram.startsWith('graph G {')).toBe(true);
+    expect(shape(dot(back.diagram))).toEqual(shape(dot(src)));
+  });
+
+  it('PlantUML component -> Mermaid -> PlantUML keeps nodes, edges and containers', () => {
+    const src = fixture('component.puml');
+    const back = convert({ diagram: convert({ diagram: src, from: 'plantuml', to: 'mermaid' }).diagram, from: 'mermaid', to: 'plantuml' });
+    expect(shape(puml(back.diagram)).edges.map((e) => e.split('|')[0])).toEqual(shape(puml(src)).edges.map((e) => e.split('|')[0]));
+    expect(shape(puml(back.diagram)).groups).toEqual(shape(puml(src)).groups);
+  });
+
+  it('every fixture converts to every notation, and each output parses again to the same counts', () => {
+    for (const [file, from] of [
+      ['features.mmd', 'mermaid'],
+      ['features.dot', 'dot'],
+      ['undirected.dot', 'dot'],
+      ['component.puml', 'plantuml'],
+      ['activity.puml', 'plantuml'],
+    ] as const) {
+      for (const to of ['mermaid', 'dot', 'plantuml'] as const) {
+        const out = convert({ diagram: fixture(file), from: 'auto', to });
+        expect(out.from).toBe(from);
+        const again = parseAs(out.diagram, to);
+        expect({ file, to, nodes: again.nodes.size, edges: again.edges.length, groups: again.groups.size }).toEqual({
+          file,
+          to,
+          nodes: out.stats.nodes,
+          edges: out.stats.edges,
+          groups: out.stats.subgraphs,
+        });
+      }
+    }
+  });
+});
+
+describe('convert-diagram: property round trips (fast-check)', () => {
+  const RESERVED = new Set(['end', 'graph', 'subgraph', 'flowchart', 'style', 'class', 'classDef', 'linkStyle', 'click', 'direction', 'call', 'href', 'default', 'accTitle', 'accDescr', 'strict', 'node', 'edge', 'digraph']);
+  const id = fc.stringMatching(/^[A-Za-z][A-Za-z0-9_]{0,6}$/).filter((s) => !RESERVED.has(s) && !RESERVED.has(s.toLowerCase()));
+  const labelChar = fc.constantFrom(...'abcXYZ019 _-.,:;!?()[]{}|"\'/\\#@%+=*~é→中'.split(''), '\n');
+  const label = fc.array(labelChar, { minLength: 1, maxLength: 16 }).map((cs) =>
+    cs
+      .join('')
+      .split('\n')
+      .map((l) => l.trim())
+      .join('\n')
+      .trim(),
+  );
+  const SHAPES: [string, string, string][] = [
+    ['[', ']', 'rect'],
+    ['(', ')', 'round'],
+    ['([', '])', 'stadium'],
+    ['[[', ']]', 'subroutine'],
+    ['[(', ')]', 'cylinder'],
+    ['((', '))', 'circle'],
+    ['{', '}', 'diamond'],
+    ['{{', '}}', 'hexagon'],
+    ['[/', '/]', 'parallelogram'],
+    ['>', ']', 'asymmetric'],
+  ];
+  const LINKS = ['-->', '---', '-.->', '==>', '<-->', '--x', '--o', '--->', '-.-', 'x--x'];
+  const esc = (s: string): string => s.replace(/#(?=[\p{L}\p{N}]{1,10};)/gu, '#35;').replace(/"/g, '#quot;').replace(/\n/g, '<br>');
+
+  const graphArb = fc
+    .uniqueArray(id, { minLength: 1, maxLength: 10, selector: (s) => s.toLowerCase() })
+    .chain((ids) =>
+      fc.record({
+        ids: fc.constant(ids),
+        nodes: fc.array(fc.tuple(fc.integer({ min: 0, max: SHAPES.length - 1 }), label, fc.integer({ min: -1, max: 2 })), { minLength: ids.length, maxLength: ids.length }),
+        edges: fc.array(fc.tuple(fc.nat(ids.length - 1), fc.nat(ids.length - 1), fc.nat(LINKS.length - 1), fc.option(label, { nil: undefined })), { maxLength: 15 }),
+        nested: fc.boolean(),
+      }),
+    );
+
+  /** Mermaid source for a generated graph: up to three subgraphs (g1 optionally inside g0), edges at the root. */
+  function mermaidSource(x: { ids: string[]; nodes: [number, string, number][]; edges: [number, number, number, string | undefined][]; nested: boolean }): string {
+    const lines = ['flowchart LR'];
+    const decl = (k: number): string => {
+      const [s, l] = x.nodes[k] ?? [0, 'x'];
+      const [open, close] = SHAPES[s] ?? ['[', ']'];
+      return `${x.ids[k]}${open}"${esc(l)}"${close}`;
+    };
+    x.ids.forEach((_, k) => {
+      if ((x.nodes[k]?.[2] ?? -1) < 0) lines.push(`  ${decl(k)}`);
+    });
+    const block = (grp: number, depth: number): void => {
+      const pad = '  '.repeat(depth);
+      lines.push(`${pad}subgraph grp${grp} [Group ${grp}]`);
+      x.ids.forEach((_, k) => {
+        if (x.nodes[k]?.[2] === grp) lines.push(`${pad}  ${decl(k)}`);
+      });
+      if (grp === 0 && x.nested) block(1, depth + 1);
+      lines.push(`${pad}end`);
+    };
+    block(0, 1);
+    if (!x.nested) block(1, 1);
+    block(2, 1);
+    for (const [a, b, l, lab] of x.edges) {
+      const link = LINKS[l] ?? '-->';
+      lines.push(`  ${x.ids[a]} ${link}${lab !== undefined ? `|"${esc(lab)}"|` : ''} ${x.ids[b]}`);
+    }
+    return lines.join('\n');
+  }
+
+  it('Mermaid -> DOT -> Mermaid keeps every node, label, edge, subgraph and membership', () => {
+    fc.assert(
+      fc.property(graphArb, (x) => {
+        const src = mermaidSource(x);
+        const before = mermaid(src);
+        const viaDot = convert({ diagram: src, from: 'mermaid', to: 'dot' });
+        const after = mermaid(convert({ diagram: viaDot.diagram, from: 'dot', to: 'mermaid' }).diagram);
+        expect(shape(after)).toEqual(shape(before));
+        // Line kinds and lengths survive too.
+        expect(after.edges.map((e) => `${e.line}/${e.length}`)).toEqual(before.edges.map((e) => `${e.line}/${e.length}`));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('Mermaid -> PlantUML -> Mermaid keeps nodes, labels, edges and subgraphs', () => {
+    const plantReserved = new Set(['actor', 'agent', 'artifact', 'boundary', 'card', 'circle', 'cloud', 'collections', 'component', 'control', 'database', 'entity', 'file', 'folder', 'frame', 'hexagon', 'interface', 'label', 'node', 'package', 'person', 'process', 'queue', 'rectangle', 'stack', 'storage', 'usecase', 'action', 'as', 'title', 'left', 'right', 'top', 'bottom', 'together', 'note', 'hide', 'show', 'remove', 'legend', 'header', 'footer', 'caption', 'scale', 'start', 'stop', 'if', 'else', 'endif', 'while', 'repeat', 'fork', 'partition', 'skinparam', 'state', 'object', 'participant']);
+    fc.assert(
+      fc.property(
+        graphArb.filter((x) => x.ids.every((i) => !plantReserved.has(i.toLowerCase()))),
+        (x) => {
+          const src = mermaidSource(x);
+          const before = mermaid(src);
+          const viaPuml = convert({ diagram: src, from: 'mermaid', to: 'plantuml' });
+          const after = mermaid(convert({ diagram: viaPuml.diagram, from: 'plantuml', to: 'mermaid' }).diagram);
+          const strip = (s: ReturnType<typeof shape>): ReturnType<typeof shape> => ({ ...s, edges: s.edges.map((e) => e.replace(/\|[a-z]+\|[a-z]+$/, '')) });
+          expect(strip(shape(after))).toEqual(strip(shape(before)));
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
+  it('DOT -> Mermaid -> DOT keeps every node, label, edge and cluster', () => {
+    const dotLabel = (s: string): string => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/&/g, '&amp;').replace(/\n/g, '\\n')}"`;
+    fc.assert(
+      fc.property(graphArb, fc.boolean(), (x, directed) => {
+        const op = directed ? '->' : '--';
+        const lines = [`${directed ? 'digraph' : 'graph'} g {`];
+        x.ids.forEach((nid, k) => {
+          const grp = x.nodes[k]?.[2] ?? -1;
+          const decl = `${nid} [label=${dotLabel(x.nodes[k]?.[1] ?? '')}];`;
+          lines.push(grp < 0 ? decl : `subgraph cluster_c${grp} { label="C${grp}"; ${decl} }`);
+        });
+        for (const [a, b, , lab] of x.edges) lines.push(`${x.ids[a]} ${op} ${x.ids[b]}${lab !== undefined ? ` [label=${dotLabel(lab)}]` : ''};`);
+        lines.push('}');
+        const src = lines.join('\n');
+        const before = dot(src);
+        const after = dot(convert({ diagram: convert({ diagram: src, from: 'dot', to: 'mermaid' }).diagram, from: 'mermaid', to: 'dot' }).diagram);
+        expect(shape(after)).toEqual(shape(before));
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('convert-diagram: the benchmark corpus', () => {
+  const dir = path.resolve(process.cwd(), '../shared/bench/diagrams/mermaid');
+  it.skipIf(!existsSync(dir))('converts every flowchart to every notation; every other file is a 400 with a stable code', () => {
+    const counts = { flowcharts: 0, refused: 0, roundTripped: 0 };
+    const refusedCodes = new Set<string>();
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.mmd')).sort()) {
+      const text = readFileSync(path.join(dir, file), 'utf8');
+      let from: string;
+      try {
+        from = detectFormat(text);
+        mermaid(text);
+      } catch (err) {
+        expect(err).toBeInstanceOf(ToolError);
+        expect((err as ToolError).status).toBe(400);
+        expect(['diagram_unsupported_type', 'diagram_format_undetected']).toContain((err as ToolError).code);
+        refusedCodes.add((err as ToolError).code);
+        counts.refused++;
+        continue;
+      }
+      expect(from).toBe('mermaid');
+      counts.flowcharts++;
+      const before = shape(mermaid(text));
+      for (const to of ['mermaid', 'dot', 'plantuml'] as const) {
+        const out = convert({ diagram: text, from: 'auto', to });
+        expect(parseAs(out.diagram, to).nodes.size).toBe(out.stats.nodes);
+      }
+      const back = convert({ diagram: convert({ diagram: text, from: 'mermaid', to: 'dot' }).diagram, from: 'dot', to: 'mermaid' });
+      expect(shape(mermaid(back.diagram))).toEqual(before);
+      counts.roundTripped++;
+    }
+    expect(counts.flowcharts).toBeGreaterThan(0);
+    expect(counts.roundTripped).toBe(counts.flowcharts);
+    expect(counts.flowcharts + counts.refused).toBe(readdirSync(dir).filter((f) => f.endsWith('.mmd')).length);
+    console.log(`convert-diagram corpus: ${counts.flowcharts} flowcharts converted and round-tripped, ${counts.refused} refused (${[...refusedCodes].sort().join(', ')})`);
+  });
+});
+
+describe('convert-diagram: determinism and hostile input', () => {
+  it('answers the same input with the same output', async () => {
+    for (const [file, to] of [
+      ['features.mmd', 'dot'],
+      ['features.dot', 'plantuml'],
+      ['activity.puml', 'mermaid'],
+    ] as const) {
+      const a = await callTool(tool, { diagram: fixture(file), to });
+      const b = await callTool(tool, { diagram: fixture(file), to });
+      expect(a.status).toBe(200);
+      expect(b.body).toEqual(a.body);
+    }
+  });
+
+  const hostile: [string, string, Format][] = [
+    ['a long Mermaid chain at the node cap', `flowchart LR\n${Array.from({ length: 4_999 }, (_, i) => `n${i} --> n${i + 1}`).join('\n')}`, 'dot'],
+    ['a huge label', `flowchart LR\n a["${'x'.repeat(400_000)}"] --> b`, 'plantuml'],
+    ['runs of link characters', `flowchart LR\n a ${'-'.repeat(100_000)}> b`, 'dot'],
+    ['unclosed brackets on one long line', `flowchart LR\n a[${'('.repeat(200_000)}`, 'dot'],
+    ['many directives never closed', `${'%%{'.repeat(100_000)}`, 'dot'],
+    ['asterisk runs in a Markdown label', `flowchart LR\n a["\`${'*'.repeat(100_000)}\`"]`, 'dot'],
+    ['control characters', 'flowchart LR\n a["\u0000\u0001\u0007\u001b[31m"] --> b\u0000', 'dot'],
+    ['a DOT string of backslashes', `digraph { a [label="${'\\\\'.repeat(100_000)}"] }`, 'mermaid'],
+    ['deep DOT braces', `digraph {${'{'.repeat(60_000)}`, 'mermaid'],
+    ['a DOT HTML label nested deep', `digraph { a [label=<${'<b>'.repeat(50_000)}x${'</b>'.repeat(50_000)}>] }`, 'mermaid'],
+    ['PlantUML with thousands of open ifs', `@startuml\nstart\n${'if (x) then (y)\n'.repeat(2_000)}@enduml`, 'dot'],
+    ['a PlantUML arrow of dashes', `@startuml\n[a] ${'-'.repeat(200_000)}> [b]\n@enduml`, 'mermaid'],
+    ['a PlantUML line of colons', `@startuml\n:${':'.repeat(200_000)}\n@enduml`, 'dot'],
+    ['a wide fan-out at the edge cap', `flowchart LR\n ${Array.from({ length: 140 }, (_, i) => `a${i}`).join(' & ')} --> ${Array.from({ length: 140 }, (_, i) => `b${i}`).join(' & ')}`, 'dot'],
+  ];
+  for (const [name, diagram, to] of hostile) {
+    // vitest's per-test timeout is the hang guard; speed itself is not asserted here.
+    it(`survives ${name}: 200 or 400, never a throw`, async () => {
+      const res = await callTool(tool, { diagram, to });
+      expect([200, 400]).toContain(res.status);
+      if (res.status === 400) expect(String(res.body.error)).toMatch(/^diagram_/);
+    });
+  }
+
+  it('never throws on random text in any notation', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 300 }), fc.constantFrom('mermaid', 'dot', 'plantuml', 'auto'), fc.constantFrom('mermaid', 'dot', 'plantuml'), async (s, from, to) => {
+        for (const diagram of [s, `flowchart TD\n${s}`, `digraph {${s}}`, `@startuml\n${s}\n@enduml`]) {
+          const res = await callTool(tool, { diagram: diagram === '' ? ' ' : diagram, from, to });
+          expect([200, 400]).toContain(res.status);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+});

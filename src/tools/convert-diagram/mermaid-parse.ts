@@ -1,0 +1,972 @@
+// Mermaid flowchart parser: frontmatter, directives, comments, node shapes, chained and fanned edges, subgraphs, styling.
+import { parse as parseYaml } from 'yaml';
+import { cssColour } from './colour.ts';
+import type { Direction, EdgeStyle, Graph, GraphEdge, Head, LineKind, LostList, Shape, Style } from './model.ts';
+import { addGroup, emptyGraph, ensureNode, LIMITS, parseError, pushEdge, tooDeep, truncate, unsupportedType } from './model.ts';
+import { decodeMermaidEntities, flattenHtml, hasHtmlTags, lineAt, lineStarts, splitTopLevel, stripMarkdown } from './text.ts';
+
+const FLOWCHART_KEYWORDS = new Set(['graph', 'flowchart', 'flowchart-v2', 'flowchart-elk']);
+
+/** Every other Mermaid diagram keyword: recognised so the answer names the type instead of a parse error. */
+const OTHER_KEYWORDS = new Set([
+  'sequenceDiagram',
+  'classDiagram',
+  'classDiagram-v2',
+  'stateDiagram',
+  'stateDiagram-v2',
+  'erDiagram',
+  'journey',
+  'gantt',
+  'pie',
+  'quadrantChart',
+  'requirementDiagram',
+  'requirement',
+  'gitGraph',
+  'C4Context',
+  'C4Container',
+  'C4Component',
+  'C4Dynamic',
+  'C4Deployment',
+  'mindmap',
+  'timeline',
+  'zenuml',
+  'sankey',
+  'sankey-beta',
+  'xychart',
+  'xychart-beta',
+  'block',
+  'block-beta',
+  'packet',
+  'packet-beta',
+  'kanban',
+  'architecture',
+  'architecture-beta',
+  'radar-beta',
+  'treemap',
+  'treemap-beta',
+  'venn-beta',
+  'info',
+  'ishikawa',
+  'ishikawa-beta',
+]);
+
+export const MERMAID_DIRECTIONS: Record<string, Direction> = { TB: 'TB', TD: 'TB', BT: 'BT', RL: 'RL', LR: 'LR', v: 'TB', '^': 'BT', '<': 'RL', '>': 'LR' };
+
+/** Shape delimiters, longest opener first so `((` is not read as `(`. */
+const OPENERS: { open: string; closes: [string, Shape][] }[] = [
+  { open: '(((', closes: [[')))', 'double_circle']] },
+  { open: '((', closes: [['))', 'circle']] },
+  { open: '([', closes: [['])', 'stadium']] },
+  { open: '(-', closes: [['-)', 'ellipse']] },
+  { open: '(', closes: [[')', 'round']] },
+  { open: '[[', closes: [[']]', 'subroutine']] },
+  { open: '[(', closes: [[')]', 'cylinder']] },
+  {
+    open: '[/',
+    closes: [
+      ['/]', 'parallelogram'],
+      ['\\]', 'trapezoid'],
+    ],
+  },
+  {
+    open: '[\\',
+    closes: [
+      ['\\]', 'parallelogram_alt'],
+      ['/]', 'trapezoid_alt'],
+    ],
+  },
+  { open: '[', closes: [[']', 'rect']] },
+  { open: '{{', closes: [['}}', 'hexagon']] },
+  { open: '{', closes: [['}', 'diamond']] },
+];
+
+/** Mermaid v11 `A@{ shape: ... }` names (and aliases) mapped to the shapes the other notations know. */
+const V11_SHAPES: Record<string, Shape> = {
+  rect: 'rect',
+  rectangle: 'rect',
+  proc: 'rect',
+  process: 'rect',
+  square: 'rect',
+  rounded: 'round',
+  event: 'round',
+  stadium: 'stadium',
+  pill: 'stadium',
+  terminal: 'stadium',
+  subproc: 'subroutine',
+  subprocess: 'subroutine',
+  subroutine: 'subroutine',
+  'fr-rect': 'subroutine',
+  'framed-rectangle': 'subroutine',
+  cyl: 'cylinder',
+  cylinder: 'cylinder',
+  db: 'cylinder',
+  database: 'cylinder',
+  circle: 'circle',
+  circ: 'circle',
+  'dbl-circ': 'double_circle',
+  'double-circle': 'double_circle',
+  'fr-circ': 'double_circle',
+  'framed-circle': 'double_circle',
+  stop: 'double_circle',
+  diam: 'diamond',
+  diamond: 'diamond',
+  decision: 'diamond',
+  question: 'diamond',
+  hex: 'hexagon',
+  hexagon: 'hexagon',
+  prepare: 'hexagon',
+  'lean-r': 'parallelogram',
+  'lean-right': 'parallelogram',
+  'in-out': 'parallelogram',
+  'lean-l': 'parallelogram_alt',
+  'lean-left': 'parallelogram_alt',
+  'out-in': 'parallelogram_alt',
+  'trap-b': 'trapezoid',
+  trapezoid: 'trapezoid',
+  priority: 'trapezoid',
+  'trapezoid-bottom': 'trapezoid',
+  'trap-t': 'trapezoid_alt',
+  'inv-trapezoid': 'trapezoid_alt',
+  manual: 'trapezoid_alt',
+  'trapezoid-top': 'trapezoid_alt',
+  odd: 'asymmetric',
+  text: 'text',
+  doc: 'note',
+  document: 'note',
+  cloud: 'cloud',
+  'f-circ': 'point',
+  'filled-circle': 'point',
+  junction: 'point',
+  'sm-circ': 'circle',
+  'small-circle': 'circle',
+  start: 'circle',
+  'h-cyl': 'queue',
+  das: 'queue',
+  'horizontal-cylinder': 'queue',
+};
+
+interface OpenSubgraph {
+  explicitId?: string;
+  title?: string;
+  line: number;
+  members: string[];
+  memberSet: Set<string>;
+  direction?: Direction;
+  parent?: OpenSubgraph;
+}
+
+interface ClosedSubgraph {
+  id: string;
+  title?: string;
+  line: number;
+  members: string[];
+  direction?: Direction;
+  parent?: OpenSubgraph;
+}
+
+interface LinkInfo {
+  line: LineKind;
+  head: Head;
+  tail: Head;
+  length: number;
+  label?: string;
+}
+
+const ID_CHAR = /[\p{L}\p{N}_]/u;
+
+/** Read a Mermaid CSS-like style list (`fill:#f9f,stroke:#333,stroke-width:4px`) into a node/subgraph style. */
+export function parseNodeStyle(text: string, lost: LostList, line: number, where: string): Style {
+  const style: Style = {};
+  for (const part of splitTopLevel(text.replace(/;\s*$/, ''), ',')) {
+    const idx = part.indexOf(':');
+    if (idx < 0) {
+      if (part.trim() !== '') lost.add('style_property_dropped', `${where}: "${truncate(part.trim(), 60)}" is not a property`, line);
+      continue;
+    }
+    const key = part.slice(0, idx).trim().toLowerCase();
+    const value = part.slice(idx + 1).trim().replace(/\s*!important$/i, '');
+    switch (key) {
+      case 'fill':
+      case 'background':
+      case 'background-color':
+      case 'stroke':
+      case 'color': {
+        if (value.toLowerCase() === 'none' || value.toLowerCase() === 'transparent') {
+          const slot = key === 'stroke' ? 'stroke' : key === 'color' ? 'color' : 'fill';
+          style[slot] = '#00000000';
+          break;
+        }
+        const hex = cssColour(value);
+        if (hex === undefined) {
+          lost.add('colour_dropped', `${where}: ${key} "${truncate(value, 40)}" is not a colour`, line);
+          break;
+        }
+        if (key === 'stroke') style.stroke = hex;
+        else if (key === 'color') style.color = hex;
+        else style.fill = hex;
+        break;
+      }
+      case 'stroke-width': {
+        const n = parseFloat(value);
+        if (Number.isFinite(n) && n >= 0 && n <= 100) style.strokeWidth = n;
+        break;
+      }
+      case 'stroke-dasharray': {
+        const nums = value.split(/[\s,]+/).map(Number).filter((n) => Number.isFinite(n));
+        if (nums.length > 0 && nums.some((n) => n > 0)) style.dash = (nums[0] ?? 0) <= 2 ? 'dotted' : 'dashed';
+        break;
+      }
+      case 'font-weight':
+        if (/^(bold|bolder|[6-9]00)$/i.test(value)) style.fontWeight = 'bold';
+        break;
+      case 'font-style':
+        if (/^(italic|oblique)$/i.test(value)) style.fontStyle = 'italic';
+        break;
+      case 'font-size': {
+        const n = parseFloat(value);
+        if (Number.isFinite(n) && n > 0 && n <= 200) style.fontSize = n;
+        break;
+      }
+      case 'font-family':
+        if (value !== '') style.fontFamily = value.replace(/^["']|["']$/g, '');
+        break;
+      default:
+        lost.add('style_property_dropped', `${where}: ${key} has no equivalent`, line);
+    }
+  }
+  return style;
+}
+
+/** linkStyle properties: stroke (line colour), stroke-width, color (label colour), stroke-dasharray. */
+function parseEdgeStyle(text: string, lost: LostList, line: number): { style: EdgeStyle; dashed?: LineKind } {
+  const style: EdgeStyle = {};
+  let dashed: LineKind | undefined;
+  for (const part of splitTopLevel(text.replace(/;\s*$/, ''), ',')) {
+    const idx = part.indexOf(':');
+    if (idx < 0) continue;
+    const key = part.slice(0, idx).trim().toLowerCase();
+    const value = part.slice(idx + 1).trim();
+    if (key === 'stroke' || key === 'color') {
+      const hex = cssColour(value);
+      if (hex === undefined) lost.add('colour_dropped', `linkStyle: ${key} "${truncate(value, 40)}" is not a colour`, line);
+      else if (key === 'stroke') style.color = hex;
+      else style.fontColor = hex;
+    } else if (key === 'stroke-width') {
+      const n = parseFloat(value);
+      if (Number.isFinite(n) && n >= 0 && n <= 100) style.width = n;
+    } else if (key === 'stroke-dasharray') {
+      const first = Number(value.split(/[\s,]+/)[0]);
+      if (Number.isFinite(first) && first > 0) dashed = first <= 2 ? 'dotted' : 'dashed';
+    } else if (key === 'fill' && value === 'none') {
+      // Mermaid writes fill:none on links to keep paths unfilled; it carries nothing.
+    } else {
+      lost.add('style_property_dropped', `linkStyle: ${key} has no equivalent`, line);
+    }
+  }
+  return dashed === undefined ? { style } : { style, dashed };
+}
+
+const HEAD_OF: Record<string, Head> = { '>': 'normal', x: 'cross', o: 'dot' };
+
+/** Mermaid's rule: a start marker only counts when it matches the end marker (`<-->`, `x--x`, `o--o`). */
+function tailFor(prefix: string, end: string): Head {
+  if (prefix === '<' && end === '>') return 'normal';
+  if (prefix === 'x' && end === 'x') return 'cross';
+  if (prefix === 'o' && end === 'o') return 'dot';
+  return 'none';
+}
+
+class MermaidParser {
+  private pos = 0;
+  private readonly starts: number[];
+  private readonly g: Graph = emptyGraph();
+  private readonly stack: OpenSubgraph[] = [];
+  private readonly closed: ClosedSubgraph[] = [];
+  private readonly closedOf = new Map<OpenSubgraph, ClosedSubgraph>();
+  private readonly claimed = new Set<string>();
+  private readonly pendingClass: { ids: string[]; cls: string; line: number }[] = [];
+  private readonly pendingStyle: { id: string; style: Style; line: number }[] = [];
+  private readonly pendingLinkStyle: { which: 'default' | number[]; text: string; line: number }[] = [];
+  private readonly edgeIds = new Set<string>();
+
+  constructor(
+    private readonly src: string,
+    private readonly lost: LostList,
+  ) {
+    this.starts = lineStarts(src);
+  }
+
+  private line(at = this.pos): number {
+    return lineAt(this.starts, at);
+  }
+
+  /** Offset of the newline (or end of text) that ends the line holding `at`. */
+  private lineEnd(at: number): number {
+    const next = this.starts[lineAt(this.starts, at)];
+    return next === undefined ? this.src.length : next - 1;
+  }
+
+  private peek(n = 0): string {
+    return this.src[this.pos + n] ?? '';
+  }
+
+  private skipInline(): void {
+    while (this.pos < this.src.length && (this.src[this.pos] === ' ' || this.src[this.pos] === '\t')) this.pos++;
+  }
+
+  private restOfLine(): string {
+    const nl = this.src.indexOf('\n', this.pos);
+    const end = nl < 0 ? this.src.length : nl;
+    const text = this.src.slice(this.pos, end);
+    this.pos = end;
+    return text;
+  }
+
+  /** Rest of a statement whose quoted strings may run over line breaks (click tooltips do). */
+  private restOfQuotedStatement(): void {
+    let quoted = false;
+    while (this.pos < this.src.length) {
+      const ch = this.src[this.pos];
+      if (ch === '"') quoted = !quoted;
+      else if ((ch === '\n' || ch === ';') && !quoted) return;
+      this.pos++;
+    }
+  }
+
+  /** Rest of the statement: up to a newline or an unquoted `;`. */
+  private restOfStatement(): string {
+    let i = this.pos;
+    let quoted = false;
+    while (i < this.src.length) {
+      const ch = this.src[i];
+      if (ch === '\n') break;
+      if (ch === '"') quoted = !quoted;
+      if (ch === ';' && !quoted) break;
+      i++;
+    }
+    const text = this.src.slice(this.pos, i);
+    this.pos = i;
+    return text;
+  }
+
+  parse(header: { end: number; direction?: Direction }): Graph {
+    if (header.direction) this.g.direction = header.direction;
+    this.pos = header.end;
+    while (this.pos < this.src.length) {
+      const ch = this.peek();
+      if (ch === ' ' || ch === '\t' || ch === '\n' || ch === ';') {
+        this.pos++;
+        continue;
+      }
+      if (ch === '%' && this.peek(1) === '%') {
+        this.restOfLine();
+        continue;
+      }
+      this.statement();
+    }
+    if (this.stack.length > 0) {
+      const open = this.stack[this.stack.length - 1];
+      throw parseError(`subgraph "${truncate(open?.explicitId ?? open?.title ?? '', 60)}" is never closed with end`, open?.line);
+    }
+    this.finish();
+    return this.g;
+  }
+
+  private keyword(): string | null {
+    const m = /[A-Za-z]+/y;
+    m.lastIndex = this.pos;
+    const hit = m.exec(this.src);
+    if (!hit) return null;
+    const after = this.src[this.pos + hit[0].length] ?? '';
+    if (after === '' || after === ' ' || after === '\t' || after === '\n' || after === ';' || (hit[0].startsWith('acc') && after === ':')) return hit[0];
+    if (hit[0] === 'accDescr' && after === '{') return hit[0];
+    return null;
+  }
+
+  private statement(): void {
+    const line = this.line();
+    const kw = this.keyword();
+    switch (kw) {
+      case 'subgraph':
+        this.pos += kw.length;
+        this.openSubgraph(this.restOfLine(), line);
+        return;
+      case 'end':
+        this.pos += kw.length;
+        this.closeSubgraph(line);
+        return;
+      case 'direction': {
+        this.pos += kw.length;
+        const rest = this.restOfStatement().trim();
+        const dir = MERMAID_DIRECTIONS[rest];
+        if (!dir) throw parseError(`unknown direction "${truncate(rest, 20)}"`, line);
+        const top = this.stack[this.stack.length - 1];
+        if (top) top.direction = dir;
+        else this.g.direction = dir;
+        return;
+      }
+      case 'classDef': {
+        this.pos += kw.length;
+        const rest = this.restOfStatement().trim();
+        const m = /^(\S+)\s+(.*)$/s.exec(rest);
+        if (!m) throw parseError('classDef needs a class name and styles', line);
+        for (const name of (m[1] ?? '').split(',')) {
+          if (name === '') continue;
+          this.g.classDefs.set(name, { style: parseNodeStyle(m[2] ?? '', this.lost, line, `classDef ${name}`), line });
+        }
+        return;
+      }
+      case 'class': {
+        this.pos += kw.length;
+        const rest = this.restOfStatement().trim();
+        const m = /^(.+?)\s+(\S+)$/s.exec(rest);
+        if (!m) throw parseError('class needs node ids and a class name', line);
+        const ids = (m[1] ?? '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s !== '');
+        this.pendingClass.push({ ids, cls: m[2] ?? '', line });
+        return;
+      }
+      case 'style': {
+        this.pos += kw.length;
+        const rest = this.restOfStatement().trim();
+        const m = /^(\S+)\s+(.*)$/s.exec(rest);
+        if (!m) throw parseError('style needs a node id and styles', line);
+        const id = m[1] ?? '';
+        this.pendingStyle.push({ id, style: parseNodeStyle(m[2] ?? '', this.lost, line, `style ${id}`), line });
+        return;
+      }
+      case 'linkStyle': {
+        this.pos += kw.length;
+        const rest = this.restOfStatement().trim();
+        const m = /^(default|[0-9]+(?:\s*,\s*[0-9]+)*)\s+(.*)$/s.exec(rest);
+        if (!m) throw parseError('linkStyle needs link numbers (or default) and styles', line);
+        let text = m[2] ?? '';
+        const interp = /^interpolate\s+\S+\s*/.exec(text);
+        if (interp) {
+          this.lost.add('attribute_dropped', 'linkStyle interpolate (curve style) has no equivalent', line);
+          text = text.slice(interp[0].length);
+        }
+        const which = m[1] === 'default' ? 'default' : (m[1] ?? '').split(',').map((s) => Number(s.trim()));
+        this.pendingLinkStyle.push({ which, text, line });
+        return;
+      }
+      case 'click':
+      case 'call':
+      case 'href':
+        this.pos += kw.length;
+        this.restOfQuotedStatement();
+        this.lost.add('link_dropped', `${kw}: interactions and links are not carried over`, line);
+        return;
+      case 'accTitle':
+      case 'accDescr': {
+        this.pos += kw.length;
+        this.skipInline();
+        if (this.peek() === '{') {
+          const close = this.src.indexOf('}', this.pos);
+          if (close < 0) throw parseError('accDescr { is never closed', line);
+          this.pos = close + 1;
+        } else {
+          this.restOfLine();
+        }
+        this.lost.add('accessibility_dropped', `${kw} has no equivalent`, line);
+        return;
+      }
+      default:
+        this.vertexStatement(line);
+    }
+  }
+
+  private openSubgraph(rest: string, line: number): void {
+    if (this.stack.length >= LIMITS.depth) throw tooDeep(line);
+    const text = rest.trim().replace(/;$/, '').trim();
+    if (text === '') throw parseError('subgraph needs an id or a title', line);
+    const open: OpenSubgraph = { line, members: [], memberSet: new Set() };
+    const parent = this.stack[this.stack.length - 1];
+    if (parent) open.parent = parent;
+    const bracket = /^([^\s[\]"]+)\s*\[\s*(.*?)\s*\]$/s.exec(text);
+    if (bracket) {
+      open.explicitId = bracket[1] ?? '';
+      let title = bracket[2] ?? '';
+      if (title.length >= 2 && title.startsWith('"') && title.endsWith('"')) title = title.slice(1, -1);
+      if (title.length >= 2 && title.startsWith('`') && title.endsWith('`')) {
+        title = stripMarkdown(title.slice(1, -1));
+        this.lost.add('markdown_label_flattened', `subgraph ${truncate(open.explicitId, 40)}: Markdown emphasis in the title was dropped`, line);
+      }
+      open.title = this.cleanLabel(title, line, `subgraph ${open.explicitId}`);
+    } else {
+      const quoted = /^"(.*)"$/s.exec(text);
+      const title = quoted ? (quoted[1] ?? '') : text;
+      // Mermaid: a title with white space and no separate id gets an automatic id (subGraphN).
+      if (!/\s/.test(title)) open.explicitId = title;
+      open.title = this.cleanLabel(title, line, 'subgraph');
+    }
+    this.stack.push(open);
+  }
+
+  private closeSubgraph(line: number): void {
+    const open = this.stack.pop();
+    if (!open) throw parseError('end without an open subgraph', line);
+    const id = open.explicitId ?? `subGraph${this.closed.length}`;
+    // Mermaid keeps a node in the first subgraph to close that mentions it.
+    const members = open.members.filter((m) => m !== id && !this.claimed.has(m));
+    for (const m of members) this.claimed.add(m);
+    const closed: ClosedSubgraph = { id, line: open.line, members };
+    if (open.title !== undefined) closed.title = open.title;
+    if (open.direction) closed.direction = open.direction;
+    if (open.parent) closed.parent = open.parent;
+    this.closed.push(closed);
+    this.closedOf.set(open, closed);
+    this.mention(id);
+  }
+
+  private mention(id: string): void {
+    const top = this.stack[this.stack.length - 1];
+    if (top && !top.memberSet.has(id)) {
+      top.memberSet.add(id);
+      top.members.push(id);
+    }
+  }
+
+  private vertexStatement(line: number): void {
+    const edgeProps = /([\p{L}\p{N}_]+)@\{/uy;
+    edgeProps.lastIndex = this.pos;
+    const ep = edgeProps.exec(this.src);
+    if (ep && this.edgeIds.has(ep[1] ?? '')) {
+      const close = this.src.indexOf('}', this.pos);
+      if (close < 0) throw parseError(`the @{ ... } block of edge ${truncate(ep[1] ?? '', 40)} is never closed`, line);
+      this.pos = close + 1;
+      this.lost.add('attribute_dropped', `edge ${truncate(ep[1] ?? '', 40)}: @{ ... } properties (animation) have no equivalent`, line);
+      return;
+    }
+    let left = this.nodeList(line);
+    for (;;) {
+      this.skipInline();
+      const link = this.link(line);
+      if (!link) break;
+      this.skipInline();
+      const right = this.nodeList(line);
+      for (const from of left) {
+        for (const to of right) {
+          const e: GraphEdge = { from, to, line: link.line, head: link.head, tail: link.tail, length: link.length, style: {}, sourceLine: line };
+          if (link.label !== undefined && link.label !== '') e.label = link.label;
+          pushEdge(this.g, e);
+        }
+      }
+      left = right;
+    }
+    this.skipInline();
+    const ch = this.peek();
+    if (ch === '' || ch === '\n' || ch === ';') return;
+    if (ch === '%' && this.peek(1) === '%') {
+      this.restOfLine();
+      return;
+    }
+    throw parseError(`unexpected "${truncate(this.src.slice(this.pos, this.pos + 20).split('\n')[0] ?? '', 20)}"`, this.line());
+  }
+
+  private nodeList(line: number): string[] {
+    const ids = [this.node(line)];
+    for (;;) {
+      const save = this.pos;
+      this.skipInline();
+      if (this.peek() === '&') {
+        this.pos++;
+        this.skipInline();
+        ids.push(this.node(line));
+      } else {
+        this.pos = save;
+        return ids;
+      }
+    }
+  }
+
+  private readId(): string {
+    const start = this.pos;
+    while (this.pos < this.src.length) {
+      const ch = this.src[this.pos] ?? '';
+      if (ID_CHAR.test(ch)) {
+        this.pos++;
+        continue;
+      }
+      // A hyphen belongs to an id unless it starts a link (`--`, `->`, `-.`); a dot the same.
+      const next = this.src[this.pos + 1] ?? '';
+      if (ch === '-' && next !== '-' && next !== '>' && next !== '.' && ID_CHAR.test(next)) {
+        this.pos++;
+        continue;
+      }
+      if (ch === '.' && ID_CHAR.test(next) && this.pos > start) {
+        this.pos++;
+        continue;
+      }
+      break;
+    }
+    return this.src.slice(start, this.pos);
+  }
+
+  private node(line: number): string {
+    const id = this.readId();
+    if (id === '') {
+      const near = this.src.slice(this.pos, this.pos + 20).split('\n')[0] ?? '';
+      throw parseError(near === '' ? 'a node id is missing' : `expected a node id, found "${truncate(near, 20)}"`, this.line());
+    }
+    if (id === 'end' || id === 'subgraph') throw parseError(`"${id}" is a keyword and cannot be a node id`, line);
+    if (this.peek() === '@' && this.peek(1) === '{') {
+      this.v11Shape(id, line);
+    } else if (this.peek() === '>') {
+      this.shape(id, line, true);
+    } else {
+      const save = this.pos;
+      this.skipInline();
+      if (!this.shape(id, line, false)) this.pos = save;
+    }
+    const node = ensureNode(this.g, id, line);
+    while (this.peek() === ':' && this.peek(1) === ':' && this.peek(2) === ':') {
+      this.pos += 3;
+      const cls = this.readId();
+      if (cls === '') throw parseError('a class name must follow :::', line);
+      node.classes.push(cls);
+    }
+    this.mention(id);
+    return id;
+  }
+
+  private v11Shape(id: string, line: number): void {
+    const close = this.src.indexOf('}', this.pos);
+    if (close < 0) throw parseError(`the @{ ... } block of ${truncate(id, 40)} is never closed`, line);
+    const body = this.src.slice(this.pos + 1, close + 1);
+    this.pos = close + 1;
+    let data: unknown;
+    try {
+      data = parseYaml(body, { maxAliasCount: 0 });
+    } catch {
+      throw parseError(`the @{ ... } block of ${truncate(id, 40)} is not valid`, line);
+    }
+    const node = ensureNode(this.g, id, line);
+    if (data && typeof data === 'object' && !Array.isArray(data)) {
+      const rec = data as Record<string, unknown>;
+      if (typeof rec.label === 'string') node.label = this.cleanLabel(rec.label, line, `node ${id}`);
+      if (typeof rec.shape === 'string') {
+        const shape = V11_SHAPES[rec.shape];
+        if (shape) node.shape = shape;
+        else {
+          node.shape = 'rect';
+          this.lost.add('shape_approximated', `node ${truncate(id, 40)}: Mermaid shape ${truncate(rec.shape, 30)} drawn as a rectangle`, line);
+        }
+      }
+      for (const k of Object.keys(rec)) {
+        if (k !== 'label' && k !== 'shape') this.lost.add('attribute_dropped', `node ${truncate(id, 40)}: @{ ${truncate(k, 30)} } has no equivalent`, line);
+      }
+    }
+    if (!node.shape) node.shape = 'rect';
+  }
+
+  /** Shape brackets after a node id; returns false when none follows. */
+  private shape(id: string, line: number, asymmetric: boolean): boolean {
+    const opener = asymmetric ? undefined : OPENERS.find((o) => this.src.startsWith(o.open, this.pos));
+    if (!opener && !asymmetric) return false;
+    const closes: [string, Shape][] = asymmetric ? [[']', 'asymmetric']] : (opener?.closes ?? []);
+    this.pos += asymmetric ? 1 : (opener?.open.length ?? 0);
+    let raw: string;
+    let shape: Shape | undefined;
+    let markdown = false;
+    this.skipInline();
+    if (this.peek() === '"') {
+      const close = this.src.indexOf('"', this.pos + 1);
+      if (close < 0) throw parseError(`unterminated quoted label of node ${truncate(id, 40)}`, line);
+      raw = this.src.slice(this.pos + 1, close);
+      this.pos = close + 1;
+      this.skipInline();
+      for (const [c, s] of closes) {
+        if (this.src.startsWith(c, this.pos)) {
+          shape = s;
+          this.pos += c.length;
+          break;
+        }
+      }
+      if (!shape) throw parseError(`node ${truncate(id, 40)}: expected ${closes.map((c) => c[0]).join(' or ')} after the label`, this.line());
+      if (raw.startsWith('`') && raw.endsWith('`') && raw.length >= 2) {
+        raw = raw.slice(1, -1);
+        markdown = true;
+      }
+    } else {
+      // Unquoted text runs to the first closing delimiter on the same line (one forward scan: linear).
+      let best = -1;
+      for (let k = this.pos; k < this.src.length && this.src[k] !== '\n'; k++) {
+        const hit = closes.find(([c]) => this.src.startsWith(c, k));
+        if (hit) {
+          best = k;
+          shape = hit[1];
+          break;
+        }
+      }
+      if (best < 0 || !shape) throw parseError(`node ${truncate(id, 40)}: the shape is never closed (expected ${closes.map((c) => c[0]).join(' or ')})`, line);
+      raw = this.src.slice(this.pos, best).trim();
+      const closer = closes.find((c) => c[1] === shape)?.[0] ?? '';
+      this.pos = best + closer.length;
+    }
+    const node = ensureNode(this.g, id, line);
+    node.shape = shape;
+    node.label = markdown ? this.markdownLabel(raw, line, id) : this.cleanLabel(raw, line, `node ${id}`);
+    return true;
+  }
+
+  private markdownLabel(raw: string, line: number, id: string): string {
+    const plain = stripMarkdown(raw);
+    if (plain !== raw) this.lost.add('markdown_label_flattened', `node ${truncate(id, 40)}: Markdown emphasis in the label was dropped`, line);
+    return this.cleanLabel(plain, line, `node ${id}`);
+  }
+
+  /** Entity codes decoded, `<br>` to a line break, other tags dropped (and reported). */
+  private cleanLabel(raw: string, line: number, where: string): string {
+    const decoded = decodeMermaidEntities(raw);
+    if (hasHtmlTags(decoded)) this.lost.add('html_label_flattened', `${truncate(where, 60)}: HTML tags in the label were dropped`, line);
+    return flattenHtml(decoded).text.trim();
+  }
+
+  /** A link with its label, or null when none starts here. */
+  private link(line: number): LinkInfo | null {
+    const edgeId = /[\p{L}\p{N}_]+@(?=[-=.~<ox])/uy;
+    edgeId.lastIndex = this.pos;
+    const idHit = edgeId.exec(this.src);
+    const start = this.pos;
+    if (idHit) this.pos += idHit[0].length;
+    const info = this.linkToken(line);
+    if (!info) {
+      this.pos = start;
+      return null;
+    }
+    if (idHit) {
+      this.edgeIds.add(idHit[0].slice(0, -1));
+      this.lost.add('attribute_dropped', `edge id ${truncate(idHit[0].slice(0, -1), 40)} has no equivalent`, line);
+    }
+    this.skipInline();
+    if (this.peek() === '|') {
+      // A quoted label may hold "|"; look for the closing bar after the closing quote.
+      const lineEnd = this.lineEnd(this.pos);
+      let from = this.pos + 1;
+      while (from < lineEnd && (this.src[from] === ' ' || this.src[from] === '\t')) from++;
+      if (this.src[from] === '"') {
+        const q = this.src.indexOf('"', from + 1);
+        if (q >= 0 && q < lineEnd) from = q + 1;
+      }
+      const close = this.src.indexOf('|', from);
+      if (close < 0 || close > lineEnd) throw parseError('edge label |...| is never closed', line);
+      let text = this.src.slice(this.pos + 1, close).trim();
+      this.pos = close + 1;
+      if (text.startsWith('"') && text.endsWith('"') && text.length >= 2) text = text.slice(1, -1);
+      if (text.startsWith('`') && text.endsWith('`') && text.length >= 2) {
+        text = stripMarkdown(text.slice(1, -1));
+        this.lost.add('markdown_label_flattened', 'an edge label used Markdown; emphasis dropped', line);
+      }
+      info.label = this.cleanLabel(text, line, 'edge label');
+    }
+    return info;
+  }
+
+  private linkToken(line: number): LinkInfo | null {
+    const at = (re: RegExp): RegExpExecArray | null => {
+      re.lastIndex = this.pos;
+      return re.exec(this.src);
+    };
+    let m = at(/([xo<]?)(-{2,})([-xo>])/y);
+    if (m) {
+      this.pos += m[0].length;
+      const end = m[3] ?? '-';
+      const head = HEAD_OF[end] ?? 'none';
+      return { line: 'solid', head, tail: tailFor(m[1] ?? '', end), length: Math.max(1, (m[2] ?? '').length - 1) };
+    }
+    m = at(/([xo<]?)(={2,})([=xo>])/y);
+    if (m) {
+      this.pos += m[0].length;
+      const end = m[3] ?? '=';
+      return { line: 'bold', head: HEAD_OF[end] ?? 'none', tail: tailFor(m[1] ?? '', end), length: Math.max(1, (m[2] ?? '').length - 1) };
+    }
+    m = at(/([xo<]?)-?(\.+)-([xo>]?)/y);
+    if (m) {
+      this.pos += m[0].length;
+      const end = m[3] ?? '';
+      return { line: 'dotted', head: HEAD_OF[end] ?? 'none', tail: tailFor(m[1] ?? '', end), length: Math.max(1, (m[2] ?? '').length) };
+    }
+    m = at(/~{3,}/y);
+    if (m) {
+      this.pos += m[0].length;
+      return { line: 'invisible', head: 'none', tail: 'none', length: Math.max(1, m[0].length - 2) };
+    }
+    // Text between the two halves of a link: `-- text -->`, `== text ==>`, `-. text .->`.
+    m = at(/([xo<]?)(--|==|-\.)/y);
+    if (!m) return null;
+    const kind = m[2] ?? '';
+    const prefix = m[1] ?? '';
+    const textStart = this.pos + m[0].length;
+    const lineEnd = this.lineEnd(textStart);
+    const endRe = kind === '--' ? /(-{2,})([-xo>])/g : kind === '==' ? /(={2,})([=xo>])/g : /(\.+)-([xo>]?)/g;
+    endRe.lastIndex = textStart;
+    const endHit = endRe.exec(this.src);
+    if (!endHit || endHit.index === textStart || endHit.index + endHit[0].length > lineEnd) return null;
+    const text = this.src.slice(textStart, endHit.index).trim();
+    this.pos = endHit.index + endHit[0].length;
+    const end = endHit[2] ?? '';
+    const head = HEAD_OF[end] ?? 'none';
+    const startType = prefix === '<' ? 'normal' : prefix === 'x' ? 'cross' : prefix === 'o' ? 'dot' : 'none';
+    if (startType !== 'none' && startType !== head) throw parseError('the two ends of this link do not match', line);
+    const lineKind: LineKind = kind === '--' ? 'solid' : kind === '==' ? 'bold' : 'dotted';
+    const length = kind === '-.' ? Math.max(1, (endHit[1] ?? '').length) : Math.max(1, (endHit[1] ?? '').length - 1);
+    const info: LinkInfo = { line: lineKind, head, tail: startType === 'none' ? 'none' : head, length };
+    const label = text.startsWith('"') && text.endsWith('"') && text.length >= 2 ? text.slice(1, -1) : text;
+    if (label !== '') info.label = this.cleanLabel(label, line, 'edge label');
+    return info;
+  }
+
+  private finish(): void {
+    const g = this.g;
+    // Subgraphs, in the order they were opened (parents before children read best when emitted).
+    const byId = new Map<string, ClosedSubgraph>();
+    for (const c of this.closed) byId.set(c.id, c);
+    const ordered = [...this.closed].sort((a, b) => a.line - b.line);
+    for (const c of ordered) {
+      const group = { id: c.id, classes: [], style: {}, line: c.line } as Parameters<typeof addGroup>[1];
+      if (c.title !== undefined && c.title !== '') group.title = c.title;
+      if (c.direction) group.direction = c.direction;
+      addGroup(g, group);
+    }
+    // Nesting follows the text's structure; a subgraph id repeated inside another is a reference, not a move.
+    for (const c of this.closed) {
+      const parent = c.parent ? this.closedOf.get(c.parent) : undefined;
+      const grp = g.groups.get(c.id);
+      if (grp && parent && grp.parent === undefined && !this.isAncestor(c.id, parent.id)) grp.parent = parent.id;
+      for (const m of c.members) {
+        if (byId.has(m)) continue;
+        const n = g.nodes.get(m);
+        if (n && n.group === undefined) n.group = c.id;
+      }
+    }
+    // Ids used as both a node and a subgraph are the subgraph (edges to it point at the cluster).
+    for (const id of g.groups.keys()) {
+      const n = g.nodes.get(id);
+      if (n) {
+        const grp = g.groups.get(id);
+        if (grp) grp.classes.push(...n.classes);
+        g.nodes.delete(id);
+      }
+    }
+    for (const { ids, cls, line } of this.pendingClass) {
+      for (const id of ids) {
+        const target = g.nodes.get(id) ?? g.groups.get(id);
+        if (target) target.classes.push(cls);
+        else if (this.edgeIds.has(id)) this.lost.add('attribute_dropped', `class ${truncate(cls, 40)} on edge ${truncate(id, 40)}: edge classes have no equivalent`, line);
+        else this.lost.add('statement_dropped', `class ${truncate(cls, 40)}: no node or subgraph named ${truncate(id, 40)}`, line);
+      }
+    }
+    for (const { id, style, line } of this.pendingStyle) {
+      const grp = g.groups.get(id);
+      if (grp) {
+        grp.style = { ...grp.style, ...style };
+        continue;
+      }
+      const n = ensureNode(g, id, line);
+      n.style = { ...n.style, ...style };
+      if (!n.shape) n.shape = 'rect';
+    }
+    for (const n of g.nodes.values()) if (!n.shape) n.shape = 'rect';
+    for (const { which, text, line } of this.pendingLinkStyle) {
+      const { style, dashed } = parseEdgeStyle(text, this.lost, line);
+      const targets = which === 'default' ? g.edges.map((_, i) => i) : which;
+      for (const i of targets) {
+        const e = g.edges[i];
+        if (!e) {
+          this.lost.add('statement_dropped', `linkStyle ${i}: there is no link number ${i}`, line);
+          continue;
+        }
+        e.style = { ...e.style, ...style };
+        if (dashed && (e.line === 'solid' || e.line === 'bold')) e.line = dashed;
+      }
+    }
+  }
+
+  /** Is `candidate` the group `of` or one of its ancestors? (Guards against cycles from repeated ids.) */
+  private isAncestor(candidate: string, of: string): boolean {
+    let cur: string | undefined = of;
+    for (let i = 0; cur !== undefined && i <= LIMITS.depth + 1; i++) {
+      if (cur === candidate) return true;
+      cur = this.g.groups.get(cur)?.parent;
+    }
+    return false;
+  }
+}
+
+/** Header of a Mermaid text: frontmatter title, the diagram keyword and direction, where the body starts. */
+export function parseMermaid(input: string, lost: LostList): Graph {
+  const lines = input.split('\n');
+  let src = input;
+  let title: string | undefined;
+  // Frontmatter: --- yaml --- at the very top. Blank it out so line numbers stay right.
+  let i = 0;
+  while (i < lines.length && (lines[i] ?? '').trim() === '') i++;
+  if ((lines[i] ?? '').trim() === '---') {
+    let j = i + 1;
+    while (j < lines.length && (lines[j] ?? '').trim() !== '---') j++;
+    if (j >= lines.length) throw parseError('the frontmatter block (---) is never closed', i + 1);
+    let data: unknown;
+    try {
+      data = parseYaml(lines.slice(i + 1, j).join('\n'), { maxAliasCount: 10 });
+    } catch {
+      throw parseError('the frontmatter block is not valid YAML', i + 1);
+    }
+    if (data && typeof data === 'object' && !Array.isArray(data)) {
+      const rec = data as Record<string, unknown>;
+      if (typeof rec.title === 'string' && rec.title.trim() !== '') title = rec.title.trim();
+      for (const k of Object.keys(rec)) if (k !== 'title') lost.add('directive_dropped', `frontmatter ${truncate(k, 30)} (Mermaid configuration) is not carried over`, i + 1);
+    }
+    for (let k = i; k <= j; k++) lines[k] = '';
+    src = lines.join('\n');
+  }
+  // %%{init: ...}%% directives may span lines; blank them out, keeping the newlines (one forward scan).
+  const starts = lineStarts(src);
+  let out = '';
+  let from = 0;
+  for (let at = src.indexOf('%%{', 0); at >= 0; at = src.indexOf('%%{', from)) {
+    // Only a directive that starts its line counts; %%{ inside a label is text.
+    const lineStart = src.lastIndexOf('\n', at - 1) + 1;
+    if (src.slice(lineStart, at).trim() !== '') {
+      out += src.slice(from, at + 3);
+      from = at + 3;
+      continue;
+    }
+    const close = src.indexOf('}%%', at + 3);
+    if (close < 0) throw parseError('a %%{ directive is never closed with }%%', lineAt(starts, at));
+    lost.add('directive_dropped', 'a %%{init}%% directive (Mermaid configuration) is not carried over', lineAt(starts, at));
+    out += src.slice(from, at) + src.slice(at, close + 3).replace(/[^\n]/g, ' ');
+    from = close + 3;
+  }
+  src = out + src.slice(from);
+  // The header: the first line that is not blank or a comment.
+  const header = /^(?:[ \t]*(?:%%[^\n]*)?\n)*[ \t]*([A-Za-z][\w-]*)/y;
+  const hm = header.exec(src);
+  if (!hm) throw parseError('expected a Mermaid diagram header such as "flowchart TD" or "graph LR"', 1);
+  const keyword = hm[1] ?? '';
+  const headerLine = lineAt(lineStarts(src), hm.index + hm[0].length - keyword.length);
+  if (!FLOWCHART_KEYWORDS.has(keyword)) {
+    if (OTHER_KEYWORDS.has(keyword)) throw unsupportedType('mermaid', keyword, headerLine);
+    throw parseError(`expected a Mermaid diagram header such as "flowchart TD" or "graph LR", found "${truncate(keyword, 30)}"`, headerLine);
+  }
+  let end = hm.index + hm[0].length;
+  const dirRe = /[ \t]+(TB|TD|BT|RL|LR|v|\^|<|>)(?=[ \t]*(?:;|\n|$))/y;
+  dirRe.lastIndex = end;
+  const dm = dirRe.exec(src);
+  let direction: Direction | undefined;
+  if (dm) {
+    direction = MERMAID_DIRECTIONS[dm[1] ?? ''];
+    end += dm[0].length;
+  } else {
+    const after = /[ \t]*(?:;|\n|$)/y;
+    after.lastIndex = end;
+    if (!after.test(src)) throw parseError('unexpected text after the diagram header', headerLine);
+  }
+  if (keyword === 'flowchart-elk') lost.add('directive_dropped', 'the ELK layout (flowchart-elk) is not carried over', headerLine);
+  const parser = new MermaidParser(src, lost);
+  const g = parser.parse(direction ? { end, direction } : { end });
+  if (title !== undefined) g.title = title;
+  return g;
+}

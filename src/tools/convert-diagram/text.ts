@@ -1,0 +1,115 @@
+// Label text helpers shared by the parsers: HTML-ish markup to plain text, entity decoding, line numbers.
+
+const NAMED: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  hellip: '…',
+  mdash: '—',
+  ndash: '–',
+  laquo: '«',
+  raquo: '»',
+  copy: '©',
+  reg: '®',
+  deg: '°',
+  middot: '·',
+  bull: '•',
+  rarr: '→',
+  larr: '←',
+  harr: '↔',
+  uarr: '↑',
+  darr: '↓',
+};
+
+function codePoint(n: number): string {
+  return Number.isInteger(n) && n > 0 && n <= 0x10ffff && !(n >= 0xd800 && n <= 0xdfff) ? String.fromCodePoint(n) : '\ufffd';
+}
+
+/** Decode `&name;`, `&#123;` and `&#x1F;` entities (unknown names are left as written). */
+export function decodeEntities(s: string): string {
+  return s.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z][a-z0-9]{1,10});/gi, (all, body: string) => {
+    if (body[0] === '#') return codePoint(body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10));
+    return NAMED[body.toLowerCase()] ?? all;
+  });
+}
+
+/** Mermaid's own entity codes: `#quot;`, `#35;`, `#9829;`. */
+export function decodeMermaidEntities(s: string): string {
+  return s.replace(/#([0-9]{1,7}|[a-z][a-z0-9]{1,10});/gi, (all, body: string) => {
+    if (/^[0-9]/.test(body)) return codePoint(parseInt(body, 10));
+    return NAMED[body.toLowerCase()] ?? all;
+  });
+}
+
+/**
+ * HTML-ish markup to plain text: `<br>` becomes a line break, other tags are removed, entities decoded.
+ * Returns whether any tag other than `<br>` was dropped, so callers can report it.
+ */
+export function flattenHtml(s: string): { text: string; dropped: boolean } {
+  let dropped = false;
+  const text = s
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/?[a-z][a-z0-9-]*(?:\s[^<>]{0,500})?\/?>/gi, () => {
+      dropped = true;
+      return '';
+    });
+  return { text: decodeEntities(text), dropped };
+}
+
+/** Does the text carry markup that `flattenHtml` would change (other than `<br>`)? */
+export function hasHtmlTags(s: string): boolean {
+  return /<\/?[a-z][a-z0-9-]*(?:\s[^<>]{0,500})?\/?>/i.test(s.replace(/<br\s*\/?>/gi, ''));
+}
+
+/** Mermaid markdown strings (`"`text`"`): drop the emphasis markers, keep the words. */
+export function stripMarkdown(s: string): string {
+  // Bounded character classes keep this linear on hostile runs of asterisks.
+  return s
+    .replace(/\*\*([^*\n]{1,500})\*\*/g, '$1')
+    .replace(/__([^_\n]{1,500})__/g, '$1')
+    .replace(/\*([^*\n]{1,500})\*/g, '$1')
+    .replace(/(^|\s)_([^_\n]{1,500})_(?=\s|$)/g, '$1$2');
+}
+
+/** Offsets of line starts, for turning an offset into a 1-based line number. */
+export function lineStarts(text: string): number[] {
+  const out = [0];
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) out.push(i + 1);
+  return out;
+}
+
+export function lineAt(starts: number[], offset: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((starts[mid] ?? 0) <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo + 1;
+}
+
+/** CRLF and lone CR to LF, BOM dropped, so every parser counts lines the same way. */
+export function normaliseNewlines(s: string): string {
+  return s.replace(/^\ufeff/, '').replace(/\r\n?/g, '\n');
+}
+
+/** Split `a,b:c(1,2),d` on commas that are not inside parentheses. */
+export function splitTopLevel(s: string, sep: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let cur = '';
+  for (const ch of s) {
+    if (ch === '(') depth++;
+    else if (ch === ')' && depth > 0) depth--;
+    if (ch === sep && depth === 0) {
+      out.push(cur);
+      cur = '';
+    } else cur += ch;
+  }
+  out.push(cur);
+  return out;
+}
