@@ -2,8 +2,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { callTool } from '../../../test/support/tool-harness.ts';
-import { humanize } from './engine.ts';
+import { humanize, straightQuoteSpans } from './engine.ts';
 import { pastTense } from './rules.ts';
+import { clauseSubject, finiteForm } from './verbs.ts';
 import tool from './tool.ts';
 
 /** [rule, input, expected output]. */
@@ -31,6 +32,29 @@ const REWRITES: [string, string, string][] = [
   ['markup-residue.oaicite', 'Prices rose :contentReference[oaicite:1]{index=1}.', 'Prices rose.'],
   ['formatting.bold-label', '- **Speed:** fast\n- **Cost:** low', '- Speed: fast\n- Cost: low'],
   ['cadence.uniform-sentences', 'The team met in the office early on a cold Monday, and they planned the release. '.repeat(8).trim(), 'The team met in the office early on a cold Monday. They planned the release. '.repeat(8).trim()],
+  // Participle tails, when the cadence is uniform: the subject is repeated (a pronoun, "It"/"They" for a noun
+  // phrase, a name as it stands) and the participle takes the clause's tense.
+  ['cadence.uniform-sentences', 'She sat at the old desk by the window, staring at the grey sea. '.repeat(8).trim(), 'She sat at the old desk by the window. She stared at the grey sea. '.repeat(8).trim()],
+  ['cadence.uniform-sentences', 'The old lights flickered on, revealing the rows of empty seats in the hall. '.repeat(8).trim(), 'The old lights flickered on. They revealed the rows of empty seats in the hall. '.repeat(8).trim()],
+  ['cadence.uniform-sentences', 'Mark stood by the door of the hall, wearing a coat and holding a hat. '.repeat(8).trim(), 'Mark stood by the door of the hall. Mark wore a coat and held a hat. '.repeat(8).trim()],
+  ['cadence.uniform-sentences', 'The fee rises in the spring for most of the members, causing some of them to leave. '.repeat(8).trim(), 'The fee rises in the spring for most of the members. It causes some of them to leave. '.repeat(8).trim()],
+  ['cadence.uniform-sentences', 'The board met on Monday to review the case and set a sanction, which could include a fine. '.repeat(8).trim(), 'The board met on Monday to review the case and set a sanction. This could include a fine. '.repeat(8).trim()],
+  ['cadence.uniform-sentences', 'He walked slowly along the quiet road home, as he thought about the long day. '.repeat(8).trim(), 'He walked slowly along the quiet road home. He thought about the long day. '.repeat(8).trim()],
+  // A preamble carrying a number keeps it as prose; one with a quoted title keeps the quotation as it was.
+  ['chatbot-artefact.here-is', 'Here is a 20 sentence story based on the prompt:\n\nThe rain fell.', 'A story in 20 sentences:\n\nThe rain fell.'],
+  ['chatbot-artefact.here-is', 'Here is an 8 sentence news article based on the summary:protesters gathered.', 'A news article in 8 sentences. Protesters gathered.'],
+  ['chatbot-artefact.here-is', 'Here is a 10 sentence abstract for the article titled "Leonard triples":\nLeonard triples are rare.', 'An abstract in 10 sentences for the article titled "Leonard triples":\nLeonard triples are rare.'],
+  ['chatbot-artefact.here-is', 'Here are the 5 main points:\n- one', 'The 5 main points:\n- one'],
+];
+
+/** Uniform texts (the cadence rules apply) where a participle or clause split would be wrong: left as they are. */
+const UNSPLIT: [string, string][] = [
+  ['a negative subject', 'Nobody moved in the old hall that night, holding their breath for the verdict. '],
+  ['a preposition that looks like a participle', 'He looked at the long list of names, including several old friends from school. '],
+  ['a participle outside the verb lexicon', 'He sat by the window of the room, programming the old robot for the show. '],
+  ['a tail that may belong to another clause', 'The crowd watched as the small boat drifted past the pier, rocking in the swell. '],
+  ['a relative clause inside the subject', 'The man she loved stood at the gate, waiting for the last train home. '],
+  ['a quoted participle clause', 'He said it twice to the men at the gate, "waiting for the last train home". '],
 ];
 
 describe('humanize', () => {
@@ -39,6 +63,31 @@ describe('humanize', () => {
     expect(out.text).toBe(expected);
     expect(out.changes.map((c) => c.rule)).toContain(rule);
     expect(humanize(out.text).text).toBe(out.text);
+  });
+
+  it.each(UNSPLIT)('leaves %s alone', (_name, sentence) => {
+    const input = sentence.repeat(8).trim();
+    expect(humanize(input).text).toBe(input);
+  });
+
+  it('pairs straight quotes by their sides, so a quotation cut at its start stays protected', () => {
+    const input = 'I told you we would delve into it!" said George. We delve into the data. "Delve," he said.';
+    expect(humanize(input).text).toBe('I told you we would delve into it!" said George. We dig into the data. "Delve," he said.');
+    // Inch marks count as closing quotes: the line up to one is protected (caution over rewriting).
+    expect(straightQuoteSpans('A 6\'2" man said "hi".\nShe said "maybe')).toEqual([
+      { start: 0, end: 6 },
+      { start: 16, end: 20 },
+      { start: 31, end: 37 },
+    ]);
+  });
+
+  it('forms finite verbs from the participle lexicon only', () => {
+    expect(['staring', 'shaking', 'hoping', 'running', 'lying', 'including'].map((p) => finiteForm(p, 'past', true))).toEqual(['stared', 'shook', 'hoped', 'ran', null, null]);
+    expect(finiteForm('causing', 'present', true)).toBe('causes');
+    expect(finiteForm('causing', 'present', false)).toBe('cause');
+    expect(clauseSubject('The old lights flickered on')).toMatchObject({ pronoun: 'They', tense: 'past' });
+    expect(clauseSubject('Inside sat a man')).toBeNull();
+    expect(clauseSubject('Reverend Johnson smiled')).toMatchObject({ pronoun: 'Reverend Johnson', tense: 'past', third: true });
   });
 
   it('reports first-pass changes at their offsets in the input', () => {
@@ -136,6 +185,12 @@ describe('humanize', () => {
     ['unclosed quotes and fences', '"```\n'.repeat(50_000).slice(0, 200_000)],
     ['a preamble followed by a sea of spaces', `Here is a story:${' '.repeat(150_000)}Moreover,${' '.repeat(40_000)}it ends.`],
     ['regex-hostile preserve terms', 'a(b)*c [x] $1 '.repeat(10_000)],
+    // Each of these runs took seconds to minutes before the sentence splitter and code-span scanners took runs whole.
+    ['200,000 dots', '.'.repeat(200_000)],
+    ['a line of 200,000 backticks', '`'.repeat(200_000)],
+    ['a line of 200,000 tildes', '~'.repeat(200_000)],
+    ['digits, separators and citation markers', '12[oaicite:1]34, 5.6 turn0search0 7—8 '.repeat(5_000)],
+    ['uniform sentences with participle tails', 'She sat at the old desk by the window, staring at the grey sea. '.repeat(3_000)],
   ])('answers hostile input: %s', async (_name, text) => {
     const res = await callTool(tool, { text, preserve: ['a(b)*c', '[x]', '$1', '.*'] });
     expect(res.status).toBe(200);

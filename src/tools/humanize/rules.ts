@@ -1,6 +1,7 @@
 // Rewrite rules of humanize, one per catalogue pattern it can fix: each turns a detected hit into an edit.
 import { PATTERNS } from '../shared/text-tells/catalogue.ts';
 import { atSentenceStart } from '../shared/text-tells/stats.ts';
+import { clauseSubject, demonstrativeFor, finiteForm } from './verbs.ts';
 
 /** A proposed replacement of text[start, end) by `after`. */
 export interface Edit {
@@ -18,8 +19,8 @@ export interface RuleInput {
   isProtected: (start: number, end: number) => boolean;
 }
 
-/** An edit, a group applied together or not at all, or (`each`) independent edits. */
-export type RuleOutput = Edit | Edit[] | { each: Edit[] } | null;
+/** An edit, a group applied together or not at all, or (`each`) independent edits or groups. */
+export type RuleOutput = Edit | Edit[] | { each: (Edit | Edit[])[] } | null;
 
 type Rule = (input: RuleInput) => RuleOutput;
 
@@ -143,11 +144,56 @@ const ingTail: (rule: string) => Rule = (rule) => (inp) => {
   return { rule, start: inp.start, end: inp.end, after: `. This ${verb}` };
 };
 
+const PREAMBLE_LEAD = /^(?:sure,[ \t]*)?(?:here(?:[ \t]+is|['\u2019]s|[ \t]+are)|below[ \t]+is)[ \t]+/i;
+// Framing that points at the request rather than the text: "based on the prompt", "for the given title".
+const REQUEST_TAIL =
+  /[ \t,]+(?:based[ \t]+on|for|from|using|following|in[ \t]+response[ \t]+to|according[ \t]+to)[ \t]+(?:the|your|my|this|that)[ \t]+(?:(?:given|provided|following|above|original|requested|first)[ \t]+){0,3}(?:[\p{L}-]{1,20}[ \t]+)?(?:prompt|summary|title|sentence|text|information|instructions?|request|description|topic|question|input|outline|brief)$/iu;
+// A length spec in front of the noun: "30 sentence story", "20-word summary".
+const COUNT_UNIT = /(\p{Nd}+(?:[.,]\p{Nd}+)*)[ \t]*-?[ \t]*(sentence|word|paragraph|line|page|verse|stanza|chapter|scene|minute|point|step|part|item|bullet|tweet|section)s?[ \t]+(?=\p{L})/iu;
+
+// Where the noun after a length spec ends: "a 30 sentence story about a dragon" -> "a story in 30 sentences about a dragon".
+const NOUN_END = /[ \t]+(?:for|about|on|from|with|titled|called|named|that|which|where|to|based|in|set|featuring)\b/i;
+
+/**
+ * A chatbot preamble that carries a number, as plain prose that keeps every number: the reply framing ("Here
+ * is", and with `complete` a tail such as "based on the prompt") goes, and a length spec moves behind its noun
+ * ("Here is a 30 sentence story based on the prompt" -> "A story in 30 sentences"). `body` is the preamble
+ * without its terminator, or (`complete` false) the part of it before a quotation, whose trailing space is kept.
+ * Null when it has no digit: such a preamble is deleted whole.
+ */
+export function rewritePreamble(body: string, complete = true): string | null {
+  const lead = PREAMBLE_LEAD.exec(body);
+  if (!lead) return null;
+  const trailing = (/[ \t]*$/.exec(body) as RegExpExecArray)[0];
+  let core = body.slice(lead[0].length, body.length - trailing.length);
+  if (!/\p{Nd}/u.test(core)) return null;
+  const tail = complete ? REQUEST_TAIL.exec(core) : null;
+  if (tail && !/\p{Nd}/u.test(tail[0])) core = core.slice(0, tail.index);
+  const unit = COUNT_UNIT.exec(core);
+  if (unit) {
+    const n = unit[1] as string;
+    const afterUnit = core.slice(unit.index + unit[0].length);
+    const stop = NOUN_END.exec(afterUnit);
+    const noun = (stop ? afterUnit.slice(0, stop.index) : afterUnit).trim();
+    const rest = stop ? afterUnit.slice(stop.index) : '';
+    const head = core.slice(0, unit.index).trim();
+    const u = (unit[2] as string).toLowerCase();
+    core = `${head === '' ? '' : `${head} `}${noun} in ${n} ${u}${n === '1' ? '' : 's'}${rest}`;
+    // The article now stands before another word: "an 8 sentence news article" -> "a news article in 8 sentences".
+    core = core.replace(/^(an?)([ \t]+)(\p{L})/iu, (_x, _a: string, sp: string, c: string) => `${/[aeiou]/i.test(c) ? 'an' : 'a'}${sp}${c}`);
+  }
+  return capitalise(core) + trailing;
+}
+
 const FORMS: Record<string, string> = { e: 'e', es: 'es', ed: 'ed', ing: 'ing' };
 
 // A clause that can stand as a sentence starts with a pronoun or determiner.
 const CLAUSE_START = /^(?:i|you|he|she|it|we|they|this|that|these|those|the|a|an|his|her|their|its|our|my|your|there|then|each|every|many|some|one|no)\b/i;
-const JOINT = /(; |, (?:and|but|so) )/g;
+// Clause joints: "; ", ", and/but/so/yet/as/which ", and a comma-less " and " before a subject pronoun ("he
+// smiled and she laughed"). "as" and the bare "and" only count before a subject pronoun (see SUBJECT_PRONOUN);
+// "which" only before a verb the lexicon knows (see demonstrativeFor).
+const JOINT = /; |, (?:and|but|so|yet|as|which) | and (?=(?:he|she|they|we|I)\b)/g;
+const SUBJECT_PRONOUN = /^(?:i|you|he|she|it|we|they)\b/i;
 const MIN_SPLIT_SENTENCE = 14;
 const MIN_PART = 4;
 
@@ -157,30 +203,44 @@ function wordCount(s: string): number {
 
 /**
  * Uniform cadence: split long sentences where two independent clauses are joined ("X; Y", "X, and Y",
- * "X, but Y", "X, so Y"), giving short and long sentences. Only clause joints qualify: the left part since
- * the previous comma and the right part up to the next comma both have 4+ words, and the right part starts
- * like a clause (a pronoun or determiner), so lists ("apples, pears, and plums") are left alone. Every
- * joint of the text is split in one pass, which keeps the rewrite idempotent.
+ * "X, but Y", "X, so Y", "X, yet Y", "X, as he Y", "X and she Y", "X, which could Y" -> "X. This could Y"),
+ * giving short and long sentences. Only clause joints qualify: the left part since the previous comma and the
+ * right part up to the next comma both have 4+ words, and the right part starts like a clause (a pronoun or
+ * determiner), so lists ("apples, pears, and plums") are left alone. Participle tails are split too (see
+ * participleSplit). Every joint of the text is split in one pass, which keeps the rewrite idempotent.
  */
 const varyCadence: Rule = (inp) => {
   const { text } = inp;
-  const edits: Edit[] = [];
+  const edits: (Edit | Edit[])[] = [];
   const sentence = /[^.!?\n]+[.!?]*/g;
   for (const sm of text.matchAll(sentence)) {
     const body = sm[0];
+    const tail = participleSplit(text, sm.index, body, inp.isProtected);
+    if (tail) edits.push(tail);
     if (wordCount(body) < MIN_SPLIT_SENTENCE) continue;
     for (const jm of body.matchAll(JOINT)) {
       const at = sm.index + jm.index;
       const leftSeg = body.slice(0, jm.index).split(/[,;:]/).pop() ?? '';
       const rightAll = body.slice(jm.index + jm[0].length);
       const rightSeg = rightAll.split(/[,;:.!?]/)[0] ?? '';
+      if (jm[0] === ', which ') {
+        // "X, which could include Y" -> "X. This could include Y" (These before a plural verb).
+        const verb = /^[a-z]+/.exec(rightAll);
+        const pronoun = verb ? demonstrativeFor(verb[0]) : null;
+        if (pronoun && wordCount(leftSeg) >= MIN_PART && wordCount(rightSeg) >= MIN_TAIL) edits.push({ rule: 'cadence.uniform-sentences', start: at, end: at + jm[0].length, after: `. ${pronoun} ` });
+        continue;
+      }
       if (wordCount(leftSeg) < MIN_PART || wordCount(rightSeg) < MIN_PART || !CLAUSE_START.test(rightAll)) continue;
+      // After "as" a determiner may open a noun phrase ("as a symbol of hope"): only a pronoun opens a clause.
+      if ((jm[0] === ', as ' || jm[0] === ' and ') && !SUBJECT_PRONOUN.test(rightAll)) continue;
       // ", and" after an earlier comma may close a list ("the fall of empires, the birth of new ideas, and the ...").
       if (jm[0] === ', and ' && body.slice(0, jm.index).includes(',')) continue;
+      // "shows that X, and that Y": a second object clause, not a sentence.
+      if (/^that\b/i.test(rightAll) && /\bthat\b/i.test(body.slice(0, jm.index))) continue;
       const joint = jm[0];
       const nextStart = at + joint.length;
       const next = text[nextStart] as string;
-      if (/^, but $/.test(joint) || /^, so $/.test(joint)) {
+      if (/^, (?:but|so|yet) $/.test(joint)) {
         // "X, but Y" -> "X. But Y": the conjunction carries meaning, so it stays.
         edits.push({ rule: 'cadence.uniform-sentences', start: at, end: at + 3, after: `. ${joint.slice(2, 3).toUpperCase()}` });
       } else if (isLower(next) && !inp.isProtected(nextStart, nextStart + 1)) {
@@ -190,6 +250,49 @@ const varyCadence: Rule = (inp) => {
   }
   return edits.length > 0 ? { each: edits } : null;
 };
+
+/** Words a participle tail (the participle included) must have to stand as a sentence (the clause before it has a subject and a verb). */
+const MIN_TAIL = 3;
+const PARTICIPLE_SENTENCE = 10;
+// A participle after a comma, and one coordinated with it by "and", "or" or a comma.
+const TAIL = /, ([a-z]+ing)\b/g;
+const NEXT_PARTICIPLE = /(?:,? and |,? or |, )([a-z]+ing)\b/g;
+const CLAUSE_MARKER = /[;:]|\b(?:and|but|so|yet|or|nor|as|who|whom|whose|which|that|when|whenever|while|where|because|before|after|until|if|though|although|since|unless|whether)\b/i;
+
+/**
+ * Participle tails, the run-on of generated narrative ("He sat at the desk, staring at the screen"): the tail
+ * becomes a sentence with the clause's subject repeated and the participle in the clause's tense ("He sat at the
+ * desk. He stared at the screen"). Only when the clause opens with its subject (clauseSubject: a pronoun, a
+ * short noun phrase as "It"/"They", a name as written), the tense is clear, no other clause comes between verb
+ * and tail, and every participle of the tail is in the verb lexicon (verbs.ts).
+ */
+function participleSplit(text: string, start: number, body: string, isProtected: RuleInput['isProtected']): Edit[] | null {
+  if (wordCount(body) < PARTICIPLE_SENTENCE) return null;
+  const lead = /^[ \t]*/.exec(body) as RegExpExecArray;
+  const subject = clauseSubject(body.slice(lead[0].length));
+  if (!subject) return null;
+  TAIL.lastIndex = lead[0].length + subject.verbEnd;
+  for (let m = TAIL.exec(body); m !== null; m = TAIL.exec(body)) {
+    const first = finiteForm(m[1] as string, subject.tense, subject.third);
+    if (!first) continue;
+    // Another clause between the verb and the tail may own it ("the craft descended as ..., landing"): leave it.
+    if (CLAUSE_MARKER.test(body.slice(lead[0].length + subject.verbEnd, m.index))) return null;
+    const tailStart = m.index + 2;
+    const tail = body.slice(tailStart).split(/[.!?;:]/)[0] ?? '';
+    if (wordCount(tail) < MIN_TAIL) return null;
+    const edits: Edit[] = [{ rule: 'cadence.uniform-sentences', start: start + m.index, end: start + tailStart + (m[1] as string).length, after: `. ${subject.pronoun} ${first}` }];
+    // Participles joined to the first one take the same form; one outside the lexicon stops the rewrite.
+    NEXT_PARTICIPLE.lastIndex = (m[1] as string).length;
+    for (let n = NEXT_PARTICIPLE.exec(tail); n !== null; n = NEXT_PARTICIPLE.exec(tail)) {
+      const form = finiteForm(n[1] as string, subject.tense, subject.third);
+      if (!form) return null;
+      const at = start + tailStart + n.index + n[0].length - (n[1] as string).length;
+      edits.push({ rule: 'cadence.uniform-sentences', start: at, end: at + (n[1] as string).length, after: form });
+    }
+    return edits.some((e) => isProtected(e.start, e.end)) ? null : edits;
+  }
+  return null;
+}
 
 /** Rules keyed by pattern id. Patterns without a rule (vague attribution, cadence, ...) are only reported. */
 export const RULES: ReadonlyMap<string, Rule> = (() => {
@@ -273,11 +376,36 @@ export const RULES: ReadonlyMap<string, Rule> = (() => {
     return after ? deleteOpening('chatbot-artefact.certainly', inp, inp.start, inp.end + after[0].length) : null;
   });
   m.set('chatbot-artefact.here-is', (inp) => {
+    const { text } = inp;
+    // A quoted title inside the preamble stays byte for byte: only the part before it is rewritten.
+    let cut = inp.end;
+    for (let i = inp.start; i < inp.end; i++) {
+      if (inp.isProtected(i, i + 1)) {
+        cut = i;
+        break;
+      }
+    }
+    if (cut < inp.end) {
+      const part = rewritePreamble(text.slice(inp.start, cut), false);
+      return part === null ? null : { rule: 'chatbot-artefact.here-is', start: inp.start, end: cut, after: part };
+    }
+    const hit = text.slice(inp.start, inp.end);
+    const line = rewritePreamble(hit.slice(0, -1));
+    if (line !== null) {
+      // The preamble carries a number: it stays as a line of plain prose (numbers are never dropped).
+      let e = inp.end;
+      while (e < text.length && HSPACE.test(text[e] as string)) e++;
+      const next = text[e];
+      if (next === undefined || next === '\n') return { rule: 'chatbot-artefact.here-is', start: inp.start, end: inp.end, after: `${line}${hit.slice(-1)}` };
+      // Text follows on the same line ("...the prompt:John had"): the preamble becomes a sentence of its own.
+      const cap = isLower(next) && !inp.isProtected(e, e + 1);
+      return { rule: 'chatbot-artefact.here-is', start: inp.start, end: cap ? e + 1 : e, after: `${line}. ${cap ? (next as string).toUpperCase() : ''}` };
+    }
     const edit = deleteOpening('chatbot-artefact.here-is', inp, inp.start, inp.end);
     // A preamble that was the whole first line takes the blank lines after it along.
     if (edit && edit.after === '' && inp.start === 0) {
       let e = edit.end;
-      while (e < inp.text.length && /\s/.test(inp.text[e] as string)) e++;
+      while (e < text.length && /\s/.test(text[e] as string)) e++;
       return { ...edit, end: e };
     }
     return edit;

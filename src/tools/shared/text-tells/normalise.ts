@@ -57,10 +57,12 @@ export interface Span {
   end: number;
 }
 
-// `(?![\s\S])` is the end of the text (with the m flag, `$` would be the end of any line).
-const FENCE = /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:\n {0,3}\1[`~]*[ \t]*(?=\n|$)|(?![\s\S]))/gm;
+// `(?![\s\S])` is the end of the text (with the m flag, `$` would be the end of any line). Delimiter runs are
+// capped at 16 characters (longer ones still match, the rest of the run joining the info string or the code):
+// with an open-ended run, a long line of backticks or tildes was rescanned once per run length, quadratic.
+const FENCE = /^ {0,3}(`{3,16}|~{3,16})[^\n]*\n[\s\S]*?(?:\n {0,3}\1[`~]*[ \t]*(?=\n|$)|(?![\s\S]))/gm;
 // Bounded so that many unmatched backtick runs cannot make the scan quadratic.
-const INLINE_CODE = /(`+)[^`\n][^\n]{0,1000}?\1/g;
+const INLINE_CODE = /(`{1,16})[^`\n][^\n]{0,1000}?\1/g;
 // Trailing sentence punctuation is not part of a URL ("see https://x.org.").
 const URL = /\b(?:https?:\/\/|www\.)[^\s<>()"'\]]{0,2000}[^\s<>()"'\].,;:!?]/gi;
 
