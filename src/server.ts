@@ -116,10 +116,6 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
   timer.unref();
 
   let closed = false;
-  // While draining, answers carry Connection: close so keep-alive clients let go once their call is done.
-  app.addHook('onSend', async (_req, reply) => {
-    if (closed) reply.header('connection', 'close');
-  });
   return {
     app,
     pipeline,

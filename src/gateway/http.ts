@@ -85,8 +85,10 @@ export function buildApp(deps: PipelineDeps, opts: AppOptions = {}): { app: Fast
     strictPreflight: false,
   });
 
+  const infoEnabled = ['trace', 'debug', 'info'].includes(app.log.level);
   app.addHook('onResponse', async (req, reply) => {
     const status = reply.statusCode;
+    if (status < 500 && !infoEnabled) return;
     const line = {
       method: req.method,
       url: req.url.split('?')[0],

@@ -40,6 +40,8 @@ export interface CallResult {
 }
 
 const AUTH_CACHE_MS = 500;
+/** The signal handed to tools when the caller gave none: no call here is cancelled midway. */
+const NEVER_ABORTED = new AbortController().signal;
 
 // Request ids: a random per-process prefix and a counter; unique across instances, cheap on the hot path.
 const ID_PREFIX = randomBytes(6).toString('base64url');
@@ -267,11 +269,8 @@ export class Pipeline {
     if (!charged) fail('insufficient_credits');
     metrics.charged.inc({ endpoint }, tool.credits);
     const withId = { ...headers, 'x-request-id': requestId };
-    const ac = new AbortController();
-    const onAbort = (): void => ac.abort();
-    signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      const output = (await tool.run(input, this.toolContext(requestId, ac.signal))) as Record<string, unknown>;
+      const output = (await tool.run(input, this.toolContext(requestId, signal ?? NEVER_ABORTED))) as Record<string, unknown>;
       return { status: 200, headers: withId, body: { ...output, request_id: requestId } };
     } catch (err) {
       const status = err instanceof ToolError ? err.status : 500;
@@ -280,8 +279,6 @@ export class Pipeline {
         await this.refund(key.id, tool.credits, requestId, endpoint);
       }
       return this.errorResult(err, withId, requestId);
-    } finally {
-      signal?.removeEventListener('abort', onAbort);
     }
   }
 

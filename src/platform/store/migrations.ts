@@ -59,6 +59,35 @@ function migrations(kind: 'sqlite' | 'postgres'): Record<string, Migration> {
         await db.schema.createIndex('uploads_delete_after').on('uploads').column('delete_after').execute();
       },
     },
+    ...(kind === 'postgres'
+      ? {
+          '0003_pg_charge_batch': {
+            // Group commit on PostgreSQL: each charge is still the conditional decrement plus its ledger row,
+            // in order, but a batch of them shares one round trip and one commit.
+            async up(db: Kysely<unknown>): Promise<void> {
+              await sql`
+                CREATE OR REPLACE FUNCTION ddt_charge_batch(p_keys text[], p_costs bigint[], p_requests text[], p_endpoints text[], p_at text[])
+                RETURNS boolean[] LANGUAGE plpgsql AS $fn$
+                DECLARE
+                  results boolean[] := '{}';
+                  n integer;
+                BEGIN
+                  FOR i IN 1 .. coalesce(array_length(p_keys, 1), 0) LOOP
+                    UPDATE api_keys SET credits = credits - p_costs[i] WHERE id = p_keys[i] AND credits >= p_costs[i];
+                    GET DIAGNOSTICS n = ROW_COUNT;
+                    IF n = 1 THEN
+                      INSERT INTO ledger (key_id, request_id, endpoint, kind, delta, created_at)
+                      VALUES (p_keys[i], p_requests[i], p_endpoints[i], 'charge', -p_costs[i], p_at[i]);
+                    END IF;
+                    results := results || (n = 1);
+                  END LOOP;
+                  RETURN results;
+                END
+                $fn$`.execute(db);
+            },
+          },
+        }
+      : {}),
   };
 }
 

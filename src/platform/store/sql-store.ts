@@ -285,17 +285,47 @@ export class SqlStore implements Store {
         }
       });
     }
-    // PostgreSQL: the conditional decrement and its ledger row in one statement, so they commit together.
-    const res = await sql<{ id: number }>`
-      WITH upd AS (
-        UPDATE api_keys SET credits = credits - ${cost}
-        WHERE id = ${keyId} AND credits >= ${cost}
-        RETURNING id
-      )
-      INSERT INTO ledger (key_id, request_id, endpoint, kind, delta, created_at)
-      SELECT id, ${requestId}, ${endpoint}, 'charge', ${-cost}, ${at} FROM upd
-      RETURNING id`.execute(this.db);
-    return res.rows.length === 1;
+    // PostgreSQL: queued too, and flushed through ddt_charge_batch (one round trip and one commit per batch).
+    return new Promise<boolean>((resolve, reject) => {
+      this.pendingCharges.push({ keyId, cost, requestId, endpoint, at, resolve, reject });
+      if (!this.flushScheduled) {
+        this.flushScheduled = true;
+        setImmediate(() => void this.flushChargesPg());
+      }
+    });
+  }
+
+  private pgFlushes = 0;
+
+  private async flushChargesPg(): Promise<void> {
+    this.flushScheduled = false;
+    // A few batches may be in flight at once; the rest wait and join the next batch.
+    while (this.pendingCharges.length > 0 && this.pgFlushes < 4) {
+      // Sorted by key (stable, so each key keeps its order): every batch locks keys in the same order,
+      // so two batches, in this process or another, never deadlock.
+      const batch = this.pendingCharges.splice(0, 500).sort((a, b) => (a.keyId < b.keyId ? -1 : a.keyId > b.keyId ? 1 : 0));
+      this.pgFlushes++;
+      void this.runPgBatch(batch).finally(() => {
+        this.pgFlushes--;
+        if (this.pendingCharges.length > 0 && !this.flushScheduled) {
+          this.flushScheduled = true;
+          setImmediate(() => void this.flushChargesPg());
+        }
+      });
+    }
+  }
+
+  private async runPgBatch(batch: PendingCharge[]): Promise<void> {
+    try {
+      const res = await sql<{ results: boolean[] }>`SELECT ddt_charge_batch(
+        ${batch.map((c) => c.keyId)}::text[], ${batch.map((c) => c.cost)}::bigint[], ${batch.map((c) => c.requestId)}::text[],
+        ${batch.map((c) => c.endpoint)}::text[], ${batch.map((c) => c.at)}::text[]) AS results`.execute(this.db);
+      const results = res.rows[0]?.results ?? [];
+      batch.forEach((c, i) => c.resolve(results[i] === true));
+    } catch (err) {
+      // The function runs in one transaction: on failure nobody in the batch was charged.
+      for (const c of batch) c.reject(err);
+    }
   }
 
   private flushCharges(): void {
