@@ -10,6 +10,7 @@ import dependencyCheck from './dependency-check/tool.ts';
 import diagramContrast from './diagram-contrast/tool.ts';
 import humanize from './humanize/tool.ts';
 import humanizerScore from './humanizer-score/tool.ts';
+import logAnalyzer from './log-analyzer/tool.ts';
 import logAuditCreator from './log-audit-creator/tool.ts';
 import modelAdvisor from './model-advisor/tool.ts';
 import saasMetrics from './saas-metrics/tool.ts';
@@ -32,6 +33,7 @@ export const tools: readonly AnyTool[] = [
   diagramContrast,
   humanize,
   humanizerScore,
+  logAnalyzer,
   logAuditCreator,
   modelAdvisor,
   saasMetrics,

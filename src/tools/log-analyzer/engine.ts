@@ -1,0 +1,171 @@
+// The log-analyzer engine: lines -> records (header detection) -> mined events -> clusters, levels, anomalies.
+import type { Anomaly } from './anomalies.ts';
+import { detectAnomalies } from './anomalies.ts';
+import { DEFAULT_MINING, mineClusters } from './cluster.ts';
+import type { MiningConfig } from './cluster.ts';
+import type { Level } from './levels.ts';
+import { LEVELS, inferLevel, levelRank } from './levels.ts';
+import type { FormatOut } from './records.ts';
+import { parseLines } from './records.ts';
+import { renderSignature } from './render.ts';
+import type { TimeReference } from './timestamps.ts';
+import { sanitize, tokenize } from './tokens.ts';
+
+export interface AnalyzeOptions {
+  /** Clusters listed in the output (the most frequent first). */
+  maxClusters: number;
+  /** Anomaly window width; undefined picks one from the time span. */
+  bucketSeconds?: number;
+  returnAssignments: boolean;
+  /** "Now", used only to place year-less timestamps (syslog) in the right year. */
+  nowMs: number;
+  mining?: MiningConfig;
+}
+
+export interface ClusterOut {
+  signature: string;
+  count: number;
+  level: Level;
+  first_seen: string | null;
+  last_seen: string | null;
+  sample: string;
+}
+
+export interface AnalyzeResult {
+  clusters: ClusterOut[];
+  cluster_count: number;
+  total_lines: number;
+  records: number;
+  format: FormatOut;
+  levels: Partial<Record<Level, number>>;
+  bucket_seconds: number | null;
+  anomalies: Anomaly[];
+  assignments?: number[];
+}
+
+const MAX_SAMPLE = 1000;
+const MAX_MESSAGE_FOR_MINING = 4000;
+
+/** Analyse a log text. Pure: the same text and options always give the same result. */
+export function analyzeLog(text: string, options: AnalyzeOptions): AnalyzeResult {
+  const ref: TimeReference = { nowMs: options.nowMs };
+  const parsed = parseLines(text, ref);
+  const { lines, records } = parsed;
+
+  const tokens = records.map((r) => {
+    const msg = r.message.length > MAX_MESSAGE_FOR_MINING ? r.message.slice(0, MAX_MESSAGE_FOR_MINING) : r.message;
+    // Only access-log requests carry a literal tail (the status); their paths name endpoints, so keep them.
+    const t = tokenize(sanitize(msg), r.literalTail === null);
+    if (r.literalTail !== null) {
+      t.raw.push(r.literalTail);
+      t.skel.push(r.literalTail);
+    }
+    return t;
+  });
+  const mined = mineClusters(
+    tokens.map((t) => t.skel),
+    options.mining ?? DEFAULT_MINING,
+  );
+
+  // Render, then fold clusters whose signatures coincide.
+  const bySignature = new Map<string, number[]>();
+  const signatureOrder: string[] = [];
+  for (const m of mined) {
+    let sig = m.columns === 0 ? '(empty message)' : renderSignature(tokens, m.renderSeqs, m.columns, m.records.length);
+    if (sig.length === 0) sig = '(empty message)';
+    const list = bySignature.get(sig);
+    if (list) for (const r of m.records) list.push(r);
+    else {
+      bySignature.set(sig, [...m.records]);
+      signatureOrder.push(sig);
+    }
+  }
+
+  interface Built {
+    signature: string;
+    records: number[];
+    level: Level;
+    first: number | null;
+    last: number | null;
+  }
+  const built: Built[] = signatureOrder.map((signature) => {
+    const recs = bySignature.get(signature)!.sort((a, b) => a - b);
+    const counts = new Map<Level, number>();
+    let first: number | null = null;
+    let last: number | null = null;
+    for (const r of recs) {
+      const rec = records[r]!;
+      if (rec.level) counts.set(rec.level, (counts.get(rec.level) ?? 0) + 1);
+      if (rec.epochMs !== null) {
+        if (first === null || rec.epochMs < first) first = rec.epochMs;
+        if (last === null || rec.epochMs > last) last = rec.epochMs;
+      }
+    }
+    let level: Level | null = null;
+    let best = 0;
+    for (const [l, c] of counts) {
+      if (c > best || (c === best && level !== null && levelRank(l) > levelRank(level))) {
+        level = l;
+        best = c;
+      }
+    }
+    return { signature, records: recs, level: level ?? inferLevel(signature), first, last };
+  });
+
+  built.sort((a, b) => b.records.length - a.records.length || a.records[0]! - b.records[0]!);
+
+  // Lines without a level of their own take their event's level.
+  const recordCluster = new Int32Array(records.length);
+  const isError = new Uint8Array(records.length);
+  const levelCounts = new Array<number>(LEVELS.length).fill(0);
+  const errorRank = levelRank('error');
+  built.forEach((b, idx) => {
+    for (const r of b.records) {
+      const rank = levelRank(records[r]!.level ?? b.level);
+      recordCluster[r] = idx;
+      if (rank >= errorRank) isError[r] = 1;
+      levelCounts[rank]!++;
+    }
+  });
+  // Least to most severe, levels that occur only.
+  const levels: Partial<Record<Level, number>> = {};
+  LEVELS.forEach((l, rank) => {
+    if (levelCounts[rank]! > 0) levels[l] = levelCounts[rank]!;
+  });
+
+  const anomalyResult = detectAnomalies({
+    epochMs: records.map((r) => r.epochMs),
+    isError,
+    cluster: recordCluster,
+    clusters: built.map((b) => ({ signature: b.signature, level: b.level, count: b.records.length })),
+    bucketSeconds: options.bucketSeconds,
+  });
+
+  const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+  const clusters: ClusterOut[] = built.slice(0, options.maxClusters).map((b) => {
+    const line = lines[records[b.records[0]!]!.line]!;
+    return {
+      signature: b.signature,
+      count: b.records.length,
+      level: b.level,
+      first_seen: iso(b.first),
+      last_seen: iso(b.last),
+      sample: line.length > MAX_SAMPLE ? `${line.slice(0, MAX_SAMPLE - 1)}…` : line,
+    };
+  });
+
+  const result: AnalyzeResult = {
+    clusters,
+    cluster_count: built.length,
+    total_lines: lines.length,
+    records: records.length,
+    format: parsed.format,
+    levels,
+    bucket_seconds: anomalyResult.bucketSeconds,
+    anomalies: anomalyResult.anomalies,
+  };
+  if (options.returnAssignments) {
+    result.assignments = Array.from(parsed.lineRecord, (r) => (r >= 0 ? recordCluster[r]! : -1));
+  }
+  return result;
+}

@@ -1,0 +1,476 @@
+// log-analyzer tests: header formats, clustering and signatures, anomalies, assignments, codes, determinism, hostile input.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { callTool, makeTestContext } from '../../../test/support/tool-harness.ts';
+import { analyzeLog } from './engine.ts';
+import type { AnalyzeResult } from './engine.ts';
+import { groundTruth, groupingAccuracy, parsingAccuracy } from './loghub-eval.ts';
+import { matchTimestamp } from './timestamps.ts';
+import { skeleton, tokenize } from './tokens.ts';
+import tool from './tool.ts';
+
+const NOW = Date.parse('2026-07-22T12:00:00.000Z');
+const fixture = (name: string): string => readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
+
+function analyze(lines: string[] | string, extra: Partial<Parameters<typeof analyzeLog>[1]> = {}): AnalyzeResult {
+  const text = Array.isArray(lines) ? lines.join('\n') : lines;
+  return analyzeLog(text, { maxClusters: 1000, returnAssignments: true, nowMs: NOW, ...extra });
+}
+
+async function ok(body: unknown): Promise<AnalyzeResult> {
+  const r = await callTool(tool, body);
+  expect(r.status, JSON.stringify(r.body).slice(0, 300)).toBe(200);
+  return r.body as unknown as AnalyzeResult;
+}
+
+/** Header layouts: [name, lines, expected format name, expected message of the first line, level, first_seen]. */
+const HEADERS: [string, string[], string, string, string, string | null][] = [
+  [
+    'syslog (year-less, placed in the year of "now")',
+    ['Mar  3 10:15:01 web01 sshd[2211]: Accepted password for deploy from 192.0.2.4 port 50122 ssh2', 'Mar  3 10:15:09 web01 CRON[2301]: (root) CMD (run-parts /etc/cron.hourly)'],
+    'syslog',
+    'Accepted password for deploy from <IP> port <NUM> ssh2',
+    'info',
+    '2026-03-03T10:15:01.000Z',
+  ],
+  [
+    'ISO-8601 with offset and level',
+    ['2026-05-01T08:00:00.250+02:00 ERROR payment declined for order 991', '2026-05-01T08:00:01.000+02:00 INFO heartbeat ok'],
+    'iso8601',
+    'payment declined for order <NUM>',
+    'error',
+    '2026-05-01T06:00:00.250Z',
+  ],
+  [
+    'log4j with thread and logger',
+    ['2026-01-10 09:00:00,001 WARN  [pool-2-thread-1] org.acme.cache.Evictor: Evicted 42 entries', '2026-01-10 09:00:05,999 INFO  [main] org.acme.App: Ready'],
+    'log4j',
+    'Evicted <NUM> entries',
+    'warn',
+    '2026-01-10T09:00:00.001Z',
+  ],
+  [
+    'logback default pattern (thread before level, logger then a dash)',
+    ['2026-01-10 09:00:00.123 [main] ERROR com.acme.App - Failed to bind port 8080', '2026-01-10 09:00:01.456 [main] INFO  com.acme.App - Retrying'],
+    'log4j',
+    'Failed to bind port <NUM>',
+    'error',
+    '2026-01-10T09:00:00.123Z',
+  ],
+  [
+    'Python logging default layout',
+    ['2026-01-10 09:00:00,123 - app.db - WARNING - Slow query took 1.5 s', '2026-01-10 09:00:02,999 - app.db - ERROR - Connection lost'],
+    'log4j',
+    'Slow query took <NUM> s',
+    'warn',
+    '2026-01-10T09:00:00.123Z',
+  ],
+  [
+    'Apache error log',
+    ['[Sun Dec 04 04:47:44 2005] [notice] workerEnv.init() ok /etc/httpd/conf/workers2.properties', '[Sun Dec 04 04:47:45 2005] [error] mod_jk child workerEnv in error state 6'],
+    'apache_error',
+    'workerEnv.init() ok <PATH>',
+    'notice',
+    '2005-12-04T04:47:44.000Z',
+  ],
+  [
+    'nginx error log',
+    ['2026/02/01 10:00:00 [error] 1234#0: *5 connect() failed (111: Connection refused) while connecting to upstream', '2026/02/01 10:00:03 [warn] 1234#0: *9 an upstream response is buffered'],
+    'nginx_error',
+    '*<NUM> connect() failed (<NUM>: Connection refused) while connecting to upstream',
+    'error',
+    '2026-02-01T10:00:00.000Z',
+  ],
+  [
+    'logcat threadtime (single-letter level)',
+    ['03-17 16:13:38.811  1702  2395 D WindowManager: relayout window 7 visible', '03-17 16:13:39.001  1702  2395 E ActivityManager: ANR in com.example.app'],
+    'custom',
+    'relayout window <NUM> visible',
+    'debug',
+    '2026-03-17T16:13:38.811Z',
+  ],
+  [
+    'HDFS-style compact date and time',
+    ['081109 203615 148 INFO dfs.DataNode$PacketResponder: PacketResponder 1 for block blk_38865049064139660 terminating', '081109 203807 222 INFO dfs.DataNode$PacketResponder: PacketResponder 0 for block blk_-6952295868487656571 terminating'],
+    'log4j',
+    'PacketResponder <NUM> for block blk_<NUM> terminating',
+    'info',
+    '2008-11-09T20:36:15.000Z',
+  ],
+  [
+    'Zookeeper (dash-delimited, bracketed thread)',
+    ['2026-07-29 17:41:44,747 - INFO  [QuorumPeer[myid=1]/0.0.0.0:2181:Leader@358] - Elected leader 3 in 12 ms', '2026-07-29 17:41:45,100 - WARN  [SendWorker:3:QuorumCnxManager$SendWorker@679] - Send worker leaving'],
+    'log4j',
+    'Elected leader <NUM> in <NUM> ms',
+    'info',
+    '2026-07-29T17:41:44.747Z',
+  ],
+  [
+    'pipe-delimited',
+    ['20260101-10:00:00:123|Step_Counter|3001|onStepChanged 3579', '20260101-10:00:01:456|Step_Counter|3001|onStepChanged 3580'],
+    'pipe_delimited',
+    'onStepChanged <NUM>',
+    'info',
+    '2026-01-01T10:00:00.123Z',
+  ],
+  [
+    'JSON lines (pino numeric levels, epoch milliseconds)',
+    ['{"level":50,"time":1767261600000,"msg":"db unreachable","host":"db-1"}', '{"level":30,"time":1767261601000,"msg":"retry scheduled"}'],
+    'json_lines',
+    'db unreachable',
+    'error',
+    '2026-01-01T10:00:00.000Z',
+  ],
+  [
+    'logfmt',
+    ['time=2026-01-01T10:00:00Z level=warn msg="disk almost full" pct=91', 'time=2026-01-01T10:00:05Z level=info msg="cleanup done"'],
+    'logfmt',
+    'disk almost full',
+    'warn',
+    '2026-01-01T10:00:00.000Z',
+  ],
+  [
+    'glog / klog',
+    ['E0102 15:04:05.999999    1234 handler.go:88] request failed: context deadline exceeded', 'I0102 15:04:06.000001    1234 server.go:42] serving'],
+    'custom',
+    'request failed: context deadline exceeded',
+    'error',
+    '2026-01-02T15:04:05.999Z',
+  ],
+  [
+    'epoch seconds and several date columns before the level (the epoch, being UTC, wins)',
+    ['- 1117838570 2005.06.03 R02-M1-N0 2005-06-03-15.42.50.675872 R02-M1-N0 RAS KERNEL INFO instruction cache parity error corrected', '- 1117838573 2005.06.03 R02-M1-N0 2005-06-03-15.42.53.276129 R02-M1-N0 RAS KERNEL FATAL data TLB error interrupt'],
+    'custom',
+    'instruction cache parity error corrected',
+    'info',
+    '2005-06-03T22:42:50.000Z',
+  ],
+  ['no header at all', ['starting worker 3', 'worker 3 finished job 1234'], 'plain', 'starting worker <NUM>', 'info', null],
+];
+
+describe('header detection', () => {
+  it.each(HEADERS)('%s', (_name, lines, format, message, level, firstSeen) => {
+    const r = analyze(lines);
+    expect(r.format.name).toBe(format);
+    const first = r.clusters[r.assignments![0]!]!;
+    expect(first.signature).toBe(message);
+    expect(first.level).toBe(level);
+    expect(first.first_seen).toBe(firstSeen);
+  });
+
+  it('keeps Java stack traces and their causes with the line above (assignment -1)', () => {
+    const text = fixture('logback-stacktrace.log');
+    const r = analyze(text);
+    const lines = text.split('\n').slice(0, -1);
+    expect(r.total_lines).toBe(lines.length);
+    lines.forEach((line, i) => {
+      const continuation = line.length === 0 || /^\s/.test(line) || /^(Caused by:|java\.)/.test(line);
+      expect(r.assignments![i]! < 0, line).toBe(continuation);
+    });
+    expect(r.records).toBe(7);
+    const failed = r.clusters.find((c) => c.signature === 'Could not post invoice INV-<NUM>')!;
+    expect(failed).toMatchObject({ count: 2, level: 'error', first_seen: '2026-03-02T14:00:03.402Z', last_seen: '2026-03-02T14:00:05.020Z' });
+    expect(failed.sample).toBe('2026-03-02 14:00:03.402 [worker-1] ERROR c.acme.billing.Ledger - Could not post invoice INV-20419');
+  });
+
+  it('reads Apache/nginx access logs by endpoint and status, with the level taken from the status', () => {
+    const r = analyze(fixture('nginx-access.log'));
+    expect(r.format.name).toBe('apache_access');
+    expect(r.clusters.map((c) => [c.signature, c.count, c.level])).toEqual([
+      ['GET /api/orders/<NUM> HTTP/1.1 200', 2, 'info'],
+      ['GET /api/orders/<NUM> HTTP/1.1 502', 2, 'error'],
+      ['POST /api/orders HTTP/1.1 201', 1, 'info'],
+      ['GET /api/orders/<NUM> HTTP/1.1 404', 1, 'warn'],
+    ]);
+    expect(r.clusters[0]!.first_seen).toBe('2026-03-02T14:00:00.000Z');
+  });
+
+  it('reads CRLF line ends and ignores a final newline', () => {
+    const r = analyze('2026-01-01 10:00:00 INFO a 1\r\n2026-01-01 10:00:01 INFO a 2\r\n');
+    expect(r.total_lines).toBe(2);
+    expect(r.clusters).toHaveLength(1);
+    expect(r.clusters[0]!.signature).toBe('a <NUM>');
+    expect(r.clusters[0]!.sample).toBe('2026-01-01 10:00:00 INFO a 1');
+  });
+
+  it('places a year-less stamp that would lie in the future in the previous year', () => {
+    const r = analyze(['Dec 31 23:59:59 host app[1]: tick']);
+    expect(r.clusters[0]!.first_seen).toBe('2025-12-31T23:59:59.000Z');
+  });
+
+  it('lets the common layout win over content that looks like a header field', () => {
+    // The third line's message starts with a word ending in ':' after the level, like a component would.
+    const r = analyze(['2026-01-01 10:00:00 INFO job 1 started', '2026-01-01 10:00:01 INFO job 2 started', '2026-01-01 10:00:02 INFO error: job 3 failed', '2026-01-01 10:00:03 INFO job 4 started']);
+    expect(r.clusters.map((c) => c.signature)).toContain('error: job <NUM> failed');
+  });
+});
+
+describe('timestamps', () => {
+  it.each([
+    ['2026-07-01T10:20:30.123Z', '2026-07-01T10:20:30.123Z'],
+    ['2026-07-01 10:20:30,5', '2026-07-01T10:20:30.500Z'],
+    ['2026-07-01T10:20:30+05:30', '2026-07-01T04:50:30.000Z'],
+    ['Jul  1 10:20:30', '2026-07-01T10:20:30.000Z'],
+    ['Wed Jul 01 10:20:30 2026', '2026-07-01T10:20:30.000Z'],
+    ['01/Jul/2026:10:20:30 -0700', '2026-07-01T17:20:30.000Z'],
+    ['26/07/01 10:20:30', '2026-07-01T10:20:30.000Z'],
+    ['20260701-10:20:30:123', '2026-07-01T10:20:30.123Z'],
+    ['260701 102030', '2026-07-01T10:20:30.000Z'],
+    ['07-01 10:20:30.123', '2026-07-01T10:20:30.123Z'],
+    ['Wed, 01 Jul 2026 10:20:30 +0000', '2026-07-01T10:20:30.000Z'],
+  ])('reads %s', (text, iso) => {
+    const m = matchTimestamp(text, 0, { nowMs: NOW });
+    expect(m).not.toBeNull();
+    expect(m!.end).toBe(text.length);
+    expect(new Date(m!.epochMs!).toISOString()).toBe(iso);
+  });
+
+  it.each(['2026-13-01 10:00:00', '2026-07-01T25:00:00', 'Foo 12 10:00:00', '12345', '2026-07-01x'])('rejects %s', (text) => {
+    const m = matchTimestamp(text, 0, { nowMs: NOW });
+    expect(m === null || m.end < text.length).toBe(true);
+  });
+
+  it('fast paths agree with the general patterns (ISO and syslog shapes)', () => {
+    const shapes = fc.tuple(fc.integer({ min: 1965, max: 2205 }), fc.integer({ min: 0, max: 14 }), fc.integer({ min: 0, max: 33 }), fc.integer({ min: 0, max: 26 }), fc.integer({ min: 0, max: 61 }), fc.constantFrom('', '.5', ',123', '.123456', 'Z', ' UTC', '+01:00', ' 2024', ' x', ':', ': x'));
+    const pad = (n: number, w: number): string => String(n).padStart(w, '0');
+    fc.assert(
+      fc.property(shapes, ([y, mo, d, h, mi, tail]) => {
+        const iso = `${pad(y, 4)}-${pad(mo, 2)}-${pad(d, 2)} ${pad(h, 2)}:${pad(mi, 2)}:${pad(mi, 2)}${tail}`;
+        const slow = matchTimestamp(`~${iso}`, 1, { nowMs: NOW });
+        const fast = matchTimestamp(iso, 0, { nowMs: NOW });
+        expect(fast === null ? null : { ...fast, end: fast.end + 1 }).toEqual(slow);
+      }),
+      { numRuns: 400, seed: 3 },
+    );
+  });
+});
+
+describe('signatures', () => {
+  it.each([
+    ['numbers, ids and addresses', ['sent 512 bytes to 10.0.0.7:8080 in 12 ms', 'sent 1024 bytes to 10.0.0.9:8080 in 30 ms'], 'sent <NUM> bytes to <IP>:<NUM> in <NUM> ms'],
+    ['UUIDs and hex ids', ['job 3fa85f64-5717-4562-b3fc-2c963f66afa6 done at 0x7ffe12', 'job 9c1f2a10-0000-4c8a-9bb4-1234567890ab done at 0x7ffe99'], 'job <UUID> done at <HEX>'],
+    ['paths and hosts', ['loaded /etc/app/a.conf from cfg.example.com', 'loaded /srv/app/b.conf from mirror.example.org'], 'loaded <PATH> from <HOST>'],
+    ['user names after "user"', ['session opened for user alice', 'session opened for user bob', 'session opened for user carol'], 'session opened for user <*>'],
+    ['a date inside the message', ['connection from 10.1.1.1 at Fri Jun 17 07:07:00 2005', 'connection from 10.1.1.2 at Sat Jun 18 08:00:00 2005'], 'connection from <IP> at <DATE>'],
+    ['an optional parenthesised amount', ['closed, 0 bytes sent, lifetime 00:01', 'closed, 1190 bytes (1.16 KB) sent, lifetime 00:02', 'closed, 7 bytes sent, lifetime 00:03'], 'closed, <NUM> bytes sent, lifetime <NUM>:<NUM>'],
+    ['a boolean after a key is its value', ['cache ready= true entries=10', 'cache ready= false entries=12', 'cache ready= true entries=9'], 'cache ready= <*> entries=<NUM>'],
+    ['key=value keeps its key', ['auth failure rhost=10.0.0.1 tries=3', 'auth failure rhost=host-7.example.net tries=4'], 'auth failure rhost=<*> tries=<NUM>'],
+  ])('%s', (_name, lines, signature) => {
+    const r = analyze(lines);
+    expect(r.clusters.map((c) => c.signature)).toEqual([signature]);
+  });
+
+  it('splits events that differ in a low-variety word, and keeps constant words', () => {
+    const lines: string[] = [];
+    for (let i = 0; i < 30; i++) lines.push(`task ${i} moved from ${['NEW', 'QUEUED', 'RUNNING'][i % 3]} to ${['QUEUED', 'RUNNING', 'DONE'][i % 3]}`);
+    const r = analyze(lines);
+    expect(r.clusters.map((c) => c.signature).sort()).toEqual(['task <NUM> moved from NEW to QUEUED', 'task <NUM> moved from QUEUED to RUNNING', 'task <NUM> moved from RUNNING to DONE']);
+  });
+
+  it('merges a variable that takes many values', () => {
+    const lines = Array.from({ length: 40 }, (_, i) => `cache miss for key item-${'abcdefghij'[i % 10]}${'klmnopqrst'[Math.floor(i / 4) % 10]}`);
+    expect(analyze(lines).clusters).toHaveLength(1);
+  });
+
+  it('never shows a raw timestamp, id or varying number', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 2 ** 40 }), fc.integer({ min: 1, max: 28 }), fc.uuid()), { minLength: 2, maxLength: 30 }), (rows) => {
+        const lines = rows.map(([n, d, id]) => `2026-02-${String(d).padStart(2, '0')} 10:00:00 INFO request ${id} took ${n} ms for order #${n % 997}`);
+        const r = analyze(lines);
+        for (const c of r.clusters) {
+          expect(c.signature).not.toMatch(/\d{2,}/);
+          expect(c.signature).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}/);
+        }
+      }),
+      { numRuns: 60, seed: 11 },
+    );
+  });
+
+  it('masks skeleton tokens consistently', () => {
+    expect(skeleton('blk_-6952295868487656571')).toBe(skeleton('blk_38865049064139660'));
+    expect(skeleton('alt0')).not.toBe(skeleton('ee0'));
+    expect(skeleton('R02-M1-N0')).toBe(skeleton('R17-M0-N9'));
+    expect(tokenize('a "quoted value" here').raw).toEqual(['a', '"quoted', 'value"', 'here']);
+  });
+});
+
+/** A steady hour of traffic (two info lines per minute, a few errors), with something added. */
+function hour(extra: (minute: number) => string[]): string[] {
+  const lines: string[] = [];
+  for (let m = 0; m < 60; m++) {
+    const ts = `2026-04-01 10:${String(m).padStart(2, '0')}`;
+    lines.push(`${ts}:00 INFO request served in ${10 + (m % 7)} ms`);
+    lines.push(`${ts}:20 INFO health check ok`);
+    if (m % 20 === 5) lines.push(`${ts}:30 ERROR cache node ${m} unreachable`);
+    for (const l of extra(m)) lines.push(`${ts}:${l}`);
+  }
+  return lines;
+}
+
+describe('anomalies', () => {
+  it('flags an error spike in the window where it happens', () => {
+    const r = analyze(hour((m) => (m === 31 ? Array.from({ length: 25 }, (_, k) => `${String(10 + k).padStart(2, '0')} ERROR database connection refused`) : [])), { bucketSeconds: 60 });
+    const spike = r.anomalies.find((a) => a.type === 'error_spike');
+    expect(spike).toBeDefined();
+    expect(spike).toMatchObject({ severity: 'high', signature: 'database connection refused', window_start: '2026-04-01T10:31:00.000Z', window_end: '2026-04-01T10:32:00.000Z' });
+    expect(spike!.detail).toMatch(/^25 error lines in 1 60 s window/);
+    expect(r.bucket_seconds).toBe(60);
+  });
+
+  it('flags a burst of lines and names the event behind it', () => {
+    const r = analyze(hour((m) => (m === 12 ? Array.from({ length: 80 }, (_, k) => `${String(k % 60).padStart(2, '0')} INFO cache refreshed key ${k}`) : [])));
+    const burst = r.anomalies.find((a) => a.type === 'burst');
+    expect(burst).toMatchObject({ signature: 'cache refreshed key <NUM>', window_start: '2026-04-01T10:12:00.000Z' });
+    expect(r.anomalies.some((a) => a.type === 'error_spike')).toBe(false);
+  });
+
+  it('flags an event first seen late, and a rare error', () => {
+    const r = analyze(hour((m) => [...(m >= 50 ? ['40 ERROR payment provider returned 503'] : []), ...(m === 10 ? ['45 FATAL disk /dev/sda1 failed'] : [])]));
+    expect(r.anomalies.find((a) => a.type === 'new_signature' && a.signature === 'payment provider returned <NUM>')).toMatchObject({ severity: 'high', window_start: '2026-04-01T10:50:00.000Z' });
+    expect(r.anomalies.find((a) => a.type === 'rare_signature')).toMatchObject({ signature: 'disk <PATH> failed', severity: 'high' });
+  });
+
+  it('uses the requested window width', () => {
+    const r = analyze(hour(() => []), { bucketSeconds: 300 });
+    expect(r.bucket_seconds).toBe(300);
+  });
+
+  it('uses record windows (and null times) when the log has no timestamps', () => {
+    const lines: string[] = [];
+    for (let i = 0; i < 400; i++) lines.push(i >= 300 && i < 330 ? `error: write failed on volume ${i}` : `processed batch ${i}`);
+    const r = analyze(lines);
+    expect(r.bucket_seconds).toBeNull();
+    const spike = r.anomalies.find((a) => a.type === 'error_spike')!;
+    expect(spike).toMatchObject({ window_start: null, window_end: null, signature: 'write failed on volume <NUM>' });
+    expect(spike.detail).toMatch(/records 3\d\d to 3\d\d\)/);
+  });
+
+  it('reports nothing unusual for a steady log', () => {
+    const r = analyze(hour(() => []));
+    expect(r.anomalies.filter((a) => a.type === 'error_spike' || a.type === 'burst')).toEqual([]);
+  });
+});
+
+describe('the tool', () => {
+  it.each(tool.examples.map((e) => [e.title, e] as const))('reproduces the example "%s"', async (_t, ex) => {
+    const r = await callTool(tool, ex.input, makeTestContext());
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual(ex.output);
+  });
+
+  it('is deterministic', async () => {
+    const body = { log: `${fixture('logback-stacktrace.log')}${fixture('nginx-access.log')}`, return_assignments: true };
+    const a = await callTool(tool, body);
+    const b = await callTool(tool, body);
+    expect(a.body).toEqual(b.body);
+  });
+
+  it('lists max_clusters clusters, counts them all, and assigns every line', async () => {
+    const lines = ['a 1', 'a 2', 'a 3', 'b x', 'b y', '', 'c', 'd'];
+    const r = await ok({ log: lines.join('\n'), max_clusters: 2, return_assignments: true });
+    expect(r.clusters.map((c) => [c.signature, c.count])).toEqual([
+      ['a <NUM>', 3],
+      ['b <*>', 2],
+    ]);
+    expect(r.cluster_count).toBe(4);
+    expect(r.total_lines).toBe(8);
+    expect(r.assignments).toEqual([0, 0, 0, 1, 1, -1, 2, 3]);
+  });
+
+  it('omits assignments unless asked', async () => {
+    const r = await ok({ log: 'one line' });
+    expect(r.assignments).toBeUndefined();
+  });
+
+  it('answers an empty log', async () => {
+    const r = await ok({ log: '' });
+    expect(r).toMatchObject({ clusters: [], cluster_count: 0, total_lines: 0, records: 0, format: { name: 'empty' }, levels: {}, anomalies: [], bucket_seconds: null });
+  });
+
+  it('accepts upload_id in place of log (the gateway swaps in the text)', async () => {
+    expect(tool.input.safeParse({ upload_id: 'up_123' }).success).toBe(true);
+    expect(tool.uploadField).toBe('log');
+    expect(tool.credits).toBe(2);
+  });
+
+  it.each([
+    ['no log and no upload_id', {}, 'log_required'],
+    ['log not a string', { log: 42 }, 'log_must_be_string'],
+    ['log over 5 MB', { log: 'a'.repeat(5_242_881) }, 'log_too_long'],
+    ['max_clusters zero', { log: 'x', max_clusters: 0 }, 'max_clusters_too_small'],
+    ['max_clusters over 1000', { log: 'x', max_clusters: 1001 }, 'max_clusters_too_large'],
+    ['max_clusters fractional', { log: 'x', max_clusters: 2.5 }, 'max_clusters_must_be_integer'],
+    ['bucket_seconds zero', { log: 'x', bucket_seconds: 0 }, 'bucket_seconds_too_small'],
+    ['bucket_seconds over a week', { log: 'x', bucket_seconds: 604801 }, 'bucket_seconds_too_large'],
+    ['return_assignments not a boolean', { log: 'x', return_assignments: 'yes' }, 'return_assignments_must_be_boolean'],
+    ['upload_id empty', { upload_id: '' }, 'upload_id_too_short'],
+    ['body not an object', 'log text', 'body_must_be_object'],
+  ])('rejects %s', async (_name, body, code) => {
+    const r = await callTool(tool, body);
+    expect(r.status).toBe(400);
+    expect(r.body.error).toBe(code);
+  });
+});
+
+describe('hostile input', () => {
+  it('any text: 200, one assignment per line, counts that add up', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 3000, unit: 'binary' }), async (log) => {
+        const r = await ok({ log, return_assignments: true, max_clusters: 1000 });
+        expect(r.assignments).toHaveLength(r.total_lines);
+        expect(r.clusters.reduce((a, c) => a + c.count, 0)).toBe(r.records);
+        expect(Object.values(r.levels).reduce((a, n) => a + n, 0)).toBe(r.records);
+      }),
+      { numRuns: 200, seed: 9 },
+    );
+  });
+
+  const M = 5_242_880;
+  it.each([
+    ['one 5 MB line', () => 'a'.repeat(M)],
+    ['5 MB of newlines', () => '\n'.repeat(M)],
+    ['5 MB of digits', () => '7'.repeat(M)],
+    ['5 MB of open brackets', () => '['.repeat(M)],
+    ['nested brackets on every line', () => `${'['.repeat(500)}${']'.repeat(10)}\n`.repeat(Math.floor(M / 511))],
+    ['control characters and private-use mask characters', () => '\u0000\u0001\ue001\u202e '.repeat(M / 5)],
+    ['deeply nested JSON lines', () => `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}\n`.repeat(100)],
+    ['an endless logfmt line', () => 'a=1 '.repeat(M / 4)],
+    ['access-log look-alikes', () => `1.2.3.4 - - [${'1'.repeat(60)}] "${'x '.repeat(3000)}\n`.repeat(Math.floor(M / 6100))],
+    ['timestamp soup', () => `${'2026-01-01 12:00:00 Jan 1 12:00:00 10/Oct/2000:13:55:36 -0700 081109 203615 '.repeat(20)}\n`.repeat(Math.floor(M / 1700))],
+    ['two-valued columns everywhere', () => Array.from({ length: 20000 }, (_, i) => Array.from({ length: 120 }, (_, c) => ((i * 7919 + c * 104729) % 3 === 0 ? 'a' : 'b')).join(' ')).join('\n')],
+    ['a stack trace of a million frames', () => `2026-01-01 12:00:00 ERROR x: boom\n${'\tat a.b.C.d(C.java:1)\n'.repeat(200_000)}`],
+  ])('%s: answers 200 within the limits', async (_name, make) => {
+    const log = make().slice(0, M);
+    const t0 = performance.now();
+    const r = await callTool(tool, { log, max_clusters: 1000, return_assignments: true });
+    expect(r.status).toBe(200);
+    expect(performance.now() - t0).toBeLessThan(20_000);
+    const body = r.body as unknown as AnalyzeResult;
+    expect(body.assignments).toHaveLength(body.total_lines);
+  });
+});
+
+// When the Loghub sets are present with their raw logs (beside the CSVs, or under LOGHUB_RAW_DIR), the universal
+// configuration must keep its grouping accuracy; the full figures come from `npm run bench:logs`.
+const LOGHUB = path.resolve(process.cwd(), '../shared/bench/loghub');
+const rawLog = (n: string): string | null => {
+  const candidates = [path.join(LOGHUB, n, `${n}_2k.log`), ...(process.env.LOGHUB_RAW_DIR ? [path.join(process.env.LOGHUB_RAW_DIR, n, `${n}_2k.log`)] : [])];
+  return candidates.find((p) => existsSync(p)) ?? null;
+};
+const loghubSets = existsSync(LOGHUB) ? ['BGL', 'HDFS', 'HPC', 'Hadoop', 'HealthApp', 'Linux', 'OpenSSH', 'Proxifier'].filter((n) => rawLog(n) !== null && existsSync(path.join(LOGHUB, n, `${n}_2k.log_structured.csv`))) : [];
+
+describe.skipIf(loghubSets.length === 0)('Loghub-2k (bench data present)', () => {
+  it('averages a grouping accuracy of at least 0.95 with one configuration', () => {
+    const scores = loghubSets.map((n) => {
+      const truth = groundTruth(readFileSync(path.join(LOGHUB, n, `${n}_2k.log_structured.csv`), 'utf8'));
+      const r = analyze(readFileSync(rawLog(n)!, 'utf8'));
+      const predicted = r.assignments!.map((a) => (a >= 0 ? r.clusters[a]!.signature : '(no record)'));
+      return { ga: groupingAccuracy(predicted, truth.eventIds).ga, pa: parsingAccuracy(predicted, truth.templates) };
+    });
+    const avg = scores.reduce((a, s) => a + s.ga, 0) / scores.length;
+    expect(avg).toBeGreaterThanOrEqual(0.95);
+    for (const s of scores) expect(s.pa).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,347 @@
+// Records: lines split, headers read with the layouts the file agrees on, continuation lines folded, the format named.
+import type { Chunk } from './header.ts';
+import { ChunkScanner, MAX_CHUNKS, describeLayout, headerKey, headerLength, headerLevel, headerTimestamp, scanChunks } from './header.ts';
+import type { Level } from './levels.ts';
+import type { StructuredLine } from './structured.ts';
+import { parseAccessLine, parseJsonLine, parseLogfmtLine } from './structured.ts';
+import type { TimeReference } from './timestamps.ts';
+
+export interface FormatOut {
+  name: FormatName;
+  layout: string;
+  timestamped_lines: number;
+}
+
+export type FormatName =
+  | 'syslog'
+  | 'iso8601'
+  | 'log4j'
+  | 'apache_error'
+  | 'nginx_error'
+  | 'apache_access'
+  | 'json_lines'
+  | 'logfmt'
+  | 'pipe_delimited'
+  | 'custom'
+  | 'plain'
+  | 'empty';
+
+/** One log event: a header line plus any continuation lines below it. */
+export interface LogRecord {
+  line: number;
+  message: string;
+  literalTail: string | null;
+  level: Level | null;
+  epochMs: number | null;
+}
+
+const STACK_LINE = /^(?:\s+at\s|\s*Caused by:|\s*Suppressed:|\s*\.\.\. \d+ (?:more|common frames omitted)|Traceback \(most recent call last\)|\s+File ")/;
+const EXCEPTION_LINE = /^(?:[\w$]{1,80}\.){0,12}[\w$]{0,80}(?:Exception|Error|Throwable)(?::|$)/;
+
+/** Line kinds, one byte per line (a 5 MB upload of newlines is five million lines). */
+const BLANK = 0;
+const STRUCTURED = 1;
+const PLAIN = 2;
+
+/** Split into lines (LF or CRLF); a final newline does not start an extra line. */
+export function splitLines(text: string): string[] {
+  if (text.length === 0) return [];
+  const lines = text.split('\n');
+  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    if (l.endsWith('\r')) lines[i] = l.slice(0, -1);
+  }
+  return lines;
+}
+
+export interface Parsed {
+  lines: string[];
+  records: LogRecord[];
+  /** For each line, the record it starts, -1 for blank lines, -2 for continuation lines. */
+  lineRecord: Int32Array;
+  format: FormatOut;
+}
+
+/** Lines whose headers are read in full to learn the layouts; beyond this a deterministic stride sample. */
+const LAYOUT_SAMPLE = 3000;
+/** Eligible layouts tried per line, most frequent first. */
+const MAX_LAYOUTS = 32;
+
+/** Read every line: blank, structured (JSON, logfmt, access log) or a header plus a message. */
+export function parseLines(text: string, ref: TimeReference): Parsed {
+  const lines = splitLines(text);
+  const kinds = new Uint8Array(lines.length);
+  const structuredByLine = new Map<number, StructuredLine>();
+  const structuredCount = { json: 0, logfmt: 0, access: 0 };
+  const plainIndexes: number[] = [];
+  let blankLines = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (isBlank(line)) {
+      kinds[i] = BLANK;
+      blankLines++;
+      continue;
+    }
+    const structured = parseStructured(line, ref);
+    if (structured) {
+      structuredCount[structured.kind]++;
+      kinds[i] = STRUCTURED;
+      structuredByLine.set(i, structured);
+      continue;
+    }
+    kinds[i] = PLAIN;
+    plainIndexes.push(i);
+  }
+  const plainLines = plainIndexes.length;
+
+  const pipe = pipeLayout(lines, kinds);
+
+  // Learn the header layouts from (a sample of) the plain lines, reading each header in full.
+  const layoutCount = new Map<string, number>();
+  const sampledHeaders = new Map<number, { chunks: Chunk[]; own: number }>();
+  const stride = plainLines <= LAYOUT_SAMPLE ? 1 : plainLines / LAYOUT_SAMPLE;
+  for (let k = 0; k < LAYOUT_SAMPLE && Math.floor(k * stride) < plainLines; k++) {
+    const i = plainIndexes[Math.floor(k * stride)]!;
+    const chunks = scanChunks(lines[i]!, ref, MAX_CHUNKS);
+    const own = headerLength(lines[i]!, chunks);
+    sampledHeaders.set(i, { chunks, own });
+    if (own > 0) {
+      const key = headerKey(chunks, own);
+      layoutCount.set(key, (layoutCount.get(key) ?? 0) + 1);
+    }
+  }
+
+  const layouts = eligibleLayouts(layoutCount, sampledHeaders.size);
+  const dominant = layouts.length > 0 ? layouts[0]! : null;
+  const dominantTimestamped = dominant !== null && dominant.classes.includes('TS');
+  let timestampedLines = 0;
+  let layoutExample: { line: string; chunks: Chunk[]; length: number } | null = null;
+
+  const records: LogRecord[] = [];
+  const lineRecord = new Int32Array(lines.length).fill(-1);
+  const scanner = new ChunkScanner(ref);
+  let previousWasRecordOrContinuation = false;
+  for (let i = 0; i < lines.length; i++) {
+    const kind = kinds[i]!;
+    const line = lines[i]!;
+    if (kind === BLANK) {
+      previousWasRecordOrContinuation = false;
+      continue;
+    }
+    if (kind === STRUCTURED) {
+      const s = structuredByLine.get(i)!;
+      if (s.epochMs !== null) timestampedLines++;
+      lineRecord[i] = records.length;
+      records.push({ line: i, message: s.message, literalTail: s.literalTail, level: s.level, epochMs: s.epochMs });
+      previousWasRecordOrContinuation = true;
+      continue;
+    }
+    if (pipe) {
+      const p = pipe.parse(line, ref);
+      if (p) {
+        if (p.epochMs !== null || p.hasTimestamp) timestampedLines++;
+        lineRecord[i] = records.length;
+        records.push({ line: i, message: p.message, literalTail: null, level: p.level, epochMs: p.epochMs });
+        previousWasRecordOrContinuation = true;
+        continue;
+      }
+    }
+    // Only as many chunks as the layouts need; the full reading only when no layout fits.
+    scanner.reset(line);
+    let length = fitLayout(scanner, layouts);
+    let chunks = scanner.chunks;
+    if (length < 0) {
+      const sampled = sampledHeaders.get(i);
+      if (sampled) {
+        chunks = sampled.chunks;
+        length = sampled.own;
+      } else {
+        scanner.at(MAX_CHUNKS - 1);
+        length = headerLength(line, chunks);
+      }
+    }
+    if (length === 0 && records.length > 0 && previousWasRecordOrContinuation && dominantTimestamped && isContinuation(line)) {
+      lineRecord[i] = -2;
+      continue;
+    }
+    const ts = headerTimestamp(chunks, length);
+    if (ts.hasTimestamp) timestampedLines++;
+    if (!layoutExample && dominant && length === dominant.classes.length && headerKey(chunks, length) === dominant.key) layoutExample = { line, chunks: chunks.slice(0, length).map((c) => ({ ...c })), length };
+    const start = length > 0 ? chunks[length - 1]!.end : 0;
+    lineRecord[i] = records.length;
+    records.push({ line: i, message: line.slice(start).trim(), literalTail: null, level: headerLevel(line, chunks, length), epochMs: ts.epochMs });
+    previousWasRecordOrContinuation = true;
+  }
+
+  const nonBlank = lines.length - blankLines;
+  const format = describeFormat(nonBlank, plainLines, structuredCount, pipe ? pipe.layout : null, layoutExample, timestampedLines);
+  return { lines, records, lineRecord, format };
+}
+
+interface Layout {
+  key: string;
+  classes: string[];
+  count: number;
+}
+
+/**
+ * Header layouts common enough to trust, most frequent first. A layout that merely extends a more frequent one
+ * (`... INFO` + `ciod:`) is content that looks like a header field, so it is not eligible.
+ */
+function eligibleLayouts(layoutCount: Map<string, number>, plainLines: number): Layout[] {
+  const min = Math.max(3, plainLines * 0.01);
+  const all = [...layoutCount.entries()]
+    .map(([key, count]) => ({ key, classes: key.split(' '), count }))
+    .sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const out: Layout[] = [];
+  for (const l of all) {
+    if (l.count < min && out.length > 0) break;
+    const extendsMoreFrequent = out.some((p) => p.classes.length < l.classes.length && p.count >= l.count && l.key.startsWith(`${p.key} `));
+    if (!extendsMoreFrequent) out.push(l);
+  }
+  return out;
+}
+
+/** Header length from the longest eligible layout the line's chunks fit, or -1; reads chunks only as needed. */
+function fitLayout(scanner: ChunkScanner, layouts: Layout[]): number {
+  let best = -1;
+  const n = Math.min(layouts.length, MAX_LAYOUTS);
+  // Layouts still matching, as bits (eligible layouts are few: at most MAX_LAYOUTS are tried).
+  let alive = n === 32 ? -1 : (1 << n) - 1;
+  for (let i = 0; alive !== 0; i++) {
+    const ch = scanner.at(i);
+    if (!ch) break;
+    for (let k = 0; k < n; k++) {
+      if (!(alive & (1 << k))) continue;
+      const classes = layouts[k]!.classes;
+      if (classes[i] !== ch.cls) alive &= ~(1 << k);
+      else if (classes.length === i + 1) {
+        best = i + 1;
+        alive &= ~(1 << k);
+      }
+    }
+  }
+  return best;
+}
+
+function parseStructured(line: string, ref: TimeReference): StructuredLine | null {
+  const c = line.charCodeAt(0);
+  if (c === 123 || c === 32 || c === 9) {
+    const j = parseJsonLine(line, ref);
+    if (j) return j;
+  }
+  return parseAccessLine(line, ref) ?? parseLogfmtLine(line, ref);
+}
+
+function isBlank(line: string): boolean {
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (c !== 32 && c !== 9 && c !== 13 && c !== 11 && c !== 12) return false;
+  }
+  return true;
+}
+
+function isContinuation(line: string): boolean {
+  const c = line.charCodeAt(0);
+  if (c === 32 || c === 9) return true;
+  return STACK_LINE.test(line) || EXCEPTION_LINE.test(line);
+}
+
+interface PipeLayout {
+  layout: string;
+  parse(line: string, ref: TimeReference): { message: string; level: Level | null; epochMs: number | null; hasTimestamp: boolean } | null;
+}
+
+/**
+ * Pipe-delimited headers (`ts|component|pid|message`): most lines put their first pipe before any space. The
+ * number of header fields is the most common count of leading space-free fields, one less than the last field.
+ */
+function pipeLayout(lines: string[], kinds: Uint8Array): PipeLayout | null {
+  let candidates = 0;
+  let plain = 0;
+  const fieldCounts = new Map<number, number>();
+  for (let i = 0; i < lines.length; i++) {
+    if (kinds[i] !== PLAIN) continue;
+    plain++;
+    const line = lines[i]!;
+    const firstPipe = line.indexOf('|');
+    if (firstPipe <= 0) continue;
+    const firstSpace = line.search(/\s/);
+    if (firstSpace >= 0 && firstSpace < firstPipe) continue;
+    const fields = line.slice(0, 2000).split('|');
+    if (fields.length < 3) continue;
+    let lead = 0;
+    while (lead < fields.length - 1 && !/\s/.test(fields[lead]!) && fields[lead]!.length > 0) lead++;
+    const headerFields = Math.min(lead, fields.length - 1);
+    if (headerFields < 2) continue;
+    candidates++;
+    fieldCounts.set(headerFields, (fieldCounts.get(headerFields) ?? 0) + 1);
+  }
+  if (plain === 0 || candidates < plain * 0.6) return null;
+  let h = 0;
+  let best = 0;
+  for (const [k, v] of fieldCounts) {
+    if (v > best || (v === best && k < h)) {
+      h = k;
+      best = v;
+    }
+  }
+  const layout = `${Array.from({ length: h }, (_, i) => (i === 0 ? '<timestamp>' : '<field>')).join('|')}|<message>`;
+  return {
+    layout,
+    parse(line, ref) {
+      let pos = 0;
+      const fields: string[] = [];
+      for (let k = 0; k < h; k++) {
+        const next = line.indexOf('|', pos);
+        if (next < 0) return null;
+        fields.push(line.slice(pos, next));
+        pos = next + 1;
+      }
+      let epochMs: number | null = null;
+      let hasTimestamp = false;
+      let level: Level | null = null;
+      for (const f of fields) {
+        const chunks = scanChunks(f, ref, 2);
+        if (chunks.length === 1 && chunks[0]!.cls === 'TS' && !hasTimestamp) {
+          hasTimestamp = true;
+          epochMs = chunks[0]!.epochMs;
+        } else if (chunks.length === 1 && chunks[0]!.level && !level) {
+          level = chunks[0]!.level;
+        }
+      }
+      return { message: line.slice(pos).trim(), level, epochMs, hasTimestamp };
+    },
+  };
+}
+
+function describeFormat(
+  nonBlank: number,
+  plainLines: number,
+  structured: { json: number; logfmt: number; access: number },
+  pipe: string | null,
+  example: { line: string; chunks: Chunk[]; length: number } | null,
+  timestampedLines: number,
+): FormatOut {
+  if (nonBlank === 0) return { name: 'empty', layout: '', timestamped_lines: 0 };
+  const half = nonBlank / 2;
+  if (structured.json > half) return { name: 'json_lines', layout: '{json object per line}', timestamped_lines: timestampedLines };
+  if (structured.access > half) return { name: 'apache_access', layout: '<client> <ident> <user> [<timestamp>] "<request>" <status> <size>', timestamped_lines: timestampedLines };
+  if (structured.logfmt > half) return { name: 'logfmt', layout: 'key=value ...', timestamped_lines: timestampedLines };
+  if (pipe) return { name: 'pipe_delimited', layout: pipe, timestamped_lines: timestampedLines };
+  if (!example || plainLines === 0) return { name: 'plain', layout: '<message>', timestamped_lines: timestampedLines };
+  const { line, chunks, length } = example;
+  const layout = describeLayout(line, chunks, length);
+  const classes = headerKey(chunks, length).split(' ');
+  const first = chunks[0]!;
+  const tsChunk = chunks.slice(0, length).find((c) => c.cls === 'TS');
+  let name: FormatName = 'custom';
+  if (classes[0] === 'TS' && first.monthName && line.charCodeAt(first.start) !== 91 && classes.length === 3 && classes[1] === 'WORD' && classes[2] === 'COLON') name = 'syslog';
+  else if (classes[0] === 'TS' && line.charCodeAt(first.start) === 91 && classes[1] === 'LVL') name = 'apache_error';
+  else if (classes[0] === 'TS' && /^\d{4}\/\d{2}\/\d{2} /.test(line.slice(first.start, first.end)) && classes[1] === 'LVL' && line.charCodeAt(chunks[1]!.start) === 91) name = 'nginx_error';
+  else if (classes[0] === 'TS' && classes.includes('LVL') && (classes.includes('COLON') || classes.includes('DASH') || classes.includes('BRK')) && !first.monthName) name = 'log4j';
+  else if (tsChunk && /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(line.slice(tsChunk.start, tsChunk.end))) name = 'iso8601';
+  return { name, layout, timestamped_lines: timestampedLines };
+}
+

@@ -1,0 +1,347 @@
+// Timestamp recognisers shared by header detection and by in-message date masking (no year guessing here).
+
+/** A timestamp found at a position: where it ends and its instant when the fields allow one. */
+export interface TimestampMatch {
+  end: number;
+  /** Milliseconds since the epoch (UTC unless the text carried an offset); null when the date is incomplete. */
+  epochMs: number | null;
+  /** Rank of how much the text pins down: 3 full date and time, 2 date and time without year, 1 date only or time only. */
+  precision: number;
+}
+
+/** The reference instant used to place year-less timestamps (syslog, MM-dd): the caller's "now". */
+export interface TimeReference {
+  nowMs: number;
+}
+
+const MONTHS: Record<string, number> = {
+  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12,
+};
+
+const SYSLOG_MONTHS = new Map(Object.entries(MONTHS).map(([k, v]) => [k.charAt(0).toUpperCase() + k.slice(1), v]));
+
+const MONTH_RE = '(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]{0,6}\\.?';
+const WEEKDAY_RE = '(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]{0,6},? +)?';
+const ZONE_RE = '(?: ?(Z|[+-]\\d{2}:?\\d{2}|UTC|GMT))?';
+
+interface Fields {
+  y?: number;
+  mo: number;
+  d: number;
+  h?: number;
+  mi?: number;
+  s?: number;
+  frac?: string;
+  zone?: string;
+}
+
+interface Pattern {
+  re: RegExp;
+  build(m: RegExpExecArray): Fields | null;
+}
+
+function num(s: string | undefined): number | undefined {
+  return s === undefined ? undefined : Number(s);
+}
+
+function yearOf(s: string): number {
+  const n = Number(s);
+  return s.length <= 2 ? 2000 + n : n;
+}
+
+// Every pattern is a fixed sequence of bounded quantifiers: no nesting, so no catastrophic backtracking.
+const PATTERNS: Pattern[] = [
+  {
+    // ISO 8601 / SQL / nginx (2024/01/02) / BGL (2005-06-03-15.42.50.675872) date and time.
+    re: /(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:T|-|_| {1,2})(\d{1,2})[:.](\d{2})(?:[:.](\d{2}))?(?:[.,:](\d{1,9}))?(?: ?(Z|[+-]\d{2}:?\d{2}|UTC|GMT))?/y,
+    build: (m) => ({ y: Number(m[1]), mo: Number(m[2]), d: Number(m[3]), h: Number(m[4]), mi: Number(m[5]), s: num(m[6]), frac: m[7], zone: m[8] }),
+  },
+  {
+    // Date only: 2005.06.03, 2024-01-02.
+    re: /(\d{4})([-/.])(\d{2})\2(\d{2})/y,
+    build: (m) => ({ y: Number(m[1]), mo: Number(m[3]), d: Number(m[4]) }),
+  },
+  {
+    // Syslog and ctime: [Wed ]Jun 14 15:16:01[.123][ 2005], Jun 14 2005 15:16:01.
+    re: new RegExp(`${WEEKDAY_RE}${MONTH_RE} +(\\d{1,2}),? +(?:(\\d{4}) +)?(\\d{1,2}):(\\d{2})(?::(\\d{2}))?(?:[.,](\\d{1,9}))?(?: +(\\d{4})(?![\\d:]))?${ZONE_RE}`, 'y'),
+    build: (m) => ({ y: m[3] ? Number(m[3]) : m[8] ? Number(m[8]) : undefined, mo: MONTHS[m[1]!.slice(0, 3).toLowerCase()]!, d: Number(m[2]), h: Number(m[4]), mi: Number(m[5]), s: num(m[6]), frac: m[7], zone: m[9] }),
+  },
+  {
+    // RFC 2822 style: [Sun, ]04 Dec 2005 04:47:44 [+0000].
+    re: new RegExp(`${WEEKDAY_RE}(\\d{1,2}) ${MONTH_RE} (\\d{4}) (\\d{2}):(\\d{2})(?::(\\d{2}))?${ZONE_RE}`, 'y'),
+    build: (m) => ({ y: Number(m[3]), mo: MONTHS[m[2]!.slice(0, 3).toLowerCase()]!, d: Number(m[1]), h: Number(m[4]), mi: Number(m[5]), s: num(m[6]), zone: m[7] }),
+  },
+  {
+    // Common Log Format: 10/Oct/2000:13:55:36 -0700.
+    re: new RegExp(`(\\d{2})/${MONTH_RE}/(\\d{4}):(\\d{2}):(\\d{2}):(\\d{2})(?: ([+-]\\d{4}))?`, 'y'),
+    build: (m) => ({ y: Number(m[3]), mo: MONTHS[m[2]!.slice(0, 3).toLowerCase()]!, d: Number(m[1]), h: Number(m[4]), mi: Number(m[5]), s: Number(m[6]), zone: m[7] }),
+  },
+  {
+    // Slashed dates with a time: 17/06/09 20:10:40 (yy/MM/dd), 06/09/2017 20:10:40 (MM/dd/yyyy).
+    re: /(\d{2,4})\/(\d{2})\/(\d{2,4})[ T:](\d{2}):(\d{2})(?::(\d{2}))?(?:[.,](\d{1,9}))?/y,
+    build: (m) => {
+      const a = m[1]!;
+      const c = m[3]!;
+      const time = { h: Number(m[4]), mi: Number(m[5]), s: num(m[6]), frac: m[7] };
+      if (a.length === 4) return { y: Number(a), mo: Number(m[2]), d: Number(c), ...time };
+      if (c.length === 4) {
+        const first = Number(a);
+        return first > 12 ? { y: Number(c), mo: Number(m[2]), d: first, ...time } : { y: Number(c), mo: first, d: Number(m[2]), ...time };
+      }
+      if (c.length !== 2 || a.length !== 2) return null;
+      return { y: yearOf(a), mo: Number(m[2]), d: Number(c), ...time };
+    },
+  },
+  {
+    // Compact: 20171223-22:15:29:606, 20171223T221529.
+    re: /(\d{4})(\d{2})(\d{2})[-T ]?(\d{2}):?(\d{2}):?(\d{2})(?:[:.,](\d{1,9}))?/y,
+    build: (m) => ({ y: Number(m[1]), mo: Number(m[2]), d: Number(m[3]), h: Number(m[4]), mi: Number(m[5]), s: Number(m[6]), frac: m[7] }),
+  },
+  {
+    // Two-digit year, compact with a space: 081109 203615 (yyMMdd HHmmss).
+    re: /(\d{2})(\d{2})(\d{2}) (\d{2})(\d{2})(\d{2})/y,
+    build: (m) => ({ y: yearOf(m[1]!), mo: Number(m[2]), d: Number(m[3]), h: Number(m[4]), mi: Number(m[5]), s: Number(m[6]) }),
+  },
+  {
+    // Year-less month-day with a time: 03-17 16:13:38.811 (logcat), 10.30 16:49:06, 0102 15:04:05.999 (glog).
+    re: /(\d{2})[-.]?(\d{2}) {1,2}(\d{2}):(\d{2}):(\d{2})(?:[.,](\d{1,9}))?/y,
+    build: (m) => ({ mo: Number(m[1]), d: Number(m[2]), h: Number(m[3]), mi: Number(m[4]), s: Number(m[5]), frac: m[6] }),
+  },
+  {
+    // Time of day alone: 15:16:01.123 (no instant can be derived).
+    re: /(\d{1,2}):(\d{2}):(\d{2})(?:[.,](\d{1,9}))?/y,
+    build: (m) => ({ mo: 0, d: 0, h: Number(m[1]), mi: Number(m[2]), s: Number(m[3]), frac: m[4] }),
+  },
+];
+
+function isAlnum(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
+
+function valid(f: Fields): boolean {
+  if (f.mo === 0 && f.d === 0) return f.h !== undefined && f.h <= 24 && (f.mi ?? 0) <= 59 && (f.s ?? 0) <= 60;
+  if (f.mo < 1 || f.mo > 12 || f.d < 1 || f.d > 31) return false;
+  if (f.y !== undefined && (f.y < 1970 || f.y > 2200)) return false;
+  if (f.h !== undefined && (f.h > 24 || (f.mi ?? 0) > 59 || (f.s ?? 0) > 60)) return false;
+  return true;
+}
+
+function zoneOffsetMinutes(zone: string | undefined): number {
+  if (!zone || zone === 'Z' || zone === 'UTC' || zone === 'GMT') return 0;
+  const sign = zone.startsWith('-') ? -1 : 1;
+  const digits = zone.slice(1).replace(':', '');
+  return sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4)));
+}
+
+function instant(f: Fields, ref: TimeReference | undefined): { ms: number | null; precision: number } {
+  if (f.mo === 0) return { ms: null, precision: 1 };
+  if (f.h === undefined) {
+    const ms = f.y === undefined ? null : Date.UTC(f.y, f.mo - 1, f.d);
+    return { ms, precision: 1 };
+  }
+  const fracMs = f.frac ? Math.floor(Number(`0.${f.frac}`) * 1000) : 0;
+  const offset = zoneOffsetMinutes(f.zone) * 60000;
+  if (f.y !== undefined) {
+    return { ms: Date.UTC(f.y, f.mo - 1, f.d, f.h, f.mi ?? 0, f.s ?? 0, fracMs) - offset, precision: 3 };
+  }
+  if (!ref) return { ms: null, precision: 2 };
+  // A year-less stamp belongs to the most recent such date that is not clearly in the future.
+  const year = new Date(ref.nowMs).getUTCFullYear();
+  let ms = Date.UTC(year, f.mo - 1, f.d, f.h, f.mi ?? 0, f.s ?? 0, fracMs) - offset;
+  if (ms > ref.nowMs + 2 * 86400000) ms = Date.UTC(year - 1, f.mo - 1, f.d, f.h, f.mi ?? 0, f.s ?? 0, fracMs) - offset;
+  return { ms, precision: 2 };
+}
+
+const [ISO, DATE_ONLY, SYSLOG, RFC2822, CLF, SLASHED, COMPACT, YYMMDD_SPACE, MONTH_DAY, TIME_ONLY] = PATTERNS as [
+  Pattern, Pattern, Pattern, Pattern, Pattern, Pattern, Pattern, Pattern, Pattern, Pattern,
+];
+const CALENDAR = new Set(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
+
+// Candidate lists are constants: choosing them allocates nothing.
+const C_CALENDAR = [SYSLOG, RFC2822];
+const C_TIME = [TIME_ONLY];
+const C_RFC = [RFC2822];
+const C_SLASH2 = [CLF, SLASHED];
+const C_MONTH_DAY = [MONTH_DAY];
+const C_DATE4 = [ISO, DATE_ONLY, SLASHED];
+const C_YYMMDD = [YYMMDD_SPACE];
+const C_COMPACT = [COMPACT];
+
+/** The patterns worth trying at `pos`, chosen from the leading digits and the character after them. */
+function candidates(s: string, pos: number): Pattern[] | null {
+  const c = s.charCodeAt(pos);
+  if (c >= 65 && c <= 90) return CALENDAR.has(s.slice(pos, pos + 3)) ? C_CALENDAR : null;
+  let d = 0;
+  while (d < 9 && pos + d < s.length) {
+    const x = s.charCodeAt(pos + d);
+    if (x < 48 || x > 57) break;
+    d++;
+  }
+  const nx = s.charCodeAt(pos + d);
+  switch (d) {
+    case 1:
+      return nx === 58 ? C_TIME : nx === 32 ? C_RFC : null;
+    case 2:
+      if (nx === 47) return C_SLASH2;
+      // MM-dd HH: or MM.dd  HH: (one or two spaces before the hour).
+      if (nx === 45 || nx === 46) return s.charCodeAt(pos + 5) === 32 && (s.charCodeAt(pos + 8) === 58 || s.charCodeAt(pos + 9) === 58) ? C_MONTH_DAY : null;
+      if (nx === 58) return C_TIME;
+      if (nx === 32) return C_RFC;
+      return null;
+    case 4:
+      if (nx === 45 || nx === 47 || nx === 46) return C_DATE4;
+      if (nx === 32) return s.charCodeAt(pos + 7) === 58 || s.charCodeAt(pos + 8) === 58 ? C_MONTH_DAY : null;
+      return null;
+    case 6:
+      return nx === 32 ? C_YYMMDD : null;
+    case 8:
+      return C_COMPACT;
+    default:
+      return null;
+  }
+}
+
+function digitsAt(s: string, pos: number, count: number): number {
+  let v = 0;
+  for (let i = 0; i < count; i++) {
+    const c = s.charCodeAt(pos + i);
+    if (c < 48 || c > 57) return -1;
+    v = v * 10 + (c - 48);
+  }
+  return v;
+}
+
+/** After a fast-parsed stamp, only a plain boundary is accepted; anything the patterns might still consume is not. */
+function plainBoundary(s: string, end: number): boolean {
+  if (end >= s.length) return true;
+  const c = s.charCodeAt(end);
+  if (c === 32 || c === 9) {
+    const d = s.charCodeAt(end + 1);
+    // " UTC", " +0200", " Z", " 2005": let the patterns decide.
+    return !(d === 43 || d === 45 || d === 90 || d === 85 || d === 71 || (d >= 48 && d <= 57));
+  }
+  return c === 44 || c === 93 || c === 124 || c === 59 || c === 41 || (c === 58 && (end + 1 >= s.length || s.charCodeAt(end + 1) === 32));
+}
+
+/**
+ * Fast path for the commonest stamp, `YYYY-MM-DD[T ]HH:MM:SS[.fff]` (no zone): the same answer as the patterns,
+ * without a regex match. Undefined means "ask the patterns".
+ */
+function fastIso(s: string, pos: number): TimestampMatch | undefined {
+  if (s.charCodeAt(pos + 4) !== 45 || s.charCodeAt(pos + 7) !== 45) return undefined;
+  const sep = s.charCodeAt(pos + 10);
+  if (sep !== 84 && sep !== 32) return undefined;
+  if (s.charCodeAt(pos + 13) !== 58 || s.charCodeAt(pos + 16) !== 58) return undefined;
+  const y = digitsAt(s, pos, 4);
+  const mo = digitsAt(s, pos + 5, 2);
+  const d = digitsAt(s, pos + 8, 2);
+  const h = digitsAt(s, pos + 11, 2);
+  const mi = digitsAt(s, pos + 14, 2);
+  const sec = digitsAt(s, pos + 17, 2);
+  if (y < 0 || mo < 0 || d < 0 || h < 0 || mi < 0 || sec < 0) return undefined;
+  let end = pos + 19;
+  let ms = 0;
+  const f = s.charCodeAt(end);
+  if (f === 46 || f === 44) {
+    let k = end + 1;
+    let digits = 0;
+    let frac = 0;
+    while (k < s.length && digits < 9) {
+      const c = s.charCodeAt(k);
+      if (c < 48 || c > 57) break;
+      if (digits < 3) frac = frac * 10 + (c - 48);
+      digits++;
+      k++;
+    }
+    if (digits === 0) return undefined;
+    for (let i = digits; i < 3; i++) frac *= 10;
+    ms = frac;
+    end = k;
+  }
+  if (!plainBoundary(s, end)) return undefined;
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 24 || mi > 59 || sec > 60 || y < 1970 || y > 2200) return undefined;
+  return { end, epochMs: Date.UTC(y, mo - 1, d, h, mi, sec, ms), precision: 3 };
+}
+
+/** Fast path for `Mmm dd HH:MM:SS` (syslog without year or weekday). Undefined means "ask the patterns". */
+function fastSyslog(s: string, pos: number, ref: TimeReference | undefined): TimestampMatch | undefined {
+  const c0 = s.charCodeAt(pos);
+  if (c0 < 65 || c0 > 90 || s.charCodeAt(pos + 3) !== 32) return undefined;
+  const mo = SYSLOG_MONTHS.get(s.slice(pos, pos + 3));
+  if (mo === undefined) return undefined;
+  let p = pos + 4;
+  if (s.charCodeAt(p) === 32) p++;
+  let d = digitsAt(s, p, 2);
+  if (d >= 0) p += 2;
+  else {
+    d = digitsAt(s, p, 1);
+    if (d < 0) return undefined;
+    p += 1;
+  }
+  if (s.charCodeAt(p) !== 32 || s.charCodeAt(p + 3) !== 58 || s.charCodeAt(p + 6) !== 58) return undefined;
+  const h = digitsAt(s, p + 1, 2);
+  const mi = digitsAt(s, p + 4, 2);
+  const sec = digitsAt(s, p + 7, 2);
+  if (h < 0 || mi < 0 || sec < 0) return undefined;
+  const end = p + 9;
+  const c = s.charCodeAt(end);
+  if (c === 46 || c === 44 || !plainBoundary(s, end)) return undefined;
+  const fields: Fields = { mo, d, h, mi, s: sec };
+  if (!valid(fields)) return undefined;
+  const { ms, precision } = instant(fields, ref);
+  return { end, epochMs: ms, precision };
+}
+
+/**
+ * The longest timestamp starting exactly at `pos`, or null. A match must end at a token boundary (not in the
+ * middle of a word or number).
+ */
+export function matchTimestamp(s: string, pos: number, ref?: TimeReference): TimestampMatch | null {
+  const fast = fastIso(s, pos) ?? fastSyslog(s, pos, ref);
+  if (fast !== undefined) return fast;
+  const patterns = candidates(s, pos);
+  if (!patterns) return null;
+  let best: { end: number; fields: Fields } | null = null;
+  for (const p of patterns) {
+    p.re.lastIndex = pos;
+    const m = p.re.exec(s);
+    if (!m) continue;
+    const end = pos + m[0].length;
+    if (best && end <= best.end) continue;
+    const next = s.charCodeAt(end);
+    if (end < s.length && isAlnum(next)) continue;
+    const fields = p.build(m);
+    if (!fields || !valid(fields)) continue;
+    best = { end, fields };
+  }
+  if (!best) return null;
+  const { ms, precision } = instant(best.fields, ref);
+  return { end: best.end, epochMs: ms, precision };
+}
+
+/** Seconds since the epoch written as a bare 10-digit (or 13-digit millisecond) number between 2000 and 2038. */
+export function epochFromDigits(token: string): number | null {
+  if (token.length === 10 && /^[12]\d{9}$/.test(token)) {
+    const n = Number(token);
+    if (n >= 946684800 && n <= 2147483647) return n * 1000;
+  }
+  if (token.length === 13 && /^1\d{12}$/.test(token)) {
+    const n = Number(token);
+    if (n >= 946684800000 && n <= 2147483647000) return n;
+  }
+  return null;
+}
+
+/** Parse a timestamp value from a JSON log field: an ISO-like string or epoch seconds/milliseconds. */
+export function parseTimestampValue(v: unknown, ref: TimeReference): number | null {
+  if (typeof v === 'number' && Number.isFinite(v)) {
+    if (v >= 946684800 && v <= 2147483647) return Math.round(v * 1000);
+    if (v >= 946684800000 && v <= 2147483647000) return Math.round(v);
+    return null;
+  }
+  if (typeof v !== 'string' || v.length > 64) return null;
+  const t = v.trim();
+  const m = matchTimestamp(t, 0, ref);
+  if (m && m.epochMs !== null) return m.epochMs;
+  return epochFromDigits(t);
+}

@@ -1,0 +1,538 @@
+// Message tokenisation and variable masking: each token keeps its raw text and a "skeleton" whose variable runs are masked.
+import { matchTimestamp } from './timestamps.ts';
+
+/**
+ * Mask characters inside skeletons. They are control characters, so they cannot collide with message text
+ * (control characters in the input are replaced before tokenising).
+ */
+export const MASK = {
+  num: '\ue001',
+  qty: '\ue002',
+  date: '\ue003',
+  ip: '\ue004',
+  uuid: '\ue005',
+  hex: '\ue006',
+  blob: '\ue007',
+  path: '\ue008',
+  host: '\ue009',
+  quoted: '\ue00a',
+  name: '\ue00b',
+} as const;
+
+/** Placeholder shown in signatures for each mask. */
+export const PLACEHOLDER: Record<string, string> = {
+  [MASK.num]: '<NUM>',
+  [MASK.qty]: '<NUM>',
+  [MASK.date]: '<DATE>',
+  [MASK.ip]: '<IP>',
+  [MASK.uuid]: '<UUID>',
+  [MASK.hex]: '<HEX>',
+  [MASK.blob]: '<*>',
+  [MASK.path]: '<PATH>',
+  [MASK.host]: '<HOST>',
+  [MASK.quoted]: '<*>',
+  [MASK.name]: '<*>',
+};
+
+const UUID_CODE = MASK.uuid.charCodeAt(0);
+const IP_CODE = MASK.ip.charCodeAt(0);
+const HEX_CODE = MASK.hex.charCodeAt(0);
+
+/** Is this UTF-16 code unit one of the mask characters? */
+export function isMaskCode(c: number): boolean {
+  return c >= 0xe001 && c <= 0xe00b;
+}
+
+export interface Tokens {
+  raw: string[];
+  skel: string[];
+}
+
+const MAX_TOKENS = 200;
+const MAX_TOKEN_LENGTH = 160;
+
+// Units that turn "18.4 KB" or "900 seconds" into one quantity: the amount varies, the phrase does not.
+const UNITS = new Set([
+  'b', 'kb', 'mb', 'gb', 'tb', 'kib', 'mib', 'gib', 'byte', 'bytes',
+  'ns', 'us', 'µs', 'ms', 's', 'sec', 'secs', 'second', 'seconds', 'min', 'mins', 'minute', 'minutes',
+  'h', 'hr', 'hrs', 'hour', 'hours', 'day', 'days',
+]);
+
+const CALENDAR_WORDS = new Set(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+function isHexLetter(c: number): boolean {
+  return (c >= 97 && c <= 102) || (c >= 65 && c <= 70);
+}
+function isAlnum(c: number): boolean {
+  return isDigit(c) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+function isSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 11 || c === 12;
+}
+
+function hasDigit(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (isDigit(s.charCodeAt(i))) return true;
+  return false;
+}
+
+/** Length of an IPv4 address (with an optional :port) at i, or 0. */
+function ipv4At(s: string, i: number): number {
+  let p = i;
+  for (let part = 0; part < 4; part++) {
+    if (part > 0) {
+      if (s.charCodeAt(p) !== 46) return 0;
+      p++;
+    }
+    const start = p;
+    while (p < s.length && p - start < 3 && isDigit(s.charCodeAt(p))) p++;
+    if (p === start) return 0;
+  }
+  if (p < s.length && (isDigit(s.charCodeAt(p)) || (s.charCodeAt(p) === 46 && isDigit(s.charCodeAt(p + 1))))) return 0;
+  return p - i;
+}
+
+/** Length of a UUID (8-4-4-4-12 hex) at i, or 0. */
+function uuidAt(s: string, i: number): number {
+  const groups = [8, 4, 4, 4, 12];
+  let p = i;
+  for (let g = 0; g < groups.length; g++) {
+    if (g > 0) {
+      if (s.charCodeAt(p) !== 45) return 0;
+      p++;
+    }
+    for (let k = 0; k < groups[g]!; k++, p++) {
+      const c = s.charCodeAt(p);
+      if (!isDigit(c) && !isHexLetter(c)) return 0;
+    }
+  }
+  return p < s.length && isAlnum(s.charCodeAt(p)) ? 0 : p - i;
+}
+
+const TLDS = new Set([
+  'com', 'net', 'org', 'edu', 'gov', 'mil', 'int', 'info', 'biz', 'io', 'co', 'us', 'uk', 'de', 'fr', 'jp', 'cn', 'hk',
+  'tw', 'kr', 'ru', 'br', 'in', 'au', 'ca', 'nl', 'it', 'es', 'se', 'no', 'fi', 'dk', 'ch', 'at', 'be', 'mx', 'ar',
+  'za', 'eu', 'ie', 'nz', 'sg', 'my', 'th', 'vn', 'id', 'ph', 'tr', 'ua', 'cz', 'hu', 'ro', 'gr', 'pt', 'il', 'ae',
+  'sa', 'ir', 'pk', 'cl', 'pe', 've', 'pl', 'asia', 'mobi', 'name', 'pro', 'xyz', 'top', 'site', 'online', 'tech',
+  'local', 'lan', 'internal', 'localdomain', 'corp', 'home', 'arpa', 'cloud', 'dev', 'app',
+]);
+
+/** Two-letter file extensions that must not be read as country-code domains. */
+const FILE_EXTENSIONS_2 = new Set(['gz', 'xz', 'bz', 'js', 'py', 'rb', 'so', 'sh', 'go', 'rs', 'cc', 'hh', 'md', 'ts', 'pm', 'db', 'ko', 'mo', 'po', 'ps', 'el', 'hs', 'ml', 'cs', 'fs', 'vb', 'rc', 'am', 'ac', 'in', 'mk', 'tf', 'gv', 'sv', 'vh', 'jl', 'nb', 'kt']);
+
+const OPEN_WRAP = '([{<"\'`';
+const CLOSE_WRAP = ')]}>"\'`,;:.!?';
+
+/** A host name with a known top-level domain (optionally user@ and :port): a variable, not a word. */
+function isHostName(core: string): boolean {
+  if (core.length < 4 || core.length > 253) return false;
+  let end = core.length;
+  const colon = core.lastIndexOf(':');
+  if (colon > 0) {
+    // Only a numeric :port may follow the name.
+    if (end - colon - 1 < 1 || end - colon - 1 > 5) return false;
+    for (let i = colon + 1; i < end; i++) if (!isDigit(core.charCodeAt(i))) return false;
+    end = colon;
+  }
+  const dot = core.lastIndexOf('.', end - 1);
+  if (dot <= 0 || end - dot - 1 < 2 || end - dot - 1 > 11) return false;
+  for (let i = dot + 1; i < end; i++) {
+    const c = core.charCodeAt(i);
+    if (c < 97 || c > 122) return false;
+  }
+  const start = core.lastIndexOf('@', dot) + 1;
+  if (start >= dot || core.charCodeAt(start) === 46) return false;
+  const tld = core.slice(dot + 1, end);
+  if (!TLDS.has(tld)) {
+    // Any other two-letter country code, when the name has at least three labels (a.b.om, not x.gz).
+    if (tld.length !== 2 || FILE_EXTENSIONS_2.has(tld) || core.indexOf('.', start) === dot) return false;
+  }
+  let previousDot = false;
+  for (let i = start; i < dot; i++) {
+    const c = core.charCodeAt(i);
+    if (c === 46) {
+      if (previousDot) return false;
+      previousDot = true;
+      continue;
+    }
+    previousDot = false;
+    if (!isAlnum(c) && c !== 45 && c !== 95) return false;
+  }
+  return true;
+}
+
+/** A file path or URL: absolute, home- or dot-relative, a Windows drive path, or scheme://. */
+function isPath(core: string): boolean {
+  if (core.length < 2) return false;
+  const c0 = core.charCodeAt(0);
+  if (c0 === 47) {
+    // "/" followed by a name: /var/log; not "//" comments, a lone slash, or a /10.0.0.1:80 address.
+    const c1 = core.charCodeAt(1);
+    if (isDigit(c1) && ipv4At(core, 1) > 0 && core.indexOf('/', 1) < 0) return false;
+    return isAlnum(c1) || c1 === 95 || c1 === 46 || c1 === 126;
+  }
+  if (c0 === 126 && core.charCodeAt(1) === 47) return true;
+  if (c0 === 46 && (core.startsWith('./') || core.startsWith('../'))) return true;
+  if (core.length >= 3 && core.charCodeAt(1) === 58 && core.charCodeAt(2) === 92 && ((c0 >= 65 && c0 <= 90) || (c0 >= 97 && c0 <= 122))) return true;
+  const scheme = core.indexOf('://');
+  if (scheme > 0 && scheme < 12 && /^[a-zA-Z][a-zA-Z0-9+.-]*$/.test(core.slice(0, scheme))) return true;
+  return false;
+}
+
+/** Hex groups joined by ':' or '-' (MAC addresses, WWNs, hex dumps). */
+function isHexGroups(core: string): boolean {
+  if (core.length < 8 || core.length > 128) return false;
+  let groups = 1;
+  let run = 0;
+  let digit = false;
+  for (let i = 0; i < core.length; i++) {
+    const c = core.charCodeAt(i);
+    if (c === 58 || c === 45) {
+      if (run === 0) return false;
+      groups++;
+      run = 0;
+    } else if (isDigit(c) || isHexLetter(c)) {
+      if (isDigit(c)) digit = true;
+      if (++run > 4) return false;
+    } else return false;
+  }
+  return digit && groups >= 4 && run > 0;
+}
+
+// An empty pair ("()", "''", "[]," ) is a parameter that happened to be empty.
+const EMPTY_WRAPPERS = new Set(['()', '[]', '{}', '<>', "''", '""', '``', '(),', '[],', "'',", '"",', '():', '[]:']);
+
+function leadingDigits(tok: string): number {
+  let i = 0;
+  while (i < tok.length && isDigit(tok.charCodeAt(i))) i++;
+  return i;
+}
+
+function needsWork(tok: string): boolean {
+  for (let i = 0; i < tok.length; i++) {
+    const c = tok.charCodeAt(i);
+    // digits . / = quotes backtick backslash @
+    if (isDigit(c) || c === 46 || c === 47 || c === 61 || c === 34 || c === 39 || c === 96 || c === 92 || c === 64) return true;
+  }
+  return false;
+}
+
+/**
+ * Skeleton of one token: numbers, IPs, UUIDs, hex ids, paths, URLs, host names and quoted values become mask
+ * characters; letters and punctuation stay, so `alt0` and `ee0` remain distinct while `blk_-4213` and
+ * `blk_987` coincide. `key=value` keeps its key.
+ */
+export function skeleton(tok: string, collapse = true, paths = true): string {
+  if (tok.length > MAX_TOKEN_LENGTH) return MASK.blob;
+  if (tok.length <= 4 && EMPTY_WRAPPERS.has(tok)) return tok.charAt(0) + MASK.quoted + tok.slice(1);
+  const digits = leadingDigits(tok);
+  if (digits === tok.length && digits > 0 && digits <= 16) return MASK.num;
+  if (digits === 0 && !needsWork(tok)) return tok;
+  let a = 0;
+  let b = tok.length;
+  while (a < b && OPEN_WRAP.includes(tok.charAt(a))) a++;
+  while (b > a && CLOSE_WRAP.includes(tok.charAt(b - 1))) b--;
+  const lead = tok.slice(0, a);
+  const trail = tok.slice(b);
+  const core = tok.slice(a, b);
+  // Quoted values ('/udev/vcs2', "alt0", \042x\042) are parameters.
+  const q = lead.charAt(lead.length - 1);
+  if ((q === "'" || q === '"' || q === '`') && trail.startsWith(q) && core.length > 0) return lead + MASK.quoted + trail;
+  if (core.startsWith('\\042') && core.endsWith('\\042') && core.length > 8) return lead + MASK.quoted + trail;
+  if (core.length === 0) return tok;
+  const eq = core.indexOf('=');
+  if (eq > 0 && eq < core.length - 1) {
+    const value = core.slice(eq + 1);
+    return lead + core.slice(0, eq + 1) + (BOOLEAN.test(value) ? MASK.name : valueSkeleton(value, collapse, paths)) + trail;
+  }
+  return lead + valueSkeleton(core, collapse, paths) + trail;
+}
+
+function valueSkeleton(core: string, collapse: boolean, paths: boolean): string {
+  if (paths && isPath(core)) return MASK.path;
+  if (isHostName(core)) {
+    const colon = core.lastIndexOf(':');
+    return colon > 0 ? `${MASK.host}:${MASK.num}` : MASK.host;
+  }
+  if (!hasDigit(core)) return core;
+  if (isHexGroups(core)) return MASK.hex;
+  return maskDigits(core, collapse);
+}
+
+// Output buffer for maskDigits (tokens are at most MAX_TOKEN_LENGTH long; masks only shorten them).
+const OUT = new Uint16Array(MAX_TOKEN_LENGTH + 8);
+const NUM_CODE = MASK.num.charCodeAt(0);
+/** Reused argument list for String.fromCharCode (no typed-array view per token). */
+const CODES: number[] = [];
+
+function maskDigits(tok: string, collapse: boolean): string {
+  let len = 0;
+  const put = (code: number): void => {
+    OUT[len++] = code;
+  };
+  // A number mask; with `collapse`, "<NUM>.<NUM>" (and ':' ',') is one number for clustering purposes.
+  const putNumber = (signed: boolean): void => {
+    if (signed && len > 0 && OUT[len - 1] === 45 && (len === 1 || !isAlnumOrMask(OUT[len - 2]!))) len--;
+    if (collapse && len >= 2 && OUT[len - 2] === NUM_CODE && (OUT[len - 1] === 46 || OUT[len - 1] === 58 || OUT[len - 1] === 44)) {
+      len--;
+      return;
+    }
+    put(NUM_CODE);
+  };
+  let i = 0;
+  const n = tok.length;
+  while (i < n) {
+    const c = tok.charCodeAt(i);
+    const prevAlnum = i > 0 && isAlnum(tok.charCodeAt(i - 1));
+    if (!prevAlnum && (isDigit(c) || isHexLetter(c))) {
+      const u = uuidAt(tok, i);
+      if (u > 0) {
+        put(UUID_CODE);
+        i += u;
+        continue;
+      }
+    }
+    if (isDigit(c)) {
+      if (!prevAlnum && tok.charCodeAt(i - 1) !== 46) {
+        const ip = ipv4At(tok, i);
+        if (ip > 0) {
+          put(IP_CODE);
+          i += ip;
+          continue;
+        }
+      }
+      if (c === 48 && (tok.charCodeAt(i + 1) === 120 || tok.charCodeAt(i + 1) === 88) && !prevAlnum) {
+        let j = i + 2;
+        while (j < n && (isDigit(tok.charCodeAt(j)) || isHexLetter(tok.charCodeAt(j)))) j++;
+        if (j > i + 2) {
+          put(HEX_CODE);
+          i = j;
+          continue;
+        }
+      }
+    }
+    if (isDigit(c) || isHexLetter(c)) {
+      let j = i;
+      let digits = 0;
+      while (j < n) {
+        const d = tok.charCodeAt(j);
+        if (isDigit(d)) digits++;
+        else if (!isHexLetter(d)) break;
+        j++;
+      }
+      const runLength = j - i;
+      const boundedRight = j >= n || !isAlnum(tok.charCodeAt(j));
+      if (digits === 0) {
+        for (let k = i; k < j; k++) put(tok.charCodeAt(k));
+      } else if (digits === runLength) {
+        // A sign belongs to the number when the dash does not join two words (blk_-123, but not R02-M1).
+        putNumber(true);
+      } else if ((runLength >= 8 || (runLength >= 6 && digits >= 2)) && !prevAlnum && boundedRight) {
+        put(HEX_CODE);
+      } else {
+        // Short mixed run (ee0, 5a): keep the letters, mask the digits.
+        for (let k = i; k < j; k++) {
+          const d = tok.charCodeAt(k);
+          if (isDigit(d)) {
+            if (len === 0 || OUT[len - 1] !== NUM_CODE) putNumber(false);
+          } else put(d);
+        }
+      }
+      i = j;
+      continue;
+    }
+    put(c);
+    i++;
+  }
+  CODES.length = len;
+  for (let k = 0; k < len; k++) CODES[k] = OUT[k]!;
+  return String.fromCharCode.apply(null, CODES);
+}
+
+function isAlnumOrMask(c: number): boolean {
+  return isAlnum(c) || isMaskCode(c);
+}
+
+
+function coreOf(tok: string): string {
+  let a = 0;
+  let b = tok.length;
+  while (a < b && '([{<"\''.includes(tok.charAt(a))) a++;
+  while (b > a && ')]}>"\',;:.'.includes(tok.charAt(b - 1))) b--;
+  return tok.slice(a, b);
+}
+
+function isNumberCore(core: string): boolean {
+  if (core.length === 0 || core.length > 24) return false;
+  let digits = 0;
+  for (let i = 0; i < core.length; i++) {
+    const c = core.charCodeAt(i);
+    if (isDigit(c)) digits++;
+    else if (c !== 46 && c !== 44 && !(i === 0 && (c === 45 || c === 43 || c === 60 || c === 62 || c === 126))) return false;
+  }
+  return digits > 0;
+}
+
+// eslint-disable-next-line no-control-regex
+const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f\ue000-\ue0ff]/g;
+
+/** Replace control characters and the private-use range of our mask characters so they never reach a skeleton. */
+export function sanitize(s: string): string {
+  UNSAFE.lastIndex = 0;
+  if (!UNSAFE.test(s)) return s;
+  UNSAFE.lastIndex = 0;
+  return s.replace(UNSAFE, ' ');
+}
+
+/**
+ * Split a message into tokens with skeletons. Dates written inside the message (`at Fri Jun 17 07:07:00 2005`)
+ * and amounts with a unit (`1190 bytes`, `(1.16 KB)`) become single masked tokens. With `paths` false, file paths
+ * keep their constant segments (an HTTP request path names the endpoint).
+ */
+// Scratch token boundaries, reused across calls (tokenize is synchronous and not re-entrant).
+const starts = new Int32Array(MAX_TOKENS);
+const ends = new Int32Array(MAX_TOKENS);
+
+export function tokenize(message: string, paths = true): Tokens {
+  const n = message.length;
+  let count = 0;
+  let i = 0;
+  while (i < n && count < MAX_TOKENS) {
+    while (i < n && isSpace(message.charCodeAt(i))) i++;
+    if (i >= n) break;
+    starts[count] = i;
+    while (i < n && !isSpace(message.charCodeAt(i))) i++;
+    ends[count] = i;
+    count++;
+  }
+  const raw: string[] = [];
+  const skel: string[] = [];
+  for (let t = 0; t < count; t++) {
+    const s = starts[t]!;
+    const e = ends[t]!;
+    const first = message.charCodeAt(s);
+    // Dates inside the message.
+    if ((isDigit(first) && e - s >= 4) || (first >= 65 && first <= 90 && CALENDAR_WORDS.has(message.slice(s, s + 3)))) {
+      const m = isDigit(first) && !hasDateSeparator(message, s, Math.min(e, s + 12)) && e - s !== 6 && e - s !== 8 ? null : matchTimestamp(message, s);
+      if (m && (m.precision >= 2 || m.end > e)) {
+        let u = t;
+        while (u + 1 < count && starts[u + 1]! < m.end) u++;
+        const end = Math.max(m.end, ends[u]!);
+        raw.push(message.slice(s, end));
+        skel.push(MASK.date + (end > m.end ? punctuationTail(message.slice(m.end, end)) : ''));
+        t = u;
+        continue;
+      }
+    }
+    const tok = message.slice(s, e);
+    // Amount followed by a unit (units are short words).
+    if (t + 1 < count && (isDigit(first) || first === 40 || first === 60 || first === 126) && ends[t + 1]! - starts[t + 1]! <= 10) {
+      const core = coreOf(tok);
+      if (isNumberCore(core) && !tok.endsWith(',')) {
+        const nextTok = message.slice(starts[t + 1]!, ends[t + 1]!);
+        const unit = coreOf(nextTok).toLowerCase();
+        if (UNITS.has(unit)) {
+          const lead = tok.slice(0, tok.indexOf(core));
+          raw.push(`${tok} ${nextTok}`);
+          skel.push(lead.replace(/[<>~]/g, '') + MASK.qty + punctuationTail(nextTok.slice(nextTok.toLowerCase().indexOf(unit) + unit.length)));
+          t++;
+          continue;
+        }
+      }
+    }
+    raw.push(tok);
+    // The word after "user" is a user name: a parameter even though it is a plain word.
+    const previous = raw.length >= 2 ? raw[raw.length - 2]! : '';
+    const previousSkel = skel.length >= 1 ? skel[skel.length - 1]! : '';
+    if (isUserKeyword(previous) && previousSkel === previous && isPlainName(tok)) skel.push(MASK.name + punctuationTail(tok.slice(-1)));
+    // A boolean after "key=" or "key:" is that key's value (`allDrawn= false`, `enabled : true`).
+    else if (previousSkel === previous && isAssignment(previous) && BOOLEAN.test(tok)) skel.push(MASK.name + punctuationTail(tok.slice(-1)));
+    else skel.push(skeleton(tok, true, paths));
+  }
+  if (count >= MAX_TOKENS && i < n) {
+    raw.push('…');
+    skel.push(MASK.blob);
+  }
+  return { raw, skel };
+}
+
+function hasDateSeparator(s: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 45 || c === 47 || c === 58 || c === 46) return true;
+  }
+  return false;
+}
+
+const BOOLEAN = /^(?:true|false|TRUE|FALSE|True|False)[,;]?$/;
+
+function isAssignment(tok: string): boolean {
+  const last = tok.charCodeAt(tok.length - 1);
+  return last === 61 || last === 58;
+}
+
+function isUserKeyword(tok: string): boolean {
+  const n = tok.length;
+  if (n !== 4 && n !== 5 && n !== 8 && n !== 9) return false;
+  const c = tok.charCodeAt(0);
+  if (c !== 117 && c !== 85) return false;
+  const t = tok.toLowerCase();
+  return t === 'user' || t === 'user:' || t === 'username' || t === 'username:';
+}
+
+function isPlainName(tok: string): boolean {
+  return tok.length <= 64 && /^[A-Za-z0-9_][\w.@$-]*[,;:]?$/.test(tok);
+}
+
+function punctuationTail(s: string): string {
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (!isAlnum(c) && !isSpace(c)) out += s.charAt(i);
+  }
+  return out;
+}
+
+const NAME_MASKS = new Set<string>([MASK.path, MASK.host, MASK.quoted, MASK.name, MASK.ip, MASK.uuid, MASK.hex, MASK.blob]);
+
+/** True when the skeleton holds a mask for a named thing (path, host, quoted value, id) rather than an amount. */
+export function hasNameMask(skel: string): boolean {
+  for (let i = 0; i < skel.length; i++) if (NAME_MASKS.has(skel.charAt(i))) return true;
+  return false;
+}
+
+/** True when the skeleton contains a mask character. */
+export function isMasked(skel: string): boolean {
+  for (let i = 0; i < skel.length; i++) if (isMaskCode(skel.charCodeAt(i))) return true;
+  return false;
+}
+
+/**
+ * The constant part of a skeleton used to compare columns: masks removed, and nothing at all when what remains
+ * holds no letter or digit (`(<NUM>)`, `<IP>:<NUM>`).
+ */
+export function residue(skel: string): string {
+  if (!isMasked(skel)) return skel;
+  let out = '';
+  let word = false;
+  for (let i = 0; i < skel.length; i++) {
+    const c = skel.charCodeAt(i);
+    if (isMaskCode(c)) continue;
+    if (isAlnum(c)) word = true;
+    out += skel.charAt(i);
+  }
+  return word ? out : '';
+}
+
+/** Render a skeleton with typed placeholders. */
+export function renderSkeleton(skel: string): string {
+  if (!isMasked(skel)) return skel;
+  let out = '';
+  for (let i = 0; i < skel.length; i++) {
+    const ch = skel.charAt(i);
+    out += isMaskCode(skel.charCodeAt(i)) ? (PLACEHOLDER[ch] ?? '<*>') : ch;
+  }
+  return out;
+}
