@@ -95,9 +95,9 @@ export function buildApp(deps: PipelineDeps, opts: AppOptions = {}): { app: Fast
   });
 
   const infoEnabled = ['trace', 'debug', 'info'].includes(app.log.level);
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     const status = reply.statusCode;
-    if (status < 500 && !infoEnabled) return;
+    if (status < 500 && !infoEnabled) return done();
     const line = {
       method: req.method,
       url: req.url.split('?')[0],
@@ -107,6 +107,7 @@ export function buildApp(deps: PipelineDeps, opts: AppOptions = {}): { app: Fast
     };
     if (status >= 500) req.log.error(line, 'request');
     else req.log.info(line, 'request');
+    done();
   });
 
   app.setErrorHandler((err: Error & { code?: string; statusCode?: number }, req, reply) => {

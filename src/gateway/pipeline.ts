@@ -125,17 +125,19 @@ export class Pipeline {
     const m = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization);
     if (!m) fail('missing_token');
     const token = m[1] as string;
-    const hash = hashKey(token);
     const now = this.clock();
-    const cached = this.authCache.get(hash);
+    // Keyed by the token itself for at most AUTH_CACHE_MS, so a hot key skips hashing and the store.
+    const cached = this.authCache.get(token);
     let key: KeyRecord | undefined;
     if (cached && cached.until > now) {
       key = cached.key;
     } else {
-      key = await this.deps.store.findKeyByHash(hash);
+      key = await this.deps.store.findKeyByHash(hashKey(token));
       if (key) {
         if (this.authCache.size > 50_000) this.authCache.clear();
-        this.authCache.set(hash, { key, until: now + AUTH_CACHE_MS });
+        this.authCache.set(token, { key, until: now + AUTH_CACHE_MS });
+      } else {
+        this.authCache.delete(token);
       }
     }
     if (!key) fail('invalid_token');
@@ -145,7 +147,7 @@ export class Pipeline {
 
   /** Forget cached key records (after a revoke on this instance, so it takes effect at once). */
   forgetKey(keyId: string): void {
-    for (const [hash, v] of this.authCache) if (v.key.id === keyId) this.authCache.delete(hash);
+    for (const [token, v] of this.authCache) if (v.key.id === keyId) this.authCache.delete(token);
   }
 
   requireScope(key: KeyRecord, scope: string | undefined): void {
