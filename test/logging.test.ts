@@ -1,0 +1,33 @@
+// JSON logs: one line per request with the metered request_id, never a key (not even a wrong one).
+import { Writable } from 'node:stream';
+import { expect, it } from 'vitest';
+import { ADMIN_KEY, startTestService } from './support/service.ts';
+
+it('logs requests as JSON lines without ever writing a key', async () => {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, cb) {
+      lines.push(...chunk.toString().split('\n').filter(Boolean));
+      cb();
+    },
+  });
+  const svc = await startTestService({ DDT_LOG_LEVEL: 'info' }, { logger: { level: 'info', stream } });
+  try {
+    const k = await svc.createKey(5);
+    const ok = await svc.app.inject({ method: 'POST', url: '/v1/test-echo', headers: svc.auth(k.key), payload: { text: 'hi' } });
+    await svc.app.inject({ method: 'POST', url: '/v1/test-echo', headers: svc.auth('ddt_wrong_key_that_must_not_be_logged_000'), payload: {} });
+    await svc.app.inject({ method: 'POST', url: '/v1/test-boom', headers: svc.auth(k.key), payload: {} });
+    const all = lines.join('\n');
+
+    expect(lines.length).toBeGreaterThanOrEqual(4);
+    for (const l of lines) expect(() => JSON.parse(l)).not.toThrow();
+    expect(all).not.toContain(k.key);
+    expect(all).not.toContain(ADMIN_KEY);
+    expect(all).not.toContain('ddt_wrong_key_that_must_not_be_logged_000');
+    const requestLines = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'request');
+    expect(requestLines.some((l) => l.request_id === (ok.json() as { request_id: string }).request_id && l.status === 200)).toBe(true);
+    expect(lines.some((l) => l.includes('kaboom'))).toBe(true); // the 500's cause is logged for the operator
+  } finally {
+    await svc.close();
+  }
+});
