@@ -21,7 +21,7 @@ export const DEFAULT_MINING: MiningConfig = {
 };
 
 /** A distinct skeleton sequence and the records that produced it. */
-interface Seq {
+export interface Seq {
   skel: string[];
   count: number;
   records: number[];
@@ -37,25 +37,61 @@ export interface MinedCluster {
 }
 
 /**
- * Mine events from per-record skeleton sequences. `skeletons[i]` is the skeleton of record `ids[i]`. Output
- * order follows first appearance, so the result is deterministic.
+ * The distinct skeleton sequences of a log, in order of first appearance. Records are added one at a time as
+ * skeleton numbers (see SkeletonIds): a log of 40,000 lines has a few hundred distinct sequences, so only those
+ * are kept as arrays, and a sequence is found by a hash of its numbers rather than by a key string per record.
  */
-export function mineClusters(skeletons: readonly string[][], config: MiningConfig = DEFAULT_MINING): MinedCluster[] {
-  const seqByKey = new Map<string, Seq>();
-  const seqs: Seq[] = [];
-  for (let r = 0; r < skeletons.length; r++) {
-    const skel = skeletons[r]!;
-    const key = skel.join(' ');
-    let s = seqByKey.get(key);
-    if (!s) {
-      s = { skel, count: 0, records: [] };
-      seqByKey.set(key, s);
-      seqs.push(s);
+export class SequenceIndex {
+  readonly seqs: Seq[] = [];
+  /** Per sequence (same order as seqs), its skeleton numbers. */
+  private readonly seqIds: Int32Array[] = [];
+  /** Hash of a sequence's numbers -> its index in seqs, or the indexes when hashes collide. */
+  private readonly byHash = new Map<number, number | number[]>();
+
+  /** Add record `record`, whose skeletons are `strings[ids[0..count)]`. */
+  add(record: number, ids: Int32Array, count: number, strings: readonly string[]): void {
+    let h = count | 0;
+    for (let i = 0; i < count; i++) h = Math.imul(h ^ ids[i]!, 0x9e3779b1) ^ (h >>> 15);
+    const found = this.byHash.get(h);
+    let index = -1;
+    if (typeof found === 'number') {
+      if (this.same(found, ids, count)) index = found;
+    } else if (found !== undefined) {
+      for (const k of found) {
+        if (this.same(k, ids, count)) {
+          index = k;
+          break;
+        }
+      }
     }
+    if (index < 0) {
+      index = this.seqs.length;
+      const skel = new Array<string>(count);
+      for (let i = 0; i < count; i++) skel[i] = strings[ids[i]!]!;
+      this.seqs.push({ skel, count: 0, records: [] });
+      this.seqIds.push(ids.slice(0, count));
+      if (found === undefined) this.byHash.set(h, index);
+      else if (typeof found === 'number') this.byHash.set(h, [found, index]);
+      else found.push(index);
+    }
+    const s = this.seqs[index]!;
     s.count++;
-    s.records.push(r);
+    s.records.push(record);
   }
 
+  private same(index: number, ids: Int32Array, count: number): boolean {
+    const known = this.seqIds[index]!;
+    if (known.length !== count) return false;
+    for (let i = 0; i < count; i++) if (known[i] !== ids[i]) return false;
+    return true;
+  }
+}
+
+/**
+ * Mine events from the distinct skeleton sequences of a log (see SequenceIndex). Output order follows first
+ * appearance, so the result is deterministic.
+ */
+export function mineSequences(seqs: Seq[], config: MiningConfig = DEFAULT_MINING): MinedCluster[] {
   const byLength = new Map<number, Seq[]>();
   for (const s of seqs) {
     const list = byLength.get(s.skel.length);

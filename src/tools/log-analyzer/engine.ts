@@ -1,7 +1,7 @@
 // The log-analyzer engine: lines -> records (header detection) -> mined events -> clusters, levels, anomalies.
 import type { Anomaly } from './anomalies.ts';
 import { detectAnomalies } from './anomalies.ts';
-import { DEFAULT_MINING, mineClusters } from './cluster.ts';
+import { DEFAULT_MINING, SequenceIndex, mineSequences } from './cluster.ts';
 import type { MiningConfig } from './cluster.ts';
 import type { Level } from './levels.ts';
 import { LEVELS, inferLevel, levelRank } from './levels.ts';
@@ -9,7 +9,7 @@ import type { FormatOut } from './records.ts';
 import { parseLines } from './records.ts';
 import { renderSignature } from './render.ts';
 import type { TimeReference } from './timestamps.ts';
-import { sanitize, tokenize } from './tokens.ts';
+import { SkeletonIds, TokenTable, appendLiteral, newTokenScratch, sanitize, tokenizeInto } from './tokens.ts';
 
 export interface AnalyzeOptions {
   /** Clusters listed in the output (the most frequent first). */
@@ -52,26 +52,28 @@ export function analyzeLog(text: string, options: AnalyzeOptions): AnalyzeResult
   const parsed = parseLines(text, ref);
   const { lines, records } = parsed;
 
-  const tokens = records.map((r) => {
-    const msg = r.message.length > MAX_MESSAGE_FOR_MINING ? r.message.slice(0, MAX_MESSAGE_FOR_MINING) : r.message;
+  // Each message is tokenized into one reused buffer; only its distinct skeleton sequence and its raw token
+  // offsets are kept.
+  const table = new TokenTable(records.length);
+  const sequences = new SequenceIndex();
+  const scratch = newTokenScratch();
+  const skeletons = new SkeletonIds();
+  for (let r = 0; r < records.length; r++) {
+    const rec = records[r]!;
+    const msg = sanitize(rec.message.length > MAX_MESSAGE_FOR_MINING ? rec.message.slice(0, MAX_MESSAGE_FOR_MINING) : rec.message);
     // Only access-log requests carry a literal tail (the status); their paths name endpoints, so keep them.
-    const t = tokenize(sanitize(msg), r.literalTail === null);
-    if (r.literalTail !== null) {
-      t.raw.push(r.literalTail);
-      t.skel.push(r.literalTail);
-    }
-    return t;
-  });
-  const mined = mineClusters(
-    tokens.map((t) => t.skel),
-    options.mining ?? DEFAULT_MINING,
-  );
+    tokenizeInto(msg, rec.literalTail === null, skeletons, scratch);
+    if (rec.literalTail !== null) appendLiteral(scratch, rec.literalTail, skeletons);
+    table.add(msg, scratch);
+    sequences.add(r, scratch.ids, scratch.count, skeletons.strings);
+  }
+  const mined = mineSequences(sequences.seqs, options.mining ?? DEFAULT_MINING);
 
   // Render, then fold clusters whose signatures coincide.
   const bySignature = new Map<string, number[]>();
   const signatureOrder: string[] = [];
   for (const m of mined) {
-    let sig = m.columns === 0 ? '(empty message)' : renderSignature(tokens, m.renderSeqs, m.columns, m.records.length);
+    let sig = m.columns === 0 ? '(empty message)' : renderSignature(table, m.renderSeqs, m.columns, m.records.length);
     if (sig.length === 0) sig = '(empty message)';
     const list = bySignature.get(sig);
     if (list) for (const r of m.records) list.push(r);
@@ -165,7 +167,13 @@ export function analyzeLog(text: string, options: AnalyzeOptions): AnalyzeResult
     anomalies: anomalyResult.anomalies,
   };
   if (options.returnAssignments) {
-    result.assignments = Array.from(parsed.lineRecord, (r) => (r >= 0 ? recordCluster[r]! : -1));
+    const lineRecord = parsed.lineRecord;
+    const assignments = new Array<number>(lineRecord.length);
+    for (let i = 0; i < lineRecord.length; i++) {
+      const r = lineRecord[i]!;
+      assignments[i] = r >= 0 ? recordCluster[r]! : -1;
+    }
+    result.assignments = assignments;
   }
   return result;
 }

@@ -1,6 +1,6 @@
 // Header detection: split each line into header chunks, find where the message starts, and agree on one layout per file.
 import type { Level } from './levels.ts';
-import { levelLetter, levelWord } from './levels.ts';
+import { levelLetter, levelWord, levelWordAt } from './levels.ts';
 import type { TimeReference } from './timestamps.ts';
 import { epochFromDigits, matchTimestamp } from './timestamps.ts';
 
@@ -25,7 +25,6 @@ export interface Chunk {
 export const MAX_CHUNKS = 12;
 const MAX_HEADER_SCAN = 1024;
 const PID_COMPONENT = /\[\d{1,10}\]:$/;
-const DELIMITERS = new Set(['-', '--', '---', '|', ':', '::', '>', '>>', '->', '=>', '~']);
 
 function isSpace(c: number): boolean {
   return c === 32 || c === 9;
@@ -62,11 +61,14 @@ export class ChunkScanner {
   private pos = 0;
   private n = 0;
   private done = false;
+  private tabs = false;
 
   constructor(private readonly ref: TimeReference) {}
 
   reset(line: string): this {
     this.line = line;
+    // Without tabs, a word ends at the next space, which indexOf finds faster than a character loop.
+    this.tabs = line.indexOf('\t') >= 0;
     this.chunks.length = 0;
     this.n = Math.min(line.length, MAX_HEADER_SCAN);
     this.pos = 0;
@@ -135,7 +137,8 @@ export class ChunkScanner {
       }
     }
     if (!ch && pos === 0) ch = glogStamp(line, ref, this);
-    if (!ch) {
+    // Timestamps start with a digit or a capitalised month or weekday name.
+    if (!ch && ((c >= 48 && c <= 57) || (c >= 65 && c <= 90))) {
       const ts = matchTimestamp(line, pos, ref);
       if (ts) {
         let end = ts.end;
@@ -147,15 +150,23 @@ export class ChunkScanner {
       }
     }
     if (!ch) {
-      let end = pos;
-      while (end < line.length && !isSpace(line.charCodeAt(end))) end++;
-      // A very long token is a WORD; it is never sliced out or looked up.
-      const tok = end - pos <= 256 ? line.slice(pos, end) : '';
-      const lvl = tok ? levelWord(tok) : null;
-      ch = this.make(pos, end, lvl ? 'LVL' : tok ? classifyWord(tok) : 'WORD');
+      let end: number;
+      if (this.tabs) {
+        end = pos;
+        while (end < line.length && !isSpace(line.charCodeAt(end))) end++;
+      } else {
+        end = line.indexOf(' ', pos);
+        if (end < 0) end = line.length;
+      }
+      // Judged in place: most chunks are message words, and slicing each one out cost more than judging it.
+      // A very long token is a WORD; it is never looked up.
+      const short = end - pos <= 256;
+      const lvl = short ? levelWordAt(line, pos, end) : null;
+      ch = this.make(pos, end, lvl ? 'LVL' : short ? classifyWord(line, pos, end) : 'WORD');
       ch.level = lvl;
-      if (ch.cls === 'NUM') {
-        const epoch = epochFromDigits(tok);
+      // Only a 10-digit number can be epoch seconds (NUM chunks have at most 12 digits).
+      if (ch.cls === 'NUM' && end - pos === 10) {
+        const epoch = epochFromDigits(line.slice(pos, end));
         if (epoch !== null) {
           ch.cls = 'TS';
           ch.epochMs = epoch;
@@ -193,28 +204,48 @@ function isDigitCode(c: number): boolean {
   return c >= 48 && c <= 57;
 }
 
-/** The first `maxChunks` chunks of a line. */
-export function scanChunks(line: string, ref: TimeReference, maxChunks: number): Chunk[] {
-  const scanner = new ChunkScanner(ref).reset(line);
-  scanner.at(maxChunks - 1);
-  return scanner.chunks.slice(0, maxChunks);
-}
-
-function classifyWord(tok: string): ChunkClass {
-  if (tok.length <= 3 && DELIMITERS.has(tok)) return 'DASH';
+function classifyWord(line: string, a: number, b: number): ChunkClass {
+  const n = b - a;
+  if (n <= 3 && isDelimiter(line, a, n)) return 'DASH';
   let digits = true;
-  for (let i = 0; i < tok.length; i++) {
-    const c = tok.charCodeAt(i);
+  for (let i = a; i < b; i++) {
+    const c = line.charCodeAt(i);
     if (c < 48 || c > 57) {
       digits = false;
       break;
     }
   }
-  if (digits && tok.length > 0 && tok.length <= 12) return 'NUM';
-  if (tok.length >= 2 && tok.endsWith(':') && !tok.endsWith('::') && tok.indexOf('=') < 0 && tok.indexOf('://') < 0) return 'COLON';
+  if (digits && n > 0 && n <= 12) return 'NUM';
+  const last = line.charCodeAt(b - 1);
+  if (n >= 2 && last === 58 && line.charCodeAt(b - 2) !== 58 && !hasEqualsOrScheme(line, a, b)) return 'COLON';
   // glog's "file.go:42]" closes the header like a component's colon.
-  if (tok.length >= 4 && tok.endsWith(']') && tok.indexOf('[') < 0 && tok.indexOf(':') > 0) return 'COLON';
+  if (n >= 4 && last === 93 && !hasCode(line, a, b, 91)) {
+    for (let i = a + 1; i < b; i++) if (line.charCodeAt(i) === 58) return 'COLON';
+  }
   return 'WORD';
+}
+
+/** A header delimiter (`-`, `--`, `---`, `|`, `:`, `::`, `>`, `>>`, `->`, `=>`, `~`) at a, n <= 3 characters long. */
+function isDelimiter(line: string, a: number, n: number): boolean {
+  const c0 = line.charCodeAt(a);
+  if (n === 1) return c0 === 45 || c0 === 124 || c0 === 58 || c0 === 62 || c0 === 126;
+  const c1 = line.charCodeAt(a + 1);
+  if (n === 2) return (c0 === 45 && (c1 === 45 || c1 === 62)) || (c0 === 58 && c1 === 58) || (c0 === 62 && c1 === 62) || (c0 === 61 && c1 === 62);
+  return n === 3 && c0 === 45 && c1 === 45 && line.charCodeAt(a + 2) === 45;
+}
+
+function hasCode(line: string, a: number, b: number, code: number): boolean {
+  for (let i = a; i < b; i++) if (line.charCodeAt(i) === code) return true;
+  return false;
+}
+
+/** Does `=` or `://` occur in the range? */
+function hasEqualsOrScheme(line: string, a: number, b: number): boolean {
+  for (let i = a; i < b; i++) {
+    const c = line.charCodeAt(i);
+    if (c === 61 || (c === 58 && i + 2 < b && line.charCodeAt(i + 1) === 47 && line.charCodeAt(i + 2) === 47)) return true;
+  }
+  return false;
 }
 
 /** Is this chunk a single-letter level in a logcat-like position (after a number or timestamp)? */
@@ -228,16 +259,18 @@ function letterLevel(line: string, chunks: Chunk[], i: number): Level | null {
 
 /**
  * Number of leading chunks that form the header of one line, judged on that line alone. Zero when the line
- * has no timestamp or level to anchor a header.
+ * has no timestamp or level to anchor a header. Chunks are read from the scanner only as far as the judgement
+ * needs (the chunk after the current one at most): the answer is the one the first MAX_CHUNKS chunks give.
  */
-export function headerLength(line: string, chunks: Chunk[]): number {
+export function headerLength(line: string, scanner: ChunkScanner): number {
+  const chunks = scanner.chunks;
   let anchored = false;
   let postLevel = false;
   let end = 0;
   let words = 0;
-  for (let i = 0; i < chunks.length; i++) {
+  for (let i = 0; scanner.at(i) !== null; i++) {
     const c = chunks[i]!;
-    const next = chunks[i + 1];
+    const next = scanner.at(i + 1) ?? undefined;
     let cls = c.cls;
     if (cls === 'WORD' && !postLevel && letterLevel(line, chunks, i)) cls = 'LVL';
     if (!anchored) {
@@ -312,6 +345,16 @@ export function headerLength(line: string, chunks: Chunk[]): number {
 function levelAhead(line: string, chunks: Chunk[], i: number): boolean {
   const j = i + 1;
   return j < chunks.length && (chunks[j]!.cls === 'LVL' || letterLevel(line, chunks, j) !== null);
+}
+
+const CLASS_CODE: Record<ChunkClass, number> = { TS: 1, LVL: 2, NUM: 3, BRK: 4, DASH: 5, COLON: 6, WORD: 7 };
+
+/** The classes of a header as one number (three bits per chunk, never zero): equal exactly when headerKey is. */
+export function headerCode(chunks: Chunk[], length: number): number {
+  let code = 0;
+  // At most MAX_CHUNKS (12) chunks: 36 bits, exact in a double.
+  for (let i = length - 1; i >= 0; i--) code = code * 8 + CLASS_CODE[chunks[i]!.cls];
+  return code;
 }
 
 /** The classes of a header, as a comparable key. */

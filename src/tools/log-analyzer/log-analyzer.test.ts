@@ -7,7 +7,9 @@ import { callTool, makeTestContext } from '../../../test/support/tool-harness.ts
 import { analyzeLog } from './engine.ts';
 import type { AnalyzeResult } from './engine.ts';
 import { groundTruth, groupingAccuracy, parsingAccuracy } from './loghub-eval.ts';
-import { matchTimestamp } from './timestamps.ts';
+import { matchByPatterns, matchTimestamp } from './timestamps.ts';
+import { SequenceIndex } from './cluster.ts';
+import { levelWord, levelWordAt } from './levels.ts';
 import { skeleton, tokenize } from './tokens.ts';
 import tool from './tool.ts';
 
@@ -232,18 +234,63 @@ describe('timestamps', () => {
     expect(m === null || m.end < text.length).toBe(true);
   });
 
-  it('fast paths agree with the general patterns (ISO and syslog shapes)', () => {
-    const shapes = fc.tuple(fc.integer({ min: 1965, max: 2205 }), fc.integer({ min: 0, max: 14 }), fc.integer({ min: 0, max: 33 }), fc.integer({ min: 0, max: 26 }), fc.integer({ min: 0, max: 61 }), fc.constantFrom('', '.5', ',123', '.123456', 'Z', ' UTC', '+01:00', ' 2024', ' x', ':', ': x'));
-    const pad = (n: number, w: number): string => String(n).padStart(w, '0');
+  // The fast paths (ISO, syslog, and the digit-led shapes read without a regular expression) must give exactly the
+  // answer of the patterns, on well-formed stamps and on near misses alike.
+  const pad = (n: number, w: number): string => String(n).padStart(w, '0').slice(-w);
+  const num = (w: number, max: number): fc.Arbitrary<string> => fc.integer({ min: 0, max: max + 3 }).map((n) => pad(n, w));
+  const sep = fc.constantFrom('-', '/', '.', ':', ' ', '  ', 'T', '_', ',', '', 'Z', '+', 'x');
+  const frac = fc.option(fc.tuple(fc.constantFrom('.', ',', ':'), fc.integer({ min: 1, max: 11 }), fc.nat()).map(([c, n, v]) => c + pad(v, n)), { nil: '' });
+  const tail = fc.constantFrom('', ' ', 'Z', '+05:30', '-0700', '+05:3', ' UTC', ' GMT', 'UTC', ' +0100', 'x', ']', ', x', ': x', ':', '.', '5', ' 2005', ' R02', '-foo', ':606', '  x');
+  const year = fc.oneof(fc.integer({ min: 1965, max: 2205 }).map(String), num(4, 9999));
+  // Separators biased towards the ones the patterns accept at each place, so near misses stay near.
+  const likely = (...chars: string[]): fc.Arbitrary<string> => fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...chars) }, { weight: 1, arbitrary: sep });
+  const dateSep = likely('-', '/', '.');
+  const timeSep = likely(':', '.', ',');
+  const stamp = fc.oneof(
+    // ISO 8601 and relatives: 2005-06-03-15.42.50.675872, 2024/01/02 10:20:30, 2026-05-01T08:00:00.250+02:00
+    fc.tuple(year, dateSep, num(2, 12), dateSep, num(2, 31), likely('T', ' ', '-', '_'), num(2, 24), timeSep, num(2, 59), fc.option(fc.tuple(timeSep, num(2, 60)).map(([a, b]) => a + b), { nil: '' }), frac).map((p) => p.join('')),
+    // bare dates: 2005.06.03
+    fc.tuple(year, dateSep, num(2, 12), dateSep, num(2, 31)).map((p) => p.join('')),
+    // yyMMdd HHmmss
+    fc.tuple(num(2, 99), num(2, 12), num(2, 31), fc.constantFrom(' ', '  ', '-'), num(2, 24), num(2, 59), num(2, 60)).map((p) => p.join('')),
+    // yyyyMMdd-HH:mm:ss:SSS
+    fc.tuple(year, num(2, 12), num(2, 31), fc.constantFrom('-', 'T', ' ', '', 'x'), num(2, 24), fc.constantFrom(':', ''), num(2, 59), fc.constantFrom(':', ''), num(2, 60), frac).map((p) => p.join('')),
+    // MM-dd HH:mm:ss.SSS, MM.dd HH:mm:ss, MMdd HH:mm:ss
+    fc.tuple(num(2, 12), fc.constantFrom('-', '.', ''), num(2, 31), fc.constantFrom(' ', '  ', '   '), num(2, 24), fc.constant(':'), num(2, 59), fc.constant(':'), num(2, 60), frac).map((p) => p.join('')),
+    // H:mm:ss and HH:mm:ss
+    fc.tuple(fc.oneof(num(1, 9), num(2, 24)), fc.constant(':'), num(2, 59), fc.constant(':'), num(2, 60), frac).map((p) => p.join('')),
+    // d MMM yyyy (RFC 2822) and near misses
+    fc.tuple(fc.oneof(num(1, 9), num(2, 31)), fc.constant(' '), fc.constantFrom('Jan', 'Dec', 'jan', 'Foo', 'Ma'), fc.constant(' '), year, fc.constant(' 10:20:30')).map((p) => p.join('')),
+    // syslog and ISO shapes of the original fast paths
+    fc.tuple(fc.constantFrom('Jan', 'Jun', 'Dec', 'Foo'), fc.constantFrom(' ', '  '), fc.integer({ min: 0, max: 33 }), fc.constant(' '), num(2, 24), fc.constant(':'), num(2, 59), fc.constant(':'), num(2, 60)).map((p) => p.join('')),
+    // character soup
+    fc.array(fc.constantFrom('0', '1', '2', '9', '-', '/', '.', ':', ' ', 'T', 'Z', '+', ',', '_', 'a'), { maxLength: 24 }).map((a) => a.join('')),
+  );
+
+  it('fast paths agree with the general patterns', () => {
     fc.assert(
-      fc.property(shapes, ([y, mo, d, h, mi, tail]) => {
-        const iso = `${pad(y, 4)}-${pad(mo, 2)}-${pad(d, 2)} ${pad(h, 2)}:${pad(mi, 2)}:${pad(mi, 2)}${tail}`;
-        const slow = matchTimestamp(`~${iso}`, 1, { nowMs: NOW });
-        const fast = matchTimestamp(iso, 0, { nowMs: NOW });
-        expect(fast === null ? null : { ...fast, end: fast.end + 1 }).toEqual(slow);
+      fc.property(fc.constantFrom('', 'x ', '[', '~'), stamp, tail, (prefix, body, end) => {
+        const text = prefix + body + end;
+        expect(matchTimestamp(text, prefix.length, { nowMs: NOW })).toEqual(matchByPatterns(text, prefix.length, { nowMs: NOW }));
+        expect(matchTimestamp(text, prefix.length)).toEqual(matchByPatterns(text, prefix.length));
       }),
-      { numRuns: 400, seed: 3 },
+      { numRuns: 6000, seed: 3 },
     );
+  });
+
+  it.each([
+    ['2005-06-03-15.42.50.675872', '2005-06-03T15:42:50.675Z', 3],
+    ['2005.06.03', '2005-06-03T00:00:00.000Z', 1],
+    ['081109 203615', '2008-11-09T20:36:15.000Z', 3],
+    ['20171223-22:15:29:606', '2017-12-23T22:15:29.606Z', 3],
+    ['10.30 16:49:06', '2026-10-30T16:49:06.000Z', 2],
+    ['2026-05-01T08:00:00.250+02:00', '2026-05-01T06:00:00.250Z', 3],
+  ])('reads %s without the patterns and as they do', (text, iso, precision) => {
+    const m = matchTimestamp(text, 0, { nowMs: Date.parse('2027-01-01T00:00:00Z') });
+    expect(m).toEqual(matchByPatterns(text, 0, { nowMs: Date.parse('2027-01-01T00:00:00Z') }));
+    expect(m!.end).toBe(text.length);
+    expect(new Date(m!.epochMs!).toISOString()).toBe(iso);
+    expect(m!.precision).toBe(precision);
   });
 });
 
@@ -293,6 +340,71 @@ describe('signatures', () => {
     expect(skeleton('alt0')).not.toBe(skeleton('ee0'));
     expect(skeleton('R02-M1-N0')).toBe(skeleton('R17-M0-N9'));
     expect(tokenize('a "quoted value" here').raw).toEqual(['a', '"quoted', 'value"', 'here']);
+  });
+
+  it('keeps raw tokens as written, amounts joined to their unit by one space', () => {
+    expect(tokenize('sent 12 bytes ok').raw).toEqual(['sent', '12 bytes', 'ok']);
+    expect(tokenize('sent 12  bytes\tok').raw).toEqual(['sent', '12 bytes', 'ok']);
+    expect(tokenize('at Fri Jun 17 07:07:00 2005, done').raw).toEqual(['at', 'Fri Jun 17 07:07:00 2005,', 'done']);
+    const long = tokenize(Array.from({ length: 230 }, (_, i) => `w${i}`).join(' '));
+    expect(long.raw).toHaveLength(201);
+    expect(long.raw[200]).toBe('…');
+  });
+});
+
+describe('throughput internals', () => {
+  it('finds the same distinct skeleton sequences as joined keys would', () => {
+    const seq = fc.array(fc.constantFrom('a', 'b', 'ab', 'a b', '\ue001', ''), { maxLength: 6 });
+    fc.assert(
+      fc.property(fc.array(seq, { maxLength: 60 }), (skeletons) => {
+        const numbers = new Map<string, number>();
+        const strings: string[] = [];
+        const index = new SequenceIndex();
+        skeletons.forEach((skel, r) => {
+          const ids = Int32Array.from(skel, (t) => {
+            if (!numbers.has(t)) {
+              numbers.set(t, strings.length);
+              strings.push(t);
+            }
+            return numbers.get(t)!;
+          });
+          index.add(r, ids, ids.length, strings);
+        });
+        // Expected: records grouped by the exact sequence, in order of first appearance.
+        const expected = new Map<string, number[]>();
+        skeletons.forEach((skel, r) => {
+          const key = JSON.stringify(skel);
+          expected.set(key, [...(expected.get(key) ?? []), r]);
+        });
+        expect(index.seqs.map((s) => JSON.stringify(s.skel))).toEqual([...expected.keys()]);
+        expect(index.seqs.map((s) => s.records)).toEqual([...expected.values()]);
+        expect(index.seqs.map((s) => s.count)).toEqual([...expected.values()].map((r) => r.length));
+      }),
+      { numRuns: 300, seed: 5 },
+    );
+  });
+
+  it('reads level words in place, inside a line', () => {
+    const line = 'x [core:error] <warn>: INFO: iNfo Warning crit dbg';
+    const at = (word: string): string | null => {
+      const a = line.indexOf(word);
+      return levelWordAt(line, a, a + word.length);
+    };
+    expect(at('core:error')).toBe('error');
+    expect(at('<warn>:')).toBe('warn');
+    expect(at('INFO:')).toBe('info');
+    expect(at('iNfo')).toBeNull();
+    expect(at('Warning')).toBe('warn');
+    expect(at('crit')).toBe('fatal');
+    expect(at('dbg')).toBe('debug');
+    expect(levelWord('x:y')).toBeNull();
+  });
+
+  it('gives the same analysis whether a log is read with tabs or spaces between header fields', () => {
+    const spaced = ['2026-01-01 10:00:00 INFO worker 3 done in 12 ms', '2026-01-01 10:00:01 INFO worker 4 done in 15 ms', '2026-01-01 10:00:02 WARN worker 5 slow'];
+    const a = analyze(spaced);
+    const b = analyze(spaced.map((l) => l.replace(/ /g, '\t')));
+    expect(b.clusters.map((c) => [c.signature, c.count, c.level])).toEqual(a.clusters.map((c) => [c.signature, c.count, c.level]));
   });
 });
 

@@ -1,6 +1,6 @@
 // Records: lines split, headers read with the layouts the file agrees on, continuation lines folded, the format named.
 import type { Chunk } from './header.ts';
-import { ChunkScanner, MAX_CHUNKS, describeLayout, headerKey, headerLength, headerLevel, headerTimestamp, scanChunks } from './header.ts';
+import { ChunkScanner, describeLayout, headerCode, headerKey, headerLength, headerLevel, headerTimestamp } from './header.ts';
 import type { Level } from './levels.ts';
 import type { StructuredLine } from './structured.ts';
 import { parseAccessLine, parseJsonLine, parseLogfmtLine } from './structured.ts';
@@ -98,21 +98,29 @@ export function parseLines(text: string, ref: TimeReference): Parsed {
   const pipe = pipeLayout(lines, kinds);
 
   // Learn the header layouts from (a sample of) the plain lines, reading each header in full.
-  const layoutCount = new Map<string, number>();
-  const sampledHeaders = new Map<number, { chunks: Chunk[]; own: number }>();
+  // A sampled line keeps its scanner, so the pass below goes on reading its chunks instead of reading them again.
+  const codeCount = new Map<number, { key: string; count: number }>();
+  const sampledHeaders: { scanner: ChunkScanner; own: number }[] = [];
+  const sampledLines: number[] = [];
   const stride = plainLines <= LAYOUT_SAMPLE ? 1 : plainLines / LAYOUT_SAMPLE;
   for (let k = 0; k < LAYOUT_SAMPLE && Math.floor(k * stride) < plainLines; k++) {
     const i = plainIndexes[Math.floor(k * stride)]!;
-    const chunks = scanChunks(lines[i]!, ref, MAX_CHUNKS);
-    const own = headerLength(lines[i]!, chunks);
-    sampledHeaders.set(i, { chunks, own });
+    const sampleScanner = new ChunkScanner(ref).reset(lines[i]!);
+    const own = headerLength(lines[i]!, sampleScanner);
+    sampledHeaders.push({ scanner: sampleScanner, own });
+    sampledLines.push(i);
     if (own > 0) {
-      const key = headerKey(chunks, own);
-      layoutCount.set(key, (layoutCount.get(key) ?? 0) + 1);
+      // Counted by a numeric code (no key string per line); the key is spelt once per distinct layout.
+      const code = headerCode(sampleScanner.chunks, own);
+      const counted = codeCount.get(code);
+      if (counted) counted.count++;
+      else codeCount.set(code, { key: headerKey(sampleScanner.chunks, own), count: 1 });
     }
   }
 
-  const layouts = eligibleLayouts(layoutCount, sampledHeaders.size);
+  const layoutCount = new Map<string, number>();
+  for (const { key, count } of codeCount.values()) layoutCount.set(key, count);
+  const layouts = eligibleLayouts(layoutCount, sampledHeaders.length);
   const dominant = layouts.length > 0 ? layouts[0]! : null;
   const dominantTimestamped = dominant !== null && dominant.classes.includes('TS');
   let timestampedLines = 0;
@@ -121,6 +129,8 @@ export function parseLines(text: string, ref: TimeReference): Parsed {
   const records: LogRecord[] = [];
   const lineRecord = new Int32Array(lines.length).fill(-1);
   const scanner = new ChunkScanner(ref);
+  let sampledAt = 0;
+  let nextSampled = sampledLines.length > 0 ? sampledLines[0]! : -1;
   let previousWasRecordOrContinuation = false;
   for (let i = 0; i < lines.length; i++) {
     const kind = kinds[i]!;
@@ -137,6 +147,12 @@ export function parseLines(text: string, ref: TimeReference): Parsed {
       previousWasRecordOrContinuation = true;
       continue;
     }
+    // Sampled lines come in line order (all plain), so the next one is known without a lookup.
+    let sampled: { scanner: ChunkScanner; own: number } | undefined;
+    if (i === nextSampled) {
+      sampled = sampledHeaders[sampledAt++]!;
+      nextSampled = sampledAt < sampledLines.length ? sampledLines[sampledAt]! : -1;
+    }
     if (pipe) {
       const p = pipe.parse(line, ref);
       if (p) {
@@ -147,20 +163,11 @@ export function parseLines(text: string, ref: TimeReference): Parsed {
         continue;
       }
     }
-    // Only as many chunks as the layouts need; the full reading only when no layout fits.
-    scanner.reset(line);
-    let length = fitLayout(scanner, layouts);
-    let chunks = scanner.chunks;
-    if (length < 0) {
-      const sampled = sampledHeaders.get(i);
-      if (sampled) {
-        chunks = sampled.chunks;
-        length = sampled.own;
-      } else {
-        scanner.at(MAX_CHUNKS - 1);
-        length = headerLength(line, chunks);
-      }
-    }
+    // Only as many chunks as the layouts need; the line's own reading only when no layout fits.
+    const lineScanner = sampled ? sampled.scanner : scanner.reset(line);
+    let length = fitLayout(lineScanner, layouts);
+    const chunks = lineScanner.chunks;
+    if (length < 0) length = sampled ? sampled.own : headerLength(line, lineScanner);
     if (length === 0 && records.length > 0 && previousWasRecordOrContinuation && dominantTimestamped && isContinuation(line)) {
       lineRecord[i] = -2;
       continue;
@@ -288,9 +295,12 @@ function pipeLayout(lines: string[], kinds: Uint8Array): PipeLayout | null {
     }
   }
   const layout = `${Array.from({ length: h }, (_, i) => (i === 0 ? '<timestamp>' : '<field>')).join('|')}|<message>`;
+  // One scanner for every field of every line (its chunks are read before the next reset).
+  let scanner: ChunkScanner | null = null;
   return {
     layout,
     parse(line, ref) {
+      scanner ??= new ChunkScanner(ref);
       let pos = 0;
       const fields: string[] = [];
       for (let k = 0; k < h; k++) {
@@ -303,7 +313,8 @@ function pipeLayout(lines: string[], kinds: Uint8Array): PipeLayout | null {
       let hasTimestamp = false;
       let level: Level | null = null;
       for (const f of fields) {
-        const chunks = scanChunks(f, ref, 2);
+        scanner.reset(f).at(1);
+        const chunks = scanner.chunks;
         if (chunks.length === 1 && chunks[0]!.cls === 'TS' && !hasTimestamp) {
           hasTimestamp = true;
           epochMs = chunks[0]!.epochMs;

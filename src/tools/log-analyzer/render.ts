@@ -1,6 +1,11 @@
 // Signature rendering: constant words, typed placeholders, and wildcards that keep a shared frame.
 import { MASK, PLACEHOLDER, isMaskCode, isMasked, renderSkeleton, residue, skeleton } from './tokens.ts';
 
+/** The raw text of a record's token (see TokenTable). */
+export interface RawTokens {
+  raw(record: number, column: number): string;
+}
+
 const MAX_SIGNATURE = 2000;
 const COLUMN_VALUE_LIMIT = 64;
 const COLUMN_SCAN_LIMIT = 1024;
@@ -9,7 +14,7 @@ const COLUMN_SCAN_LIMIT = 1024;
  * Render one cluster's signature from its sequences of the most common token length. A column whose skeleton
  * is the same unmasked word everywhere is that word (raw and skeleton coincide); other columns look at raw values.
  */
-export function renderSignature(tokens: { raw: string[]; skel: string[] }[], seqs: { skel: string[]; records: number[] }[], columns: number, recordCount: number): string {
+export function renderSignature(tokens: RawTokens, seqs: { skel: string[]; records: number[] }[], columns: number, recordCount: number): string {
   const parts: string[] = [];
   let length = 0;
   for (let c = 0; c < columns; c++) {
@@ -25,7 +30,7 @@ export function renderSignature(tokens: { raw: string[]; skel: string[] }[], seq
     if (sameSkel && !isMasked(skel)) {
       part = skel;
     } else {
-      const first = tokens[seqs[0]!.records[0]!]!.raw[c]!;
+      const first = tokens.raw(seqs[0]!.records[0]!, c);
       const seen = new Set<string>([first]);
       const values = [first];
       // Whether every line agrees matters only when the token could be shown as it is.
@@ -35,7 +40,7 @@ export function renderSignature(tokens: { raw: string[]; skel: string[] }[], seq
       // Scan until the column is known to vary and enough values are collected for the wildcard's frame.
       outer: for (const seq of seqs) {
         for (const r of seq.records) {
-          const raw = tokens[r]!.raw[c]!;
+          const raw = tokens.raw(r, c);
           if (!sameRaw && (values.length >= COLUMN_VALUE_LIMIT || ++scanned > COLUMN_SCAN_LIMIT)) break outer;
           if (raw === first) continue;
           sameRaw = false;

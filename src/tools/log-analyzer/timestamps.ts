@@ -18,7 +18,23 @@ const MONTHS: Record<string, number> = {
   jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12,
 };
 
-const SYSLOG_MONTHS = new Map(Object.entries(MONTHS).map(([k, v]) => [k.charAt(0).toUpperCase() + k.slice(1), v]));
+/** A three-letter word as one number, so calendar words are recognised without slicing them out. */
+function code3(s: string, pos: number): number {
+  const c1 = s.charCodeAt(pos + 1);
+  const c2 = s.charCodeAt(pos + 2);
+  // charCodeAt past the end is NaN, which no map key equals.
+  return c1 < 128 && c2 < 128 ? s.charCodeAt(pos) * 16384 + c1 * 128 + c2 : NaN;
+}
+
+/** Capitalised month abbreviations (`Jan` .. `Dec`) to month numbers, keyed by code3. */
+const SYSLOG_MONTHS = new Map(Object.entries(MONTHS).map(([k, v]) => [code3(k.charAt(0).toUpperCase() + k.slice(1), 0), v]));
+
+const CALENDAR = new Set(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].map((w) => code3(w, 0)));
+
+/** Do the three characters at pos spell a capitalised month or weekday abbreviation (`Jun`, `Fri`)? */
+export function isCalendarWordAt(s: string, pos: number): boolean {
+  return CALENDAR.has(code3(s, pos));
+}
 
 const MONTH_RE = '(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]{0,6}\\.?';
 const WEEKDAY_RE = '(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]{0,6},? +)?';
@@ -133,29 +149,69 @@ function zoneOffsetMinutes(zone: string | undefined): number {
   return sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4)));
 }
 
+// The year of "now", remembered for the last reference seen (a log's year-less stamps all ask for the same one).
+let yearFor = NaN;
+let yearValue = 0;
+
+function utcYearOf(nowMs: number): number {
+  if (nowMs !== yearFor) {
+    yearValue = new Date(nowMs).getUTCFullYear();
+    yearFor = nowMs;
+  }
+  return yearValue;
+}
+
+// The start of the last day converted: a log's stamps mostly share their day, and Date.UTC is linear in the time
+// of day (MakeDate(day, time) = day * msPerDay + time), so only the day needs the calendar.
+let dayKey = NaN;
+let dayStartMs = 0;
+
+function utcMs(y: number, mo: number, d: number, h: number, mi: number, sec: number, ms: number): number {
+  // Date.UTC reads years 0-99 as 1900-1999; those (never valid stamps) take the general path.
+  if (y < 100) return Date.UTC(y, mo - 1, d, h, mi, sec, ms);
+  const key = (y * 16 + mo) * 32 + d;
+  if (key !== dayKey) {
+    dayStartMs = Date.UTC(y, mo - 1, d);
+    dayKey = key;
+  }
+  return dayStartMs + h * 3600000 + mi * 60000 + sec * 1000 + ms;
+}
+
+const POWERS_OF_TEN = [1, 10, 100, 1000, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9];
+
+/**
+ * Math.floor(Number(`0.${digits}`) * 1000) without building and parsing a string: for at most nine digits the
+ * integer and the power of ten are exact doubles, so their quotient is the same correctly rounded value.
+ */
+function fractionMs(digits: string): number {
+  if (digits.length > 9) return Math.floor(Number(`0.${digits}`) * 1000);
+  let v = 0;
+  for (let i = 0; i < digits.length; i++) v = v * 10 + (digits.charCodeAt(i) - 48);
+  return Math.floor((v / POWERS_OF_TEN[digits.length]!) * 1000);
+}
+
 function instant(f: Fields, ref: TimeReference | undefined): { ms: number | null; precision: number } {
   if (f.mo === 0) return { ms: null, precision: 1 };
   if (f.h === undefined) {
     const ms = f.y === undefined ? null : Date.UTC(f.y, f.mo - 1, f.d);
     return { ms, precision: 1 };
   }
-  const fracMs = f.frac ? Math.floor(Number(`0.${f.frac}`) * 1000) : 0;
+  const fracMs = f.frac ? fractionMs(f.frac) : 0;
   const offset = zoneOffsetMinutes(f.zone) * 60000;
   if (f.y !== undefined) {
-    return { ms: Date.UTC(f.y, f.mo - 1, f.d, f.h, f.mi ?? 0, f.s ?? 0, fracMs) - offset, precision: 3 };
+    return { ms: utcMs(f.y, f.mo, f.d, f.h, f.mi ?? 0, f.s ?? 0, fracMs) - offset, precision: 3 };
   }
   if (!ref) return { ms: null, precision: 2 };
   // A year-less stamp belongs to the most recent such date that is not clearly in the future.
-  const year = new Date(ref.nowMs).getUTCFullYear();
-  let ms = Date.UTC(year, f.mo - 1, f.d, f.h, f.mi ?? 0, f.s ?? 0, fracMs) - offset;
-  if (ms > ref.nowMs + 2 * 86400000) ms = Date.UTC(year - 1, f.mo - 1, f.d, f.h, f.mi ?? 0, f.s ?? 0, fracMs) - offset;
+  const year = utcYearOf(ref.nowMs);
+  let ms = utcMs(year, f.mo, f.d, f.h, f.mi ?? 0, f.s ?? 0, fracMs) - offset;
+  if (ms > ref.nowMs + 2 * 86400000) ms = utcMs(year - 1, f.mo, f.d, f.h, f.mi ?? 0, f.s ?? 0, fracMs) - offset;
   return { ms, precision: 2 };
 }
 
 const [ISO, DATE_ONLY, SYSLOG, RFC2822, CLF, SLASHED, COMPACT, YYMMDD_SPACE, MONTH_DAY, TIME_ONLY] = PATTERNS as [
   Pattern, Pattern, Pattern, Pattern, Pattern, Pattern, Pattern, Pattern, Pattern, Pattern,
 ];
-const CALENDAR = new Set(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
 
 // Candidate lists are constants: choosing them allocates nothing.
 const C_CALENDAR = [SYSLOG, RFC2822];
@@ -170,7 +226,7 @@ const C_COMPACT = [COMPACT];
 /** The patterns worth trying at `pos`, chosen from the leading digits and the character after them. */
 function candidates(s: string, pos: number): Pattern[] | null {
   const c = s.charCodeAt(pos);
-  if (c >= 65 && c <= 90) return CALENDAR.has(s.slice(pos, pos + 3)) ? C_CALENDAR : null;
+  if (c >= 65 && c <= 90) return isCalendarWordAt(s, pos) ? C_CALENDAR : null;
   let d = 0;
   while (d < 9 && pos + d < s.length) {
     const x = s.charCodeAt(pos + d);
@@ -267,7 +323,7 @@ function fastIso(s: string, pos: number): TimestampMatch | undefined {
 function fastSyslog(s: string, pos: number, ref: TimeReference | undefined): TimestampMatch | undefined {
   const c0 = s.charCodeAt(pos);
   if (c0 < 65 || c0 > 90 || s.charCodeAt(pos + 3) !== 32) return undefined;
-  const mo = SYSLOG_MONTHS.get(s.slice(pos, pos + 3));
+  const mo = SYSLOG_MONTHS.get(code3(s, pos));
   if (mo === undefined) return undefined;
   let p = pos + 4;
   if (s.charCodeAt(p) === 32) p++;
@@ -292,6 +348,219 @@ function fastSyslog(s: string, pos: number, ref: TimeReference | undefined): Tim
   return { end, epochMs: ms, precision };
 }
 
+function isDigitCode(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/** Fraction digits (1 to 9) at p, as the patterns capture them; -1 when ten or more digits follow (let the patterns decide). */
+function fractionEnd(s: string, p: number): number {
+  let k = p;
+  while (k < s.length && k - p < 9 && isDigitCode(s.charCodeAt(k))) k++;
+  return isDigitCode(s.charCodeAt(k)) ? -1 : k;
+}
+
+/**
+ * The same answer as the patterns for the common digit-led stamps, read without a regular expression: the
+ * fields go through the same validity and instant rules. `undefined` means "ask the patterns", null means no
+ * pattern can match here. Every shortcut below mirrors what the (greedy, sticky) patterns do on that shape.
+ */
+function fastDigits(s: string, pos: number, ref: TimeReference | undefined): TimestampMatch | null | undefined {
+  let d = 0;
+  while (d < 9 && pos + d < s.length && isDigitCode(s.charCodeAt(pos + d))) d++;
+  if (d === 0) return undefined;
+  const nx = s.charCodeAt(pos + d);
+  switch (d) {
+    case 1:
+    case 2:
+      if (nx === 58) return fastTimeOnly(s, pos, d);
+      // RFC 2822 needs a capitalised month name after the day and one space.
+      if (nx === 32) return SYSLOG_MONTHS.has(code3(s, pos + d + 1)) ? undefined : null;
+      if (d === 2 && (nx === 45 || nx === 46)) {
+        if (!(s.charCodeAt(pos + 5) === 32 && (s.charCodeAt(pos + 8) === 58 || s.charCodeAt(pos + 9) === 58))) return null;
+        return fastMonthDay(s, pos, pos + 3, ref);
+      }
+      // dd/MMM/yyyy and slashed dates are left to the patterns.
+      return d === 2 && nx === 47 ? undefined : null;
+    case 4:
+      if (nx === 45 || nx === 47 || nx === 46) return fastDate4(s, pos, ref);
+      if (nx === 32) return s.charCodeAt(pos + 7) === 58 || s.charCodeAt(pos + 8) === 58 ? fastMonthDay(s, pos, pos + 2, ref) : null;
+      return null;
+    case 6:
+      return nx === 32 ? fastYymmdd(s, pos, ref) : null;
+    case 8:
+      return fastCompact(s, pos, ref);
+    default:
+      return null;
+  }
+}
+
+/** Ends a match the way the patterns' caller does: a match followed by a letter or digit does not count. */
+function boundaryOk(s: string, end: number): boolean {
+  return end >= s.length || !isAlnum(s.charCodeAt(end));
+}
+
+function finish(end: number, f: Fields, ref: TimeReference | undefined): TimestampMatch | null {
+  if (!valid(f)) return null;
+  const { ms, precision } = instant(f, ref);
+  return { end, epochMs: ms, precision };
+}
+
+/** `H:MM:SS[.fff]` or `HH:MM:SS[.fff]` (the time-only pattern, the only candidate here). */
+function fastTimeOnly(s: string, pos: number, d: number): TimestampMatch | null {
+  const p = pos + d + 1;
+  const mi = digitsAt(s, p, 2);
+  if (mi < 0 || s.charCodeAt(p + 2) !== 58) return null;
+  const sec = digitsAt(s, p + 3, 2);
+  if (sec < 0) return null;
+  let end = p + 5;
+  const c = s.charCodeAt(end);
+  if ((c === 46 || c === 44) && isDigitCode(s.charCodeAt(end + 1))) {
+    end = fractionEnd(s, end + 1);
+    if (end < 0) return null;
+  }
+  if (!boundaryOk(s, end)) return null;
+  const h = digitsAt(s, pos, d);
+  if (!(h <= 24 && mi <= 59 && sec <= 60)) return null;
+  return { end, epochMs: null, precision: 1 };
+}
+
+/** `MM-dd HH:MM:SS[.fff]`, `MM.dd  HH:MM:SS`, `MMdd HH:MM:SS` (year-less month-day); the day starts at `dayAt`. */
+function fastMonthDay(s: string, pos: number, dayAt: number, ref: TimeReference | undefined): TimestampMatch | null {
+  const mo = digitsAt(s, pos, 2);
+  const day = digitsAt(s, dayAt, 2);
+  if (mo < 0 || day < 0) return null;
+  let p = dayAt + 2;
+  if (s.charCodeAt(p) !== 32) return null;
+  p++;
+  if (s.charCodeAt(p) === 32) p++;
+  const h = digitsAt(s, p, 2);
+  if (h < 0 || s.charCodeAt(p + 2) !== 58) return null;
+  const mi = digitsAt(s, p + 3, 2);
+  if (mi < 0 || s.charCodeAt(p + 5) !== 58) return null;
+  const sec = digitsAt(s, p + 6, 2);
+  if (sec < 0) return null;
+  let end = p + 8;
+  let frac: string | undefined;
+  const c = s.charCodeAt(end);
+  if ((c === 46 || c === 44) && isDigitCode(s.charCodeAt(end + 1))) {
+    const fe = fractionEnd(s, end + 1);
+    if (fe < 0) return null;
+    frac = s.slice(end + 1, fe);
+    end = fe;
+  }
+  if (!boundaryOk(s, end)) return null;
+  return finish(end, { mo, d: day, h, mi, s: sec, frac }, ref);
+}
+
+/** `yyMMdd HHmmss` (the only candidate for six digits and a space). */
+function fastYymmdd(s: string, pos: number, ref: TimeReference | undefined): TimestampMatch | null {
+  const h = digitsAt(s, pos + 7, 2);
+  const mi = digitsAt(s, pos + 9, 2);
+  const sec = digitsAt(s, pos + 11, 2);
+  if (h < 0 || mi < 0 || sec < 0) return null;
+  const end = pos + 13;
+  if (!boundaryOk(s, end)) return null;
+  return finish(end, { y: 2000 + digitsAt(s, pos, 2), mo: digitsAt(s, pos + 2, 2), d: digitsAt(s, pos + 4, 2), h, mi, s: sec }, ref);
+}
+
+/** `yyyyMMdd[-T ]HH[:]mm[:]ss[:.,fff]` (the only candidate for eight digits). */
+function fastCompact(s: string, pos: number, ref: TimeReference | undefined): TimestampMatch | null {
+  let p = pos + 8;
+  const c8 = s.charCodeAt(p);
+  if (c8 === 45 || c8 === 84 || c8 === 32) p++;
+  else return null;
+  const h = digitsAt(s, p, 2);
+  if (h < 0) return null;
+  p += 2;
+  if (s.charCodeAt(p) === 58) p++;
+  const mi = digitsAt(s, p, 2);
+  if (mi < 0) return null;
+  p += 2;
+  if (s.charCodeAt(p) === 58) p++;
+  const sec = digitsAt(s, p, 2);
+  if (sec < 0) return null;
+  let end = p + 2;
+  let frac: string | undefined;
+  const c = s.charCodeAt(end);
+  if ((c === 58 || c === 46 || c === 44) && isDigitCode(s.charCodeAt(end + 1))) {
+    const fe = fractionEnd(s, end + 1);
+    if (fe < 0) return null;
+    frac = s.slice(end + 1, fe);
+    end = fe;
+  }
+  if (!boundaryOk(s, end)) return null;
+  return finish(end, { y: digitsAt(s, pos, 4), mo: digitsAt(s, pos + 4, 2), d: digitsAt(s, pos + 6, 2), h, mi, s: sec, frac }, ref);
+}
+
+/**
+ * Four digits and a date separator: ISO 8601 and its relatives (`2005-06-03-15.42.50.675872`, `2024/01/02 10:20:30`,
+ * `2026-05-01T08:00:00.250+02:00`) and bare dates (`2005.06.03`). Unusual shapes go to the patterns.
+ */
+function fastDate4(s: string, pos: number, ref: TimeReference | undefined): TimestampMatch | null | undefined {
+  const sep1 = s.charCodeAt(pos + 4);
+  const sep2 = s.charCodeAt(pos + 7);
+  if (sep2 !== 45 && sep2 !== 47 && sep2 !== 46) return undefined;
+  const mo = digitsAt(s, pos + 5, 2);
+  const day = digitsAt(s, pos + 8, 2);
+  if (mo < 0 || day < 0) return undefined;
+  const y = digitsAt(s, pos, 4);
+  const c10 = s.charCodeAt(pos + 10);
+  const c11 = s.charCodeAt(pos + 11);
+  const timeFollows = (c10 === 84 || c10 === 45 || c10 === 95 || c10 === 32) && isDigitCode(c11);
+  if (!timeFollows) {
+    // A bare date: only the date-only pattern (same separator twice) can match, when no time can follow.
+    if (sep1 !== sep2 || sep1 === 47) return undefined;
+    if (c10 === 32 && c11 === 32) return undefined;
+    if (pos + 10 < s.length && isAlnum(c10)) return undefined;
+    const f: Fields = { y, mo, d: day };
+    return valid(f) ? finish(pos + 10, f, ref) : undefined;
+  }
+  const h = digitsAt(s, pos + 11, 2);
+  const t1 = s.charCodeAt(pos + 13);
+  if (h < 0 || (t1 !== 58 && t1 !== 46)) return undefined;
+  const mi = digitsAt(s, pos + 14, 2);
+  if (mi < 0) return undefined;
+  let p = pos + 16;
+  let sec: number | undefined;
+  let c = s.charCodeAt(p);
+  if (c === 58 || c === 46 || c === 44) {
+    // Seconds must be clean two digits (`:30`); anything else is the patterns' business.
+    const v = digitsAt(s, p + 1, 2);
+    if (c === 44 || v < 0) return undefined;
+    sec = v;
+    p += 3;
+    c = s.charCodeAt(p);
+  }
+  let frac: string | undefined;
+  if (sec !== undefined && (c === 46 || c === 44 || c === 58) && isDigitCode(s.charCodeAt(p + 1))) {
+    const fe = fractionEnd(s, p + 1);
+    if (fe < 0) return undefined;
+    frac = s.slice(p + 1, fe);
+    p = fe;
+    c = s.charCodeAt(p);
+  } else if (sec !== undefined && (c === 46 || c === 44 || c === 58)) {
+    return undefined;
+  }
+  let zone: string | undefined;
+  if (c === 90) {
+    zone = 'Z';
+    p++;
+  } else if (c === 43 || c === 45) {
+    const zh = digitsAt(s, p + 1, 2);
+    if (zh < 0) return undefined;
+    const colon = s.charCodeAt(p + 3) === 58 ? 1 : 0;
+    if (digitsAt(s, p + 3 + colon, 2) < 0) return undefined;
+    zone = s.slice(p, p + 5 + colon);
+    p += 5 + colon;
+  } else if (c === 32 || c === 85 || c === 71) {
+    const z = c === 32 ? s.charCodeAt(p + 1) : c;
+    if (z === 90 || z === 43 || z === 45 || z === 85 || z === 71) return undefined;
+  }
+  if (!boundaryOk(s, p)) return undefined;
+  const f: Fields = { y, mo, d: day, h, mi, s: sec, frac, zone };
+  return valid(f) ? finish(p, f, ref) : undefined;
+}
+
 /**
  * The longest timestamp starting exactly at `pos`, or null. A match must end at a token boundary (not in the
  * middle of a word or number).
@@ -299,6 +568,15 @@ function fastSyslog(s: string, pos: number, ref: TimeReference | undefined): Tim
 export function matchTimestamp(s: string, pos: number, ref?: TimeReference): TimestampMatch | null {
   const fast = fastIso(s, pos) ?? fastSyslog(s, pos, ref);
   if (fast !== undefined) return fast;
+  if (isDigitCode(s.charCodeAt(pos))) {
+    const quick = fastDigits(s, pos, ref);
+    if (quick !== undefined) return quick;
+  }
+  return matchByPatterns(s, pos, ref);
+}
+
+/** matchTimestamp by the patterns alone, without the fast paths (they must give the same answers; tests compare). */
+export function matchByPatterns(s: string, pos: number, ref?: TimeReference): TimestampMatch | null {
   const patterns = candidates(s, pos);
   if (!patterns) return null;
   let best: { end: number; fields: Fields } | null = null;

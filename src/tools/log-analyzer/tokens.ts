@@ -1,5 +1,5 @@
 // Message tokenisation and variable masking: each token keeps its raw text and a "skeleton" whose variable runs are masked.
-import { matchTimestamp } from './timestamps.ts';
+import { isCalendarWordAt, matchTimestamp } from './timestamps.ts';
 
 /**
  * Mask characters inside skeletons. They are control characters, so they cannot collide with message text
@@ -58,8 +58,6 @@ const UNITS = new Set([
   'h', 'hr', 'hrs', 'hour', 'hours', 'day', 'days',
 ]);
 
-const CALENDAR_WORDS = new Set(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
-
 function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
@@ -72,6 +70,9 @@ function isAlnum(c: number): boolean {
 function isSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 11 || c === 12;
 }
+
+/** Token separators other than the space. */
+const OTHER_SEPARATOR = /[\t\v\f]/;
 
 function hasDigit(s: string): boolean {
   for (let i = 0; i < s.length; i++) if (isDigit(s.charCodeAt(i))) return true;
@@ -122,8 +123,15 @@ const TLDS = new Set([
 /** Two-letter file extensions that must not be read as country-code domains. */
 const FILE_EXTENSIONS_2 = new Set(['gz', 'xz', 'bz', 'js', 'py', 'rb', 'so', 'sh', 'go', 'rs', 'cc', 'hh', 'md', 'ts', 'pm', 'db', 'ko', 'mo', 'po', 'ps', 'el', 'hs', 'ml', 'cs', 'fs', 'vb', 'rc', 'am', 'ac', 'in', 'mk', 'tf', 'gv', 'sv', 'vh', 'jl', 'nb', 'kt']);
 
-const OPEN_WRAP = '([{<"\'`';
-const CLOSE_WRAP = ')]}>"\'`,;:.!?';
+/** Opening wrappers: ( [ { < " ' ` */
+function isOpenWrap(c: number): boolean {
+  return c === 40 || c === 91 || c === 123 || c === 60 || c === 34 || c === 39 || c === 96;
+}
+
+/** Closing wrappers and trailing punctuation: ) ] } > " ' ` , ; : . ! ? */
+function isCloseWrap(c: number): boolean {
+  return c === 41 || c === 93 || c === 125 || c === 62 || c === 34 || c === 39 || c === 96 || c === 44 || c === 59 || c === 58 || c === 46 || c === 33 || c === 63;
+}
 
 /** A host name with a known top-level domain (optionally user@ and :port): a variable, not a word. */
 function isHostName(core: string): boolean {
@@ -226,14 +234,14 @@ function needsWork(tok: string): boolean {
  */
 export function skeleton(tok: string, collapse = true, paths = true): string {
   if (tok.length > MAX_TOKEN_LENGTH) return MASK.blob;
-  if (tok.length <= 4 && EMPTY_WRAPPERS.has(tok)) return tok.charAt(0) + MASK.quoted + tok.slice(1);
+  if (tok.length <= 4 && isOpenWrap(tok.charCodeAt(0)) && EMPTY_WRAPPERS.has(tok)) return tok.charAt(0) + MASK.quoted + tok.slice(1);
   const digits = leadingDigits(tok);
   if (digits === tok.length && digits > 0 && digits <= 16) return MASK.num;
   if (digits === 0 && !needsWork(tok)) return tok;
   let a = 0;
   let b = tok.length;
-  while (a < b && OPEN_WRAP.includes(tok.charAt(a))) a++;
-  while (b > a && CLOSE_WRAP.includes(tok.charAt(b - 1))) b--;
+  while (a < b && isOpenWrap(tok.charCodeAt(a))) a++;
+  while (b > a && isCloseWrap(tok.charCodeAt(b - 1))) b--;
   const lead = tok.slice(0, a);
   const trail = tok.slice(b);
   const core = tok.slice(a, b);
@@ -267,20 +275,22 @@ const NUM_CODE = MASK.num.charCodeAt(0);
 /** Reused argument list for String.fromCharCode (no typed-array view per token). */
 const CODES: number[] = [];
 
+/** Length of the skeleton being built in OUT (module state: maskDigits is synchronous and not re-entrant). */
+let outLen = 0;
+
+/** Append a number mask; with `collapse`, "<NUM>.<NUM>" (and ':' ',') is one number for clustering purposes. */
+function putNumber(signed: boolean, collapse: boolean): void {
+  if (signed && outLen > 0 && OUT[outLen - 1] === 45 && (outLen === 1 || !isAlnumOrMask(OUT[outLen - 2]!))) outLen--;
+  if (collapse && outLen >= 2 && OUT[outLen - 2] === NUM_CODE && (OUT[outLen - 1] === 46 || OUT[outLen - 1] === 58 || OUT[outLen - 1] === 44)) {
+    outLen--;
+    return;
+  }
+  OUT[outLen++] = NUM_CODE;
+}
+
+// No closures in here: this runs for every token with a digit, and a closure per call costs an allocation each.
 function maskDigits(tok: string, collapse: boolean): string {
-  let len = 0;
-  const put = (code: number): void => {
-    OUT[len++] = code;
-  };
-  // A number mask; with `collapse`, "<NUM>.<NUM>" (and ':' ',') is one number for clustering purposes.
-  const putNumber = (signed: boolean): void => {
-    if (signed && len > 0 && OUT[len - 1] === 45 && (len === 1 || !isAlnumOrMask(OUT[len - 2]!))) len--;
-    if (collapse && len >= 2 && OUT[len - 2] === NUM_CODE && (OUT[len - 1] === 46 || OUT[len - 1] === 58 || OUT[len - 1] === 44)) {
-      len--;
-      return;
-    }
-    put(NUM_CODE);
-  };
+  outLen = 0;
   let i = 0;
   const n = tok.length;
   while (i < n) {
@@ -289,7 +299,7 @@ function maskDigits(tok: string, collapse: boolean): string {
     if (!prevAlnum && (isDigit(c) || isHexLetter(c))) {
       const u = uuidAt(tok, i);
       if (u > 0) {
-        put(UUID_CODE);
+        OUT[outLen++] = UUID_CODE;
         i += u;
         continue;
       }
@@ -298,7 +308,7 @@ function maskDigits(tok: string, collapse: boolean): string {
       if (!prevAlnum && tok.charCodeAt(i - 1) !== 46) {
         const ip = ipv4At(tok, i);
         if (ip > 0) {
-          put(IP_CODE);
+          OUT[outLen++] = IP_CODE;
           i += ip;
           continue;
         }
@@ -307,7 +317,7 @@ function maskDigits(tok: string, collapse: boolean): string {
         let j = i + 2;
         while (j < n && (isDigit(tok.charCodeAt(j)) || isHexLetter(tok.charCodeAt(j)))) j++;
         if (j > i + 2) {
-          put(HEX_CODE);
+          OUT[outLen++] = HEX_CODE;
           i = j;
           continue;
         }
@@ -325,29 +335,29 @@ function maskDigits(tok: string, collapse: boolean): string {
       const runLength = j - i;
       const boundedRight = j >= n || !isAlnum(tok.charCodeAt(j));
       if (digits === 0) {
-        for (let k = i; k < j; k++) put(tok.charCodeAt(k));
+        for (let k = i; k < j; k++) OUT[outLen++] = tok.charCodeAt(k);
       } else if (digits === runLength) {
         // A sign belongs to the number when the dash does not join two words (blk_-123, but not R02-M1).
-        putNumber(true);
+        putNumber(true, collapse);
       } else if ((runLength >= 8 || (runLength >= 6 && digits >= 2)) && !prevAlnum && boundedRight) {
-        put(HEX_CODE);
+        OUT[outLen++] = HEX_CODE;
       } else {
         // Short mixed run (ee0, 5a): keep the letters, mask the digits.
         for (let k = i; k < j; k++) {
           const d = tok.charCodeAt(k);
           if (isDigit(d)) {
-            if (len === 0 || OUT[len - 1] !== NUM_CODE) putNumber(false);
-          } else put(d);
+            if (outLen === 0 || OUT[outLen - 1] !== NUM_CODE) putNumber(false, collapse);
+          } else OUT[outLen++] = d;
         }
       }
       i = j;
       continue;
     }
-    put(c);
+    OUT[outLen++] = c;
     i++;
   }
-  CODES.length = len;
-  for (let k = 0; k < len; k++) CODES[k] = OUT[k]!;
+  CODES.length = outLen;
+  for (let k = 0; k < outLen; k++) CODES[k] = OUT[k]!;
   return String.fromCharCode.apply(null, CODES);
 }
 
@@ -375,15 +385,99 @@ function isNumberCore(core: string): boolean {
   return digits > 0;
 }
 
+// A test without the g flag (no lastIndex to reset), and a global copy for the rare replacement.
 // eslint-disable-next-line no-control-regex
-const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f\ue000-\ue0ff]/g;
+const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f\ue000-\ue0ff]/;
+// eslint-disable-next-line no-control-regex
+const UNSAFE_ALL = /[\u0000-\u0008\u000b-\u001f\u007f\ue000-\ue0ff]/g;
 
 /** Replace control characters and the private-use range of our mask characters so they never reach a skeleton. */
 export function sanitize(s: string): string {
-  UNSAFE.lastIndex = 0;
-  if (!UNSAFE.test(s)) return s;
-  UNSAFE.lastIndex = 0;
-  return s.replace(UNSAFE, ' ');
+  return UNSAFE.test(s) ? s.replace(UNSAFE_ALL, ' ') : s;
+}
+
+/** One message's tokens in reusable buffers: skeletons (and their numbers), and where each raw token lies in the message. */
+export interface TokenScratch {
+  count: number;
+  skel: string[];
+  /** Each skeleton's number in the SkeletonIds the message was tokenized with. */
+  ids: Int32Array;
+  start: Int32Array;
+  end: Int32Array;
+  /** The raw text of a token that is not `message.slice(start, end)` (an amount joined to its unit, the overflow mark). */
+  override: (string | null)[];
+}
+
+/** Room for MAX_TOKENS tokens, the overflow mark and a literal tail. */
+const SCRATCH_SIZE = MAX_TOKENS + 2;
+
+export function newTokenScratch(): TokenScratch {
+  return {
+    count: 0,
+    skel: new Array<string>(SCRATCH_SIZE).fill(''),
+    ids: new Int32Array(SCRATCH_SIZE),
+    start: new Int32Array(SCRATCH_SIZE),
+    end: new Int32Array(SCRATCH_SIZE),
+    override: new Array<string | null>(SCRATCH_SIZE).fill(null),
+  };
+}
+
+/** Tokens whose skeletons are remembered per analysis; beyond this, skeletons are computed without being remembered. */
+const MAX_REMEMBERED_TOKENS = 65536;
+
+/**
+ * Numbers for the distinct skeletons of one analysis, and the skeleton number of each token seen. A log repeats its
+ * words, and a token's skeleton depends on the token alone, so a repeated token costs one lookup; sequences of
+ * numbers then identify records' skeleton sequences without building key strings.
+ */
+export class SkeletonIds {
+  readonly strings: string[] = [];
+  private readonly bySkeleton = new Map<string, number>();
+  private readonly byToken = new Map<string, number>();
+  private readonly byTokenNoPaths = new Map<string, number>();
+  /**
+   * The last token seen at each token position, and its skeleton number (messages with paths kept apart from
+   * those without). Consecutive lines of a log mostly repeat the words of the line before at the same positions,
+   * and comparing with that word is cheaper than hashing the token for the memo.
+   */
+  private readonly columnToken: string[] = new Array<string>(2 * MAX_TOKENS).fill('');
+  private readonly columnId = new Int32Array(2 * MAX_TOKENS);
+
+  /** The number of a skeleton. */
+  id(skel: string): number {
+    let id = this.bySkeleton.get(skel);
+    if (id === undefined) {
+      id = this.strings.length;
+      this.bySkeleton.set(skel, id);
+      this.strings.push(skel);
+    }
+    return id;
+  }
+
+  /** The number of a token's skeleton (see skeleton; `paths` false keeps the segments of paths); `column` is its position. */
+  tokenId(tok: string, paths: boolean, column: number): number {
+    const slot = paths ? column : MAX_TOKENS + column;
+    if (this.columnToken[slot] === tok) return this.columnId[slot]!;
+    const memo = paths ? this.byToken : this.byTokenNoPaths;
+    let id = memo.get(tok);
+    if (id === undefined) {
+      id = this.id(skeleton(tok, true, paths));
+      if (memo.size < MAX_REMEMBERED_TOKENS) memo.set(tok, id);
+    }
+    this.columnToken[slot] = tok;
+    this.columnId[slot] = id;
+    return id;
+  }
+}
+
+/** Append a token shown verbatim in the signature and never masked (an HTTP status). */
+export function appendLiteral(out: TokenScratch, text: string, ids: SkeletonIds): void {
+  const k = out.count++;
+  out.skel[k] = text;
+  out.ids[k] = ids.id(text);
+  out.start[k] = 0;
+  out.end[k] = 0;
+  out.override[k] = text;
 }
 
 /**
@@ -391,37 +485,69 @@ export function sanitize(s: string): string {
  * and amounts with a unit (`1190 bytes`, `(1.16 KB)`) become single masked tokens. With `paths` false, file paths
  * keep their constant segments (an HTTP request path names the endpoint).
  */
-// Scratch token boundaries, reused across calls (tokenize is synchronous and not re-entrant).
+export function tokenize(message: string, paths = true): Tokens {
+  const out = newTokenScratch();
+  tokenizeInto(message, paths, new SkeletonIds(), out);
+  const raw: string[] = [];
+  const skel: string[] = [];
+  for (let k = 0; k < out.count; k++) {
+    raw.push(out.override[k] ?? message.slice(out.start[k], out.end[k]));
+    skel.push(out.skel[k]!);
+  }
+  return { raw, skel };
+}
+
+// Scratch token boundaries, reused across calls (tokenizing is synchronous and not re-entrant).
 const starts = new Int32Array(MAX_TOKENS);
 const ends = new Int32Array(MAX_TOKENS);
 
-export function tokenize(message: string, paths = true): Tokens {
+/**
+ * What tokenize does, into reusable buffers: nothing per token outlives the call except new skeletons, so a 5 MB
+ * log does not leave hundreds of thousands of small arrays and strings for the garbage collector.
+ */
+export function tokenizeInto(message: string, paths: boolean, skeletons: SkeletonIds, out: TokenScratch): void {
   const n = message.length;
   let count = 0;
   let i = 0;
+  // Most messages separate tokens with spaces only; then indexOf finds each token's end (a native scan is several
+  // times faster than a character loop here).
+  const spacesOnly = !OTHER_SEPARATOR.test(message);
   while (i < n && count < MAX_TOKENS) {
     while (i < n && isSpace(message.charCodeAt(i))) i++;
     if (i >= n) break;
     starts[count] = i;
-    while (i < n && !isSpace(message.charCodeAt(i))) i++;
+    if (spacesOnly) {
+      i = message.indexOf(' ', i);
+      if (i < 0) i = n;
+    } else while (i < n && !isSpace(message.charCodeAt(i))) i++;
     ends[count] = i;
     count++;
   }
-  const raw: string[] = [];
-  const skel: string[] = [];
+  const skel = out.skel;
+  const ids = out.ids;
+  const override = out.override;
+  let k = 0;
+  // The previous token's raw text and skeleton (for `user <name>` and `key= <boolean>`).
+  let previous = '';
+  let previousSkel = '';
   for (let t = 0; t < count; t++) {
     const s = starts[t]!;
     const e = ends[t]!;
     const first = message.charCodeAt(s);
     // Dates inside the message.
-    if ((isDigit(first) && e - s >= 4) || (first >= 65 && first <= 90 && CALENDAR_WORDS.has(message.slice(s, s + 3)))) {
+    if ((isDigit(first) && e - s >= 4) || (first >= 65 && first <= 90 && isCalendarWordAt(message, s))) {
       const m = isDigit(first) && !hasDateSeparator(message, s, Math.min(e, s + 12)) && e - s !== 6 && e - s !== 8 ? null : matchTimestamp(message, s);
       if (m && (m.precision >= 2 || m.end > e)) {
         let u = t;
         while (u + 1 < count && starts[u + 1]! < m.end) u++;
         const end = Math.max(m.end, ends[u]!);
-        raw.push(message.slice(s, end));
-        skel.push(MASK.date + (end > m.end ? punctuationTail(message.slice(m.end, end)) : ''));
+        previous = message.slice(s, end);
+        previousSkel = MASK.date + (end > m.end ? punctuationTail(message.slice(m.end, end)) : '');
+        out.start[k] = s;
+        out.end[k] = end;
+        override[k] = null;
+        ids[k] = skeletons.id(previousSkel);
+        skel[k++] = previousSkel;
         t = u;
         continue;
       }
@@ -431,31 +557,107 @@ export function tokenize(message: string, paths = true): Tokens {
     if (t + 1 < count && (isDigit(first) || first === 40 || first === 60 || first === 126) && ends[t + 1]! - starts[t + 1]! <= 10) {
       const core = coreOf(tok);
       if (isNumberCore(core) && !tok.endsWith(',')) {
-        const nextTok = message.slice(starts[t + 1]!, ends[t + 1]!);
+        const s2 = starts[t + 1]!;
+        const e2 = ends[t + 1]!;
+        const nextTok = message.slice(s2, e2);
         const unit = coreOf(nextTok).toLowerCase();
         if (UNITS.has(unit)) {
           const lead = tok.slice(0, tok.indexOf(core));
-          raw.push(`${tok} ${nextTok}`);
-          skel.push(lead.replace(/[<>~]/g, '') + MASK.qty + punctuationTail(nextTok.slice(nextTok.toLowerCase().indexOf(unit) + unit.length)));
+          // The raw amount is the two words joined by one space, which the message itself holds when one space separates them.
+          const oneSpace = s2 === e + 1 && message.charCodeAt(e) === 32;
+          previous = `${tok} ${nextTok}`;
+          previousSkel = lead.replace(/[<>~]/g, '') + MASK.qty + punctuationTail(nextTok.slice(nextTok.toLowerCase().indexOf(unit) + unit.length));
+          out.start[k] = s;
+          out.end[k] = e2;
+          override[k] = oneSpace ? null : previous;
+          ids[k] = skeletons.id(previousSkel);
+          skel[k++] = previousSkel;
           t++;
           continue;
         }
       }
     }
-    raw.push(tok);
+    let id: number;
     // The word after "user" is a user name: a parameter even though it is a plain word.
-    const previous = raw.length >= 2 ? raw[raw.length - 2]! : '';
-    const previousSkel = skel.length >= 1 ? skel[skel.length - 1]! : '';
-    if (isUserKeyword(previous) && previousSkel === previous && isPlainName(tok)) skel.push(MASK.name + punctuationTail(tok.slice(-1)));
+    if (isUserKeyword(previous) && previousSkel === previous && isPlainName(tok)) id = skeletons.id(MASK.name + punctuationTail(tok.slice(-1)));
     // A boolean after "key=" or "key:" is that key's value (`allDrawn= false`, `enabled : true`).
-    else if (previousSkel === previous && isAssignment(previous) && BOOLEAN.test(tok)) skel.push(MASK.name + punctuationTail(tok.slice(-1)));
-    else skel.push(skeleton(tok, true, paths));
+    else if (previousSkel === previous && isAssignment(previous) && BOOLEAN.test(tok)) id = skeletons.id(MASK.name + punctuationTail(tok.slice(-1)));
+    else id = skeletons.tokenId(tok, paths, t);
+    previous = tok;
+    previousSkel = skeletons.strings[id]!;
+    out.start[k] = s;
+    out.end[k] = e;
+    override[k] = null;
+    ids[k] = id;
+    skel[k++] = previousSkel;
   }
   if (count >= MAX_TOKENS && i < n) {
-    raw.push('…');
-    skel.push(MASK.blob);
+    out.start[k] = 0;
+    out.end[k] = 0;
+    override[k] = '…';
+    ids[k] = skeletons.id(MASK.blob);
+    skel[k++] = MASK.blob;
   }
-  return { raw, skel };
+  out.count = k;
+}
+
+/**
+ * The raw tokens of every record, kept as offsets into the record's message: signatures need raw values of a
+ * few columns only, so they are sliced out on demand instead of being stored as strings.
+ */
+export class TokenTable {
+  private readonly messages: string[] = [];
+  private first: Int32Array;
+  private starts: Int32Array;
+  private ends: Int32Array;
+  private size = 0;
+  private readonly overrides = new Map<number, string>();
+
+  constructor(records: number) {
+    this.first = new Int32Array(records + 1);
+    this.starts = new Int32Array(Math.max(64, records * 8));
+    this.ends = new Int32Array(this.starts.length);
+  }
+
+  /** Record the tokens of the next record. */
+  add(message: string, scratch: TokenScratch): void {
+    const r = this.messages.length;
+    this.messages.push(message);
+    if (r + 1 >= this.first.length) {
+      const grown = new Int32Array(this.first.length * 2);
+      grown.set(this.first);
+      this.first = grown;
+    }
+    const need = this.size + scratch.count;
+    if (need > this.starts.length) {
+      const capacity = Math.max(need, this.starts.length * 2);
+      const s = new Int32Array(capacity);
+      s.set(this.starts);
+      this.starts = s;
+      const e = new Int32Array(capacity);
+      e.set(this.ends);
+      this.ends = e;
+    }
+    for (let k = 0; k < scratch.count; k++) {
+      const at = this.size + k;
+      this.starts[at] = scratch.start[k]!;
+      this.ends[at] = scratch.end[k]!;
+      const o = scratch.override[k];
+      if (o !== null && o !== undefined) this.overrides.set(at, o);
+    }
+    this.size = need;
+    this.first[r + 1] = need;
+  }
+
+  /** The raw text of token `column` of `record`. */
+  raw(record: number, column: number): string {
+    const at = this.first[record]! + column;
+    if (this.overrides.size > 0) {
+      const o = this.overrides.get(at);
+      if (o !== undefined) return o;
+    }
+    return this.messages[record]!.slice(this.starts[at], this.ends[at]);
+  }
 }
 
 function hasDateSeparator(s: string, from: number, to: number): boolean {
