@@ -61,6 +61,7 @@ export class Pipeline {
   private readonly authCache = new Map<string, { key: KeyRecord; until: number }>();
   private readonly byName = new Map<string, AnyTool>();
   private readonly byMcpName = new Map<string, AnyTool>();
+  private readonly observers = new Map<string, { count: { inc(): void }; latency: { observe(v: number): void } }>();
   readonly settings: ToolSettings;
   /** Set by the HTTP app to its pino logger; silent until then. */
   log: Logger = silentLogger;
@@ -215,29 +216,9 @@ export class Pipeline {
   }
 
   toolContext(requestId: string, signal: AbortSignal): ToolContext {
-    const store = this.deps.store;
-    const clock = this.clock;
-    const parent = this.log;
-    let child: Logger | undefined;
-    // The child logger is made only when a tool logs: most calls never do.
-    const log = (): Logger => (child ??= parent.child({ request_id: requestId }));
-    return {
-      requestId,
-      now: () => new Date(clock()),
-      signal,
-      log: {
-        info: (o, m) => log().info(o, m),
-        warn: (o, m) => log().warn(o, m),
-        error: (o, m) => log().error(o, m),
-      },
-      cache: {
-        get: (k) => store.cacheGet(k, clock()),
-        set: (k, v, ttlSeconds) => store.cacheSet(k, v, clock() + ttlSeconds * 1000),
-      },
-      fetch: this.deps.fetch ?? globalThis.fetch,
-      settings: this.settings,
-    };
+    return new CallContext(this, requestId, signal);
   }
+
 
   /**
    * A metered tool call, steps 1 to 7 of DESIGN §5. Never throws: every outcome is a CallResult.
@@ -269,7 +250,7 @@ export class Pipeline {
     const at = new Date(this.clock()).toISOString();
     const charged = await store.charge(key.id, tool.credits, requestId, endpoint, at);
     if (!charged) fail('insufficient_credits');
-    metrics.charged.inc({ endpoint }, tool.credits);
+    this.counter(metrics.charged, endpoint).inc(tool.credits);
     const withId = { ...headers, 'x-request-id': requestId };
     try {
       const output = (await tool.run(input, this.toolContext(requestId, signal ?? NEVER_ABORTED))) as Record<string, unknown>;
@@ -289,7 +270,7 @@ export class Pipeline {
     for (let attempt = 1; attempt <= 3; attempt++) {
       try {
         await this.deps.store.refund(keyId, credits, requestId, endpoint, new Date(this.clock()).toISOString());
-        this.deps.metrics.refunded.inc({ endpoint }, credits);
+        this.counter(this.deps.metrics.refunded, endpoint).inc(credits);
         return;
       } catch (err) {
         this.log.error({ err: (err as Error).message, request_id: requestId, key_id: keyId, attempt }, 'refund failed');
@@ -313,9 +294,65 @@ export class Pipeline {
     return { status: ERROR_CODES.internal_error.status, headers, body: withId({ error: 'internal_error' }) };
   }
 
+  private readonly counters = new Map<object, Map<string, { inc(n?: number): void }>>();
+
+  private counter(metric: Metrics['charged'], endpoint: string): { inc(n?: number): void } {
+    let byEndpoint = this.counters.get(metric);
+    if (!byEndpoint) this.counters.set(metric, (byEndpoint = new Map()));
+    let child = byEndpoint.get(endpoint);
+    if (!child) byEndpoint.set(endpoint, (child = metric.labels(endpoint)));
+    return child;
+  }
+
   observe(endpoint: string, status: number, startedMs: number): void {
-    this.deps.metrics.requests.inc({ endpoint, status: String(status) });
-    this.deps.metrics.latency.observe({ endpoint }, (performance.now() - startedMs) / 1000);
+    // Labelled children are looked up once per (endpoint, status), not hashed from labels on every call.
+    const key = `${endpoint} ${status}`;
+    let child = this.observers.get(key);
+    if (!child) {
+      child = {
+        count: this.deps.metrics.requests.labels(endpoint, String(status)),
+        latency: this.deps.metrics.latency.labels(endpoint),
+      };
+      this.observers.set(key, child);
+    }
+    child.count.inc();
+    child.latency.observe((performance.now() - startedMs) / 1000);
+  }
+}
+
+/**
+ * The context a tool runs with. A class, so a call allocates one small object rather than a dozen
+ * closures; the child logger and the cache view are made only when a tool uses them.
+ */
+class CallContext implements ToolContext {
+  private childLog: Logger | undefined;
+  private cacheView: ToolContext['cache'] | undefined;
+  readonly fetch: typeof globalThis.fetch;
+  readonly settings: ToolSettings;
+
+  constructor(
+    private readonly pipeline: Pipeline,
+    readonly requestId: string,
+    readonly signal: AbortSignal,
+  ) {
+    this.fetch = pipeline.deps.fetch ?? globalThis.fetch;
+    this.settings = pipeline.settings;
+  }
+
+  /** An arrow property, so a tool may pass `ctx.now` around detached. */
+  readonly now = (): Date => new Date(this.pipeline.now());
+
+  get log(): ToolLogger {
+    return (this.childLog ??= this.pipeline.log.child({ request_id: this.requestId }));
+  }
+
+  get cache(): ToolContext['cache'] {
+    const store = this.pipeline.deps.store;
+    const p = this.pipeline;
+    return (this.cacheView ??= {
+      get: (k) => store.cacheGet(k, p.now()),
+      set: (k, v, ttlSeconds) => store.cacheSet(k, v, p.now() + ttlSeconds * 1000),
+    });
   }
 }
 
