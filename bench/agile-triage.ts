@@ -1,4 +1,5 @@
 // Bench for defect-triage (severity vs labelled bug reports) and coverage-check (uncovered requirements vs links).
+import { parseCsv } from '../src/tools/shared/csv.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -277,38 +278,6 @@ function triageSection(dir: string): string[] {
   return lines;
 }
 
-/** RFC 4180 CSV: quoted fields, doubled quotes, commas and newlines inside quotes; no trailing newline needed. */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charAt(i);
-    if (quoted) {
-      if (c === '"' && text.charAt(i + 1) === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text.charAt(i + 1) === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows.filter((r) => r.some((f) => f.trim() !== ''));
-}
 
 function coverageSection(dir: string): string[] {
   const base = path.join(dir, 'coverage', 'dataset-1');

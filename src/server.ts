@@ -10,7 +10,7 @@ import { openLimiter } from './platform/ratelimit/index.ts';
 import { RedisLimiter } from './platform/ratelimit/redis.ts';
 import type { RateLimiter } from './platform/ratelimit/types.ts';
 import { openStore } from './platform/store/index.ts';
-import type { Store } from './platform/store/types.ts';
+import type { NewKey, Store } from './platform/store/types.ts';
 import { LocalStorage, loadSigningSecret } from './platform/uploads/local.ts';
 import { S3Storage } from './platform/uploads/s3.ts';
 import { UploadService } from './platform/uploads/service.ts';
@@ -49,31 +49,22 @@ export function openStorage(config: Config): ObjectStorage {
 
 /** DDT_BOOTSTRAP_ADMIN_KEY ensures that key; otherwise the first start creates an admin key and prints it once. */
 export async function bootstrapAdmin(store: Store, config: Config, announce: (line: string) => void): Promise<void> {
-  const now = new Date().toISOString();
-  if (config.bootstrapAdminKey) {
-    const token = config.bootstrapAdminKey;
-    await store.ensureKey({
-      id: newKeyId(),
-      hash: hashKey(token),
-      display: displayOf(token, config.keyPrefix),
-      name: 'bootstrap admin',
-      scopes: [...ALL_SCOPES].sort(),
-      credits: config.bootstrapCredits,
-      createdAt: now,
-    });
-    return;
-  }
-  if ((await store.countActiveAdminKeys()) > 0) return;
-  const token = newKeyToken(config.keyPrefix);
-  await store.createKey({
+  const record = (token: string): NewKey => ({
     id: newKeyId(),
     hash: hashKey(token),
     display: displayOf(token, config.keyPrefix),
     name: 'bootstrap admin',
     scopes: [...ALL_SCOPES].sort(),
     credits: config.bootstrapCredits,
-    createdAt: now,
+    createdAt: new Date().toISOString(),
   });
+  if (config.bootstrapAdminKey) {
+    await store.ensureKey(record(config.bootstrapAdminKey));
+    return;
+  }
+  if ((await store.countActiveAdminKeys()) > 0) return;
+  const token = newKeyToken(config.keyPrefix);
+  await store.createKey(record(token));
   announce(`ddt: created the first admin key (shown once, store it now): ${token}`);
 }
 

@@ -1,4 +1,5 @@
 // Grading-model clients (OpenAI-compatible chat completions, Anthropic Messages) with the timeout and retry policy.
+import { readBodyCapped } from '../shared/http.ts';
 import type { ToolContext } from '../contract.ts';
 import { ToolError } from '../contract.ts';
 import type { ModelAnswer } from './engine.ts';
@@ -52,21 +53,9 @@ class ProviderFailure extends Error {
 }
 
 async function readCapped(res: Response, max: number): Promise<string> {
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > max) {
-      await reader.cancel().catch(() => undefined);
-      throw new ProviderFailure('invalid_response', `the answer is larger than ${max} bytes`);
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  const text = await readBodyCapped(res, max);
+  if (text === undefined) throw new ProviderFailure('invalid_response', `the answer is larger than ${max} bytes`);
+  return text;
 }
 
 function retryAfterMs(res: Response): number | undefined {

@@ -1,4 +1,5 @@
 // A minimal ArcGIS REST `query` client over ctx.fetch: builds the request, enforces the deadline and reads error bodies.
+import { readBodyCapped } from '../shared/http.ts';
 import type { ToolContext } from '../contract.ts';
 import type { Envelope } from './geometry.ts';
 import type { LayerRef } from './layers.ts';
@@ -95,21 +96,9 @@ export function envelopeQuery(env: Envelope, where: string, outFields: string[])
 }
 
 async function readCapped(res: Response, layer: string): Promise<string> {
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      throw new UpstreamFailure('malformed', 'the answer is too large', layer);
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  const text = await readBodyCapped(res, MAX_BODY_BYTES);
+  if (text === undefined) throw new UpstreamFailure('malformed', 'the answer is too large', layer);
+  return text;
 }
 
 /**
