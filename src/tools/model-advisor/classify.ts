@@ -107,9 +107,13 @@ export function classifyTask(input: ClassifyInput): Classification {
   const score = Object.fromEntries(TASK_CATEGORIES.map((c) => [c, 0])) as Record<TaskCategory, number>;
   for (const c of TASK_CATEGORIES) {
     const seen = new Set<string>();
+    let leads = false;
     for (const term of COMPILED[c]) {
       for (let i = 0; i < tokens.length; i++) {
         if (termMatches(term, tokens, i)) {
+          // A task usually opens with its verb ("Summarise ...", "Extract ..."): the opening word says what
+          // the work is, the words after it often only say what it is about ("customer support calls").
+          if (i === 0) leads = true;
           const shown = term.prefixLast && term.words.length === 1 ? (tokens[i] as string) : term.text;
           if (!seen.has(term.text)) {
             seen.add(term.text);
@@ -119,7 +123,8 @@ export function classifyTask(input: ClassifyInput): Classification {
         }
       }
     }
-    score[c] = seen.size;
+    // Chat words ("answer", "support") open many tasks that are really something else, so they get no bonus.
+    score[c] = seen.size + (leads && c !== 'chat' ? 1 : 0);
   }
   const signals: string[] = [];
   if (input.needs_vision) {

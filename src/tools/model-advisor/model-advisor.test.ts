@@ -351,3 +351,11 @@ describe('model-advisor: hostile input', () => {
     expect(r.status).toBe(200);
   });
 });
+
+describe('model-advisor: the opening verb decides when domain words outnumber it', () => {
+  it('"Summarise customer support call transcripts" is summarisation, not chat', async () => {
+    const { classifyTask } = await import('./classify.ts');
+    expect(classifyTask({ task: 'Summarise customer support call transcripts', input_tokens: 3000, needs_vision: false }).category).toBe('summarisation');
+    expect(classifyTask({ task: 'Customer support chatbot answering FAQs', input_tokens: 3000, needs_vision: false }).category).toBe('chat');
+  });
+});
