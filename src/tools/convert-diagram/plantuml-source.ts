@@ -54,17 +54,34 @@ export function readPlantUml(src: string, lost: LostList): PumlLine[] {
   return out;
 }
 
-/** Remove /' ... '/ comments, keeping line breaks so line numbers stay right. */
+/**
+ * Remove /' ... '/ comments, keeping line breaks so line numbers stay right. An opener inside a "quoted"
+ * label on its line is label text, not a comment (labels such as "'/'a" occur and must survive).
+ */
 function stripBlockComments(src: string): string {
   let out = '';
   let from = 0;
-  for (let at = src.indexOf("/'", 0); at >= 0; at = src.indexOf("/'", from)) {
+  let search = 0;
+  for (let at = src.indexOf("/'", search); at >= 0; at = src.indexOf("/'", search)) {
+    if (insideQuotes(src, at)) {
+      search = at + 2;
+      continue;
+    }
     const close = src.indexOf("'/", at + 2);
     const end = close < 0 ? src.length : close + 2;
     out += src.slice(from, at) + src.slice(at, end).replace(/[^\n]/g, ' ');
     from = end;
+    search = end;
   }
   return out + src.slice(from);
+}
+
+/** Whether position `at` lies inside a double-quoted string that opened earlier on the same line. */
+function insideQuotes(src: string, at: number): boolean {
+  const lineStart = src.lastIndexOf('\n', at - 1) + 1;
+  let inside = false;
+  for (let i = lineStart; i < at; i++) if (src.charCodeAt(i) === 34) inside = !inside;
+  return inside;
 }
 
 export type PumlKind = 'activity' | 'component';
