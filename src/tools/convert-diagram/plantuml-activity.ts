@@ -142,17 +142,7 @@ class ActivityParser {
         continue;
       }
       if (/^skinparam\s/i.test(text)) {
-        const prefix = this.skin.line(text, line);
-        i++;
-        if (prefix !== null) {
-          while (i < lines.length && (lines[i]?.text ?? '') !== '}') {
-            const m = /^(\S+)\s+(.+)$/.exec(lines[i]?.text ?? '');
-            if (m) this.skin.set(`${prefix}${m[1] ?? ''}`, (m[2] ?? '').trim(), lines[i]?.line ?? line);
-            i++;
-          }
-          if (i >= lines.length) throw parseError('a skinparam { block is never closed', line);
-          i++;
-        }
+        i += this.skin.read(lines, i);
         continue;
       }
       if (/^(#[^:\s]+)?:/.test(text)) {

@@ -215,6 +215,21 @@ export function parseColourSpec(spec: string, lost: LostList, line: number, wher
 
 /** skinparam values: element kind (or `arrow`) and optional stereotype -> style. */
 export class SkinParams {
+  /** Reads a `skinparam` line at lines[at] and, for `skinparam x {`, its block; returns the lines consumed. */
+  read(lines: readonly PumlLine[], at: number): number {
+    const { text, line } = lines[at] as PumlLine;
+    const prefix = this.line(text, line);
+    let i = at + 1;
+    if (prefix === null) return i - at;
+    while (i < lines.length && (lines[i]?.text ?? '') !== '}') {
+      const m = /^(\S+)\s+(.+)$/.exec(lines[i]?.text ?? '');
+      if (m) this.set(`${prefix}${m[1] ?? ''}`, (m[2] ?? '').trim(), lines[i]?.line ?? line);
+      i++;
+    }
+    if (i >= lines.length) throw parseError('a skinparam { block is never closed', line);
+    return i + 1 - at;
+  }
+
   readonly byKind = new Map<string, Style>();
   readonly byStereotype = new Map<string, Style>();
   readonly arrow: { color?: string; fontColor?: string; width?: number } = {};
