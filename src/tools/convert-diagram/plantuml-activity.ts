@@ -483,12 +483,7 @@ class ActivityParser {
       const base = this.skin.byKind.get(grp.kind === 'swimlane' ? 'swimlane' : 'partition');
       if (base) grp.style = mergeStyle(base, grp.style);
     }
-    const a = this.skin.arrow;
-    for (const e of this.g.edges) {
-      if (a.color && !e.style.color) e.style.color = a.color;
-      if (a.fontColor && !e.style.fontColor) e.style.fontColor = a.fontColor;
-      if (a.width !== undefined && e.style.width === undefined) e.style.width = a.width;
-    }
+    this.skin.applyArrow(this.g.edges);
   }
 }
 

@@ -495,12 +495,7 @@ class ComponentParser {
     };
     for (const n of this.g.nodes.values()) apply(n);
     for (const grp of this.g.groups.values()) apply(grp);
-    const a = this.skin.arrow;
-    for (const e of this.g.edges) {
-      if (a.color && !e.style.color) e.style.color = a.color;
-      if (a.fontColor && !e.style.fontColor) e.style.fontColor = a.fontColor;
-      if (a.width !== undefined && e.style.width === undefined) e.style.width = a.width;
-    }
+    this.skin.applyArrow(this.g.edges);
   }
 }
 

@@ -1,7 +1,7 @@
 // PlantUML source handling shared by the component and activity parsers: @startuml block, comments,
 // preprocessor lines, label text, inline colour specs, skinparam and diagram-kind detection.
 import { plantumlColour } from './colour.ts';
-import type { LostList, Style } from './model.ts';
+import type { GraphEdge, LostList, Style } from './model.ts';
 import { parseError, truncate, unsupportedType } from './model.ts';
 import { flattenHtml, hasHtmlTags } from './text.ts';
 
@@ -215,6 +215,16 @@ export function parseColourSpec(spec: string, lost: LostList, line: number, wher
 
 /** skinparam values: element kind (or `arrow`) and optional stereotype -> style. */
 export class SkinParams {
+  /** skinparam arrow colours and width, given to every edge that does not set its own. */
+  applyArrow(edges: Iterable<GraphEdge>): void {
+    const a = this.arrow;
+    for (const e of edges) {
+      if (a.color && !e.style.color) e.style.color = a.color;
+      if (a.fontColor && !e.style.fontColor) e.style.fontColor = a.fontColor;
+      if (a.width !== undefined && e.style.width === undefined) e.style.width = a.width;
+    }
+  }
+
   /** Reads a `skinparam` line at lines[at] and, for `skinparam x {`, its block; returns the lines consumed. */
   read(lines: readonly PumlLine[], at: number): number {
     const { text, line } = lines[at] as PumlLine;
