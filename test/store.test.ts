@@ -89,6 +89,40 @@ describe.each(engines)('store on $name', (engine) => {
     expect(ledger.reduce((s, l) => s + l.delta, 0)).toBe(0);
   });
 
+  it('one batch over several keys and costs gives what charging each call in arrival order gives', async () => {
+    const rich = newKey(100);
+    const short = newKey(5);
+    const missing = 'key_store_missing';
+    await store.createKey(rich);
+    await store.createKey(short);
+    // Interleaved in one event-loop turn, so every engine sees them as one batch.
+    const calls: Array<[string, number, string]> = [
+      [short.id, 2, 'req_s1'],
+      [rich.id, 3, 'req_r1'],
+      [short.id, 2, 'req_s2'],
+      [missing, 1, 'req_m1'],
+      [short.id, 2, 'req_s3'], // 1 left: refused
+      [rich.id, 4, 'req_r2'],
+      [short.id, 1, 'req_s4'], // fits the last credit
+      [short.id, 1, 'req_s5'], // nothing left
+    ];
+    const results = await Promise.all(calls.map(([id, cost, req]) => store.charge(id, cost, req, 'x', 't')));
+    expect(results).toEqual([true, true, true, false, false, true, true, false]);
+    expect((await store.getKey(short.id))?.credits).toBe(0);
+    expect((await store.getKey(rich.id))?.credits).toBe(93);
+    const shortLedger = (await store.ledger(short.id)).filter((l) => l.kind === 'charge');
+    expect(shortLedger.map((l) => [l.requestId, l.delta])).toEqual([
+      ['req_s1', -2],
+      ['req_s2', -2],
+      ['req_s4', -1],
+    ]);
+    const richLedger = (await store.ledger(rich.id)).filter((l) => l.kind === 'charge');
+    expect(richLedger.map((l) => [l.requestId, l.endpoint, l.delta, l.createdAt])).toEqual([
+      ['req_r1', 'x', -3, 't'],
+      ['req_r2', 'x', -4, 't'],
+    ]);
+  });
+
   it('top-ups, revocation, ensureKey re-activates and widens scopes', async () => {
     const k = newKey(0, ['admin']);
     expect(await store.ensureKey(k)).toBe('created');

@@ -61,6 +61,8 @@ export class Pipeline {
   private readonly authCache = new Map<string, { key: KeyRecord; until: number }>();
   private readonly byName = new Map<string, AnyTool>();
   private readonly byMcpName = new Map<string, AnyTool>();
+  private readonly rules = new Map<string, RateLimitRule>();
+  private readonly enabled = new Map<AnyTool, boolean>();
   private readonly observers = new Map<string, { count: { inc(): void }; latency: { observe(v: number): void } }>();
   readonly settings: ToolSettings;
   /** Set by the HTTP app to its pino logger; silent until then. */
@@ -108,8 +110,14 @@ export class Pipeline {
     return d.has(name) || d.has(name.replace(/-/g, '_'));
   }
 
+  /** Deployed and not disabled; the configuration is fixed for the life of the process, so asked once per tool. */
   isEnabled(tool: AnyTool): boolean {
-    return this.isDeployed(tool) && !this.isDisabled(tool.name);
+    let enabled = this.enabled.get(tool);
+    if (enabled === undefined) {
+      enabled = this.isDeployed(tool) && !this.isDisabled(tool.name);
+      this.enabled.set(tool, enabled);
+    }
+    return enabled;
   }
 
   deployedTools(): AnyTool[] {
@@ -120,30 +128,28 @@ export class Pipeline {
     return this.deps.tools.filter((t) => this.isEnabled(t));
   }
 
-  /** Step 2: Bearer token -> active key. Same path for "no prefix" and "unknown": hash, look up, miss. */
-  async authenticate(authorization: string | undefined): Promise<KeyRecord> {
+  /**
+   * Step 2: Bearer token -> active key. Same path for "no prefix" and "unknown": hash, look up, miss.
+   * A token seen within AUTH_CACHE_MS is answered at once, without a promise; otherwise the store decides.
+   */
+  authenticate(authorization: string | undefined): KeyRecord | Promise<KeyRecord> {
     if (!authorization) fail('missing_token');
-    const m = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization);
+    const m = BEARER.exec(authorization);
     if (!m) fail('missing_token');
     const token = m[1] as string;
     const now = this.clock();
     // Keyed by the token itself for at most AUTH_CACHE_MS, so a hot key skips hashing and the store.
     const cached = this.authCache.get(token);
-    let key: KeyRecord | undefined;
-    if (cached && cached.until > now) {
-      key = cached.key;
-    } else {
-      key = await this.deps.store.findKeyByHash(hashKey(token));
-      if (key) {
-        if (this.authCache.size > 50_000) this.authCache.clear();
-        this.authCache.set(token, { key, until: now + AUTH_CACHE_MS });
-      } else {
+    if (cached && cached.until > now) return activeKey(cached.key);
+    return this.deps.store.findKeyByHash(hashKey(token)).then((key) => {
+      if (!key) {
         this.authCache.delete(token);
+        return fail('invalid_token');
       }
-    }
-    if (!key) fail('invalid_token');
-    if (key.status !== 'active') fail('key_revoked');
-    return key;
+      if (this.authCache.size > 50_000) this.authCache.clear();
+      this.authCache.set(token, { key, until: now + AUTH_CACHE_MS });
+      return activeKey(key);
+    });
   }
 
   /** Forget cached key records (after a revoke on this instance, so it takes effect at once). */
@@ -156,33 +162,45 @@ export class Pipeline {
   }
 
   ruleFor(endpoint: string): RateLimitRule {
-    const rl = this.deps.config.rateLimits;
-    return rl.perEndpoint[endpoint] ?? rl.perEndpoint[endpoint.replace(/_/g, '-')] ?? rl.default;
+    let rule = this.rules.get(endpoint);
+    if (!rule) {
+      const rl = this.deps.config.rateLimits;
+      rule = rl.perEndpoint[endpoint] ?? rl.perEndpoint[endpoint.replace(/_/g, '-')] ?? rl.default;
+      this.rules.set(endpoint, rule);
+    }
+    return rule;
   }
 
-  /** Step 3: one hit in the key's window for this endpoint. Returns the headers to send. */
-  async rateLimit(key: KeyRecord, endpoint: string): Promise<Record<string, string>> {
+  /**
+   * Step 3: one hit in the key's window for this endpoint. Returns the headers to send: at once when the
+   * limiter answers in process, as a promise when it answers over the network.
+   */
+  rateLimit(key: KeyRecord, endpoint: string): Record<string, string> | Promise<Record<string, string>> {
     const rule = this.ruleFor(endpoint);
     const now = this.clock();
-    let decision: RateLimitDecision;
+    let decision: RateLimitDecision | Promise<RateLimitDecision>;
     try {
-      decision = await this.deps.limiter.hit(`${key.id}:${endpoint}`, rule.limit, rule.windowSeconds, now);
+      decision = this.deps.limiter.hit(`${key.id}:${endpoint}`, rule.limit, rule.windowSeconds, now);
     } catch (err) {
-      if (!(err instanceof LimiterUnavailableError)) throw err;
-      const w = windowOf(now, rule.windowSeconds);
-      if (this.deps.config.rateLimitFail === 'closed') {
-        this.log.warn({ err: err.message, endpoint }, 'rate limiter unavailable: failing closed');
-        fail('rate_limiter_unavailable', { retry_after: w.retryAfter }, { 'retry-after': String(w.retryAfter) });
-      }
-      this.log.warn({ err: err.message, endpoint }, 'rate limiter unavailable: failing open');
-      // Fail-open: the call goes through uncounted; the headers report the configured limit.
-      return rateHeaders({ allowed: true, limit: rule.limit, remaining: rule.limit, resetAt: w.resetAt, retryAfter: w.retryAfter, windowSeconds: rule.windowSeconds });
+      return this.limiterDown(err, rule, now, endpoint);
     }
-    const headers = rateHeaders(decision);
-    if (!decision.allowed) {
-      fail('rate_limit_exceeded', { limit: decision.limit, window_seconds: decision.windowSeconds, retry_after: decision.retryAfter }, headers);
+    if (decision instanceof Promise) {
+      return decision.then(decided, (err: unknown) => this.limiterDown(err, rule, now, endpoint));
     }
-    return headers;
+    return decided(decision);
+  }
+
+  /** The limiter could not count: fail closed (503, nothing charged) or open (through, uncounted). */
+  private limiterDown(err: unknown, rule: RateLimitRule, now: number, endpoint: string): Record<string, string> {
+    if (!(err instanceof LimiterUnavailableError)) throw err;
+    const w = windowOf(now, rule.windowSeconds);
+    if (this.deps.config.rateLimitFail === 'closed') {
+      this.log.warn({ err: err.message, endpoint }, 'rate limiter unavailable: failing closed');
+      fail('rate_limiter_unavailable', { retry_after: w.retryAfter }, { 'retry-after': String(w.retryAfter) });
+    }
+    this.log.warn({ err: err.message, endpoint }, 'rate limiter unavailable: failing open');
+    // Fail-open: the call goes through uncounted; the headers report the configured limit.
+    return rateHeaders({ allowed: true, limit: rule.limit, remaining: rule.limit, resetAt: w.resetAt, retryAfter: w.retryAfter, windowSeconds: rule.windowSeconds });
   }
 
   /** Step 4a: JSON from raw bytes (REST) or the MCP arguments as they are. */
@@ -198,19 +216,24 @@ export class Pipeline {
     }
   }
 
-  /** Step 4b: schema validation with generated field codes (and the upload swap for file-ingesting tools). */
-  async validate(tool: AnyTool, body: unknown, key: KeyRecord): Promise<unknown> {
+  /**
+   * Step 4b: schema validation with generated field codes. The input comes back at once, or as a promise
+   * when a file-ingesting tool was given an upload_id: the upload is read and the input validated again.
+   */
+  validate(tool: AnyTool, body: unknown, key: KeyRecord): unknown {
     if (body === null || typeof body !== 'object' || Array.isArray(body)) fail('body_must_be_object');
     const first = tool.input.safeParse(body);
     if (!first.success) throw validationError(first.error, body);
     const data = first.data as Record<string, unknown>;
     if (tool.uploadField && typeof data.upload_id === 'string') {
-      const text = await this.deps.uploads.readText(key.id, data.upload_id);
-      const swapped: Record<string, unknown> = { ...(body as Record<string, unknown>), [tool.uploadField]: text };
-      delete swapped.upload_id;
-      const second = tool.input.safeParse(swapped);
-      if (!second.success) throw validationError(second.error, swapped);
-      return second.data;
+      const field = tool.uploadField;
+      return this.deps.uploads.readText(key.id, data.upload_id).then((text) => {
+        const swapped: Record<string, unknown> = { ...(body as Record<string, unknown>), [field]: text };
+        delete swapped.upload_id;
+        const second = tool.input.safeParse(swapped);
+        if (!second.success) throw validationError(second.error, swapped);
+        return second.data;
+      });
     }
     return first.data;
   }
@@ -227,14 +250,20 @@ export class Pipeline {
   async callTool(tool: AnyTool, authorization: string | undefined, body: CallBody, signal?: AbortSignal): Promise<CallResult> {
     const started = performance.now();
     const endpoint = tool.name;
-    let headers: Record<string, string> = {};
+    let headers: Record<string, string> = NO_HEADERS;
     let result: CallResult;
     try {
+      // Each step answers at once when it can (a cached key, the in-process limiter, a body without an
+      // upload) and is awaited only when it cannot; the order of the checks is the same either way.
       if (!this.isEnabled(tool)) fail('endpoint_disabled', { tool: mcpName(tool.name) });
-      const key = await this.authenticate(authorization);
+      let key = this.authenticate(authorization);
+      if (key instanceof Promise) key = await key;
       this.requireScope(key, 'tools');
-      headers = await this.rateLimit(key, endpoint);
-      const input = await this.validate(tool, this.parseBody(body), key);
+      let limited = this.rateLimit(key, endpoint);
+      if (limited instanceof Promise) limited = await limited;
+      headers = limited;
+      let input = this.validate(tool, this.parseBody(body), key);
+      if (input instanceof Promise) input = await input;
       result = await this.chargeAndRun(tool, key, input, headers, signal);
     } catch (err) {
       result = this.errorResult(err, headers, undefined);
@@ -251,17 +280,19 @@ export class Pipeline {
     const charged = await store.charge(key.id, tool.credits, requestId, endpoint, at);
     if (!charged) fail('insufficient_credits');
     this.counter(metrics.charged, endpoint).inc(tool.credits);
-    const withId = { ...headers, 'x-request-id': requestId };
+    headers['x-request-id'] = requestId;
     try {
-      const output = (await tool.run(input, this.toolContext(requestId, signal ?? NEVER_ABORTED))) as Record<string, unknown>;
-      return { status: 200, headers: withId, body: { ...output, request_id: requestId } };
+      let output = tool.run(input, this.toolContext(requestId, signal ?? NEVER_ABORTED));
+      if (output instanceof Promise) output = await output;
+      // A copy: a tool may hand back an object it keeps (a cached answer); request_id must not reach it.
+      return { status: 200, headers, body: { ...(output as Record<string, unknown>), request_id: requestId } };
     } catch (err) {
       const status = err instanceof ToolError ? err.status : 500;
       const exempt = status >= 500 && (tool.refundExempt ?? []).includes(status);
       if (status < 500 || !exempt) {
         await this.refund(key.id, tool.credits, requestId, endpoint);
       }
-      return this.errorResult(err, withId, requestId);
+      return this.errorResult(err, headers, requestId);
     }
   }
 
@@ -354,6 +385,21 @@ class CallContext implements ToolContext {
       set: (k, v, ttlSeconds) => store.cacheSet(k, v, p.now() + ttlSeconds * 1000),
     });
   }
+}
+
+const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
+/** The headers of a call that failed before the rate limit counted it: none. Never written to. */
+const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
+function activeKey(key: KeyRecord): KeyRecord {
+  if (key.status !== 'active') fail('key_revoked');
+  return key;
+}
+
+function decided(d: RateLimitDecision): Record<string, string> {
+  const headers = rateHeaders(d);
+  if (!d.allowed) fail('rate_limit_exceeded', { limit: d.limit, window_seconds: d.windowSeconds, retry_after: d.retryAfter }, headers);
+  return headers;
 }
 
 const noop = (): void => undefined;

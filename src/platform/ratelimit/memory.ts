@@ -7,7 +7,7 @@ export class MemoryLimiter implements RateLimiter {
   private readonly counts = new Map<string, { start: number; count: number }>();
   private sweeps = 0;
 
-  async hit(bucket: string, limit: number, windowSeconds: number, nowMs: number): Promise<RateLimitDecision> {
+  hit(bucket: string, limit: number, windowSeconds: number, nowMs: number): RateLimitDecision {
     const { start } = windowOf(nowMs, windowSeconds);
     const key = `${bucket}|${windowSeconds}`;
     const cur = this.counts.get(key);

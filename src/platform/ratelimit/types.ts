@@ -13,8 +13,11 @@ export interface RateLimitDecision {
 
 export interface RateLimiter {
   readonly kind: 'memory' | 'redis';
-  /** Counts one call in the window that holds nowMs; throws LimiterUnavailableError when unreachable. */
-  hit(bucket: string, limit: number, windowSeconds: number, nowMs: number): Promise<RateLimitDecision>;
+  /**
+   * Counts one call in the window that holds nowMs; throws (or rejects with) LimiterUnavailableError when
+   * unreachable. An in-process limiter answers synchronously, a networked one with a promise.
+   */
+  hit(bucket: string, limit: number, windowSeconds: number, nowMs: number): RateLimitDecision | Promise<RateLimitDecision>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -139,18 +139,38 @@ export class SqlStore implements Store {
       'SELECT id, name, display, scopes, status, created_at, revoked_at FROM api_keys WHERE hash = ?',
     );
     const dec = database.prepare('UPDATE api_keys SET credits = credits - ? WHERE id = ? AND credits >= ?');
+    // The ledger rows of one key's granted charges, in one statement: [request_id, endpoint, cost, at] each.
     const ins = database.prepare(
-      'INSERT INTO ledger (key_id, request_id, endpoint, kind, delta, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      `INSERT INTO ledger (key_id, request_id, endpoint, kind, delta, created_at)
+       SELECT ?, value ->> 0, value ->> 1, 'charge', -(value ->> 2), value ->> 3 FROM json_each(?)`,
     );
-    // Each charge is still its own conditional decrement, evaluated in order; only the commit is shared.
-    const chargeBatch = database.transaction((batch: PendingCharge[]): boolean[] =>
-      batch.map((c) => {
-        const r = dec.run(c.cost, c.keyId, c.cost);
-        if (r.changes !== 1) return false;
-        ins.run(c.keyId, c.requestId, c.endpoint, 'charge', -c.cost, c.at);
-        return true;
-      }),
-    );
+    const rows = (batch: PendingCharge[], idx: number[]): string =>
+      JSON.stringify(idx.map((i) => [batch[i]!.requestId, batch[i]!.endpoint, batch[i]!.cost, batch[i]!.at]));
+    // The outcome is the one of charging every call in arrival order, each by its own conditional decrement:
+    // when a key's balance covers all of its charges in the batch, one decrement of the total gives exactly
+    // that; when it does not, its charges are decremented one by one, in order, as they arrived.
+    const chargeBatch = database.transaction((batch: PendingCharge[]): boolean[] => {
+      const results = new Array<boolean>(batch.length).fill(false);
+      const byKey = new Map<string, number[]>();
+      for (let i = 0; i < batch.length; i++) {
+        const keyId = batch[i]!.keyId;
+        const idx = byKey.get(keyId);
+        if (idx) idx.push(i);
+        else byKey.set(keyId, [i]);
+      }
+      for (const [keyId, idx] of byKey) {
+        let total = 0;
+        for (const i of idx) total += batch[i]!.cost;
+        let granted = idx;
+        if (dec.run(total, keyId, total).changes !== 1) {
+          granted = idx.filter((i) => dec.run(batch[i]!.cost, keyId, batch[i]!.cost).changes === 1);
+        }
+        if (granted.length === 0) continue;
+        for (const i of granted) results[i] = true;
+        ins.run(keyId, rows(batch, granted));
+      }
+      return results;
+    });
     this.chargeBatchSqlite = (batch) => chargeBatch.immediate(batch);
   }
 
