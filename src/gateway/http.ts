@@ -44,8 +44,8 @@ const STATIC_ROUTES: Array<{ pattern: RegExp; methods: string[] }> = [
 
 export function send(reply: FastifyReply, result: CallResult): FastifyReply {
   reply.code(result.status);
-  for (const [k, v] of Object.entries(result.headers)) reply.header(k, v);
-  if (result.headers['x-request-id']) (reply.request as FastifyRequest & { ddtRequestId?: string }).ddtRequestId = result.headers['x-request-id'];
+  const headers = result.headers;
+  for (const k in headers) reply.header(k, headers[k]);
   return reply.type('application/json; charset=utf-8').send(result.body);
 }
 
@@ -103,7 +103,7 @@ export function buildApp(deps: PipelineDeps, opts: AppOptions = {}): { app: Fast
       url: req.url.split('?')[0],
       status,
       ms: Math.round(reply.elapsedTime * 10) / 10,
-      request_id: (req as FastifyRequest & { ddtRequestId?: string }).ddtRequestId,
+      request_id: reply.getHeader('x-request-id'),
     };
     if (status >= 500) req.log.error(line, 'request');
     else req.log.info(line, 'request');

@@ -4,7 +4,7 @@ import type { Config, RateLimitRule } from '../config.ts';
 import { ApiError, ERROR_CODES } from '../platform/errors.ts';
 import type { ErrorCode } from '../platform/errors.ts';
 import { hashKey } from '../platform/keys.ts';
-import type { Metrics } from '../platform/metrics.ts';
+import type { Metrics, TallyCell } from '../platform/metrics.ts';
 import { LimiterUnavailableError, windowOf } from '../platform/ratelimit/types.ts';
 import type { RateLimitDecision, RateLimiter } from '../platform/ratelimit/types.ts';
 import type { KeyRecord, Store } from '../platform/store/types.ts';
@@ -63,7 +63,7 @@ export class Pipeline {
   private readonly byMcpName = new Map<string, AnyTool>();
   private readonly rules = new Map<string, RateLimitRule>();
   private readonly enabled = new Map<AnyTool, boolean>();
-  private readonly observers = new Map<string, { count: { inc(): void }; latency: { observe(v: number): void } }>();
+  private readonly observers = new Map<string, { count: TallyCell; latency: { observe(v: number): void } }>();
   readonly settings: ToolSettings;
   /** Set by the HTTP app to its pino logger; silent until then. */
   log: Logger = silentLogger;
@@ -89,6 +89,9 @@ export class Pipeline {
   now(): number {
     return this.clock();
   }
+
+  /** The clock as a Date; one function for every call context. */
+  readonly nowDate = (): Date => new Date(this.clock());
 
   toolByName(name: string): AnyTool | undefined {
     return this.byName.get(name);
@@ -273,13 +276,13 @@ export class Pipeline {
   }
 
   private async chargeAndRun(tool: AnyTool, key: KeyRecord, input: unknown, headers: Record<string, string>, signal?: AbortSignal): Promise<CallResult> {
-    const { store, metrics } = this.deps;
+    const { store } = this.deps;
     const endpoint = tool.name;
     const requestId = newRequestId();
-    const at = new Date(this.clock()).toISOString();
+    const at = isoTime(this.clock());
     const charged = await store.charge(key.id, tool.credits, requestId, endpoint, at);
     if (!charged) fail('insufficient_credits');
-    this.counter(metrics.charged, endpoint).inc(tool.credits);
+    this.creditCells(endpoint).charged.n += tool.credits;
     headers['x-request-id'] = requestId;
     try {
       let output = tool.run(input, this.toolContext(requestId, signal ?? NEVER_ABORTED));
@@ -300,8 +303,8 @@ export class Pipeline {
   async refund(keyId: string, credits: number, requestId: string, endpoint: string): Promise<void> {
     for (let attempt = 1; attempt <= 3; attempt++) {
       try {
-        await this.deps.store.refund(keyId, credits, requestId, endpoint, new Date(this.clock()).toISOString());
-        this.counter(this.deps.metrics.refunded, endpoint).inc(credits);
+        await this.deps.store.refund(keyId, credits, requestId, endpoint, isoTime(this.clock()));
+        this.creditCells(endpoint).refunded.n += credits;
         return;
       } catch (err) {
         this.log.error({ err: (err as Error).message, request_id: requestId, key_id: keyId, attempt }, 'refund failed');
@@ -325,14 +328,15 @@ export class Pipeline {
     return { status: ERROR_CODES.internal_error.status, headers, body: withId({ error: 'internal_error' }) };
   }
 
-  private readonly counters = new Map<object, Map<string, { inc(n?: number): void }>>();
+  private readonly credits = new Map<string, { charged: TallyCell; refunded: TallyCell }>();
 
-  private counter(metric: Metrics['charged'], endpoint: string): { inc(n?: number): void } {
-    let byEndpoint = this.counters.get(metric);
-    if (!byEndpoint) this.counters.set(metric, (byEndpoint = new Map()));
-    let child = byEndpoint.get(endpoint);
-    if (!child) byEndpoint.set(endpoint, (child = metric.labels(endpoint)));
-    return child;
+  private creditCells(endpoint: string): { charged: TallyCell; refunded: TallyCell } {
+    let cells = this.credits.get(endpoint);
+    if (!cells) {
+      const m = this.deps.metrics;
+      this.credits.set(endpoint, (cells = { charged: m.chargedCredits.cell(endpoint), refunded: m.refundedCredits.cell(endpoint) }));
+    }
+    return cells;
   }
 
   observe(endpoint: string, status: number, startedMs: number): void {
@@ -341,12 +345,12 @@ export class Pipeline {
     let child = this.observers.get(key);
     if (!child) {
       child = {
-        count: this.deps.metrics.requests.labels(endpoint, String(status)),
+        count: this.deps.metrics.requestCounts.cell(endpoint, String(status)),
         latency: this.deps.metrics.latency.labels(endpoint),
       };
       this.observers.set(key, child);
     }
-    child.count.inc();
+    child.count.n++;
     child.latency.observe((performance.now() - startedMs) / 1000);
   }
 }
@@ -370,8 +374,10 @@ class CallContext implements ToolContext {
     this.settings = pipeline.settings;
   }
 
-  /** An arrow property, so a tool may pass `ctx.now` around detached. */
-  readonly now = (): Date => new Date(this.pipeline.now());
+  /** The pipeline's own function, so a tool may pass `ctx.now` around detached. */
+  get now(): () => Date {
+    return this.pipeline.nowDate;
+  }
 
   get log(): ToolLogger {
     return (this.childLog ??= this.pipeline.log.child({ request_id: this.requestId }));
@@ -414,6 +420,17 @@ export class ValidationError extends Error {
 function validationError(error: Parameters<typeof firstFailure>[0], body: unknown): ValidationError {
   const f = firstFailure(error, body);
   return new ValidationError({ ...f });
+}
+
+// Calls within the same millisecond share one ISO timestamp string.
+let isoMs = NaN;
+let isoText = '';
+function isoTime(ms: number): string {
+  if (ms !== isoMs) {
+    isoText = new Date(ms).toISOString();
+    isoMs = ms;
+  }
+  return isoText;
 }
 
 function rateHeaders(d: RateLimitDecision): Record<string, string> {
