@@ -62,8 +62,9 @@ export class Pipeline {
   private readonly byName = new Map<string, AnyTool>();
   private readonly byMcpName = new Map<string, AnyTool>();
   private readonly rules = new Map<string, RateLimitRule>();
+  private readonly buckets = new Map<string, Map<string, string>>();
   private readonly enabled = new Map<AnyTool, boolean>();
-  private readonly observers = new Map<string, { count: TallyCell; latency: { observe(v: number): void } }>();
+  private readonly observers = new Map<string, { byStatus: Map<number, TallyCell>; latency: { observe(v: number): void } }>();
   readonly settings: ToolSettings;
   /** Set by the HTTP app to its pino logger; silent until then. */
   log: Logger = silentLogger;
@@ -137,27 +138,27 @@ export class Pipeline {
    */
   authenticate(authorization: string | undefined): KeyRecord | Promise<KeyRecord> {
     if (!authorization) fail('missing_token');
+    const now = this.clock();
+    // Keyed by the Authorization header as sent, for at most AUTH_CACHE_MS: a hot key skips parsing,
+    // hashing and the store. Only headers that held an existing key are cached.
+    const cached = this.authCache.get(authorization);
+    if (cached && cached.until > now) return activeKey(cached.key);
     const m = BEARER.exec(authorization);
     if (!m) fail('missing_token');
-    const token = m[1] as string;
-    const now = this.clock();
-    // Keyed by the token itself for at most AUTH_CACHE_MS, so a hot key skips hashing and the store.
-    const cached = this.authCache.get(token);
-    if (cached && cached.until > now) return activeKey(cached.key);
-    return this.deps.store.findKeyByHash(hashKey(token)).then((key) => {
+    return this.deps.store.findKeyByHash(hashKey(m[1] as string)).then((key) => {
       if (!key) {
-        this.authCache.delete(token);
+        this.authCache.delete(authorization);
         return fail('invalid_token');
       }
       if (this.authCache.size > 50_000) this.authCache.clear();
-      this.authCache.set(token, { key, until: now + AUTH_CACHE_MS });
+      this.authCache.set(authorization, { key, until: now + AUTH_CACHE_MS });
       return activeKey(key);
     });
   }
 
   /** Forget cached key records (after a revoke on this instance, so it takes effect at once). */
   forgetKey(keyId: string): void {
-    for (const [token, v] of this.authCache) if (v.key.id === keyId) this.authCache.delete(token);
+    for (const [header, v] of this.authCache) if (v.key.id === keyId) this.authCache.delete(header);
   }
 
   requireScope(key: KeyRecord, scope: string | undefined): void {
@@ -183,7 +184,7 @@ export class Pipeline {
     const now = this.clock();
     let decision: RateLimitDecision | Promise<RateLimitDecision>;
     try {
-      decision = this.deps.limiter.hit(`${key.id}:${endpoint}`, rule.limit, rule.windowSeconds, now);
+      decision = this.deps.limiter.hit(this.bucket(key.id, endpoint), rule.limit, rule.windowSeconds, now);
     } catch (err) {
       return this.limiterDown(err, rule, now, endpoint);
     }
@@ -191,6 +192,18 @@ export class Pipeline {
       return decision.then(decided, (err: unknown) => this.limiterDown(err, rule, now, endpoint));
     }
     return decided(decision);
+  }
+
+  /** `<key id>:<endpoint>`, built once per pair: the limiter looks it up on every call. */
+  private bucket(keyId: string, endpoint: string): string {
+    let byEndpoint = this.buckets.get(keyId);
+    if (!byEndpoint) {
+      if (this.buckets.size > 50_000) this.buckets.clear();
+      this.buckets.set(keyId, (byEndpoint = new Map()));
+    }
+    let bucket = byEndpoint.get(endpoint);
+    if (!bucket) byEndpoint.set(endpoint, (bucket = `${keyId}:${endpoint}`));
+    return bucket;
   }
 
   /** The limiter could not count: fail closed (503, nothing charged) or open (through, uncounted). */
@@ -341,17 +354,12 @@ export class Pipeline {
 
   observe(endpoint: string, status: number, startedMs: number): void {
     // Labelled children are looked up once per (endpoint, status), not hashed from labels on every call.
-    const key = `${endpoint} ${status}`;
-    let child = this.observers.get(key);
-    if (!child) {
-      child = {
-        count: this.deps.metrics.requestCounts.cell(endpoint, String(status)),
-        latency: this.deps.metrics.latency.labels(endpoint),
-      };
-      this.observers.set(key, child);
-    }
-    child.count.n++;
-    child.latency.observe((performance.now() - startedMs) / 1000);
+    let o = this.observers.get(endpoint);
+    if (!o) this.observers.set(endpoint, (o = { byStatus: new Map(), latency: this.deps.metrics.latency.labels(endpoint) }));
+    let count = o.byStatus.get(status);
+    if (!count) o.byStatus.set(status, (count = this.deps.metrics.requestCounts.cell(endpoint, String(status))));
+    count.n++;
+    o.latency.observe((performance.now() - startedMs) / 1000);
   }
 }
 

@@ -1,34 +1,35 @@
 // In-process fixed-window limiter: the embedded default for a single instance.
-import { decide, windowOf } from './types.ts';
 import type { RateLimitDecision, RateLimiter } from './types.ts';
 
 export class MemoryLimiter implements RateLimiter {
   readonly kind = 'memory' as const;
-  private readonly counts = new Map<string, { start: number; count: number }>();
+  /** Per bucket: the window it counts in (start, in unix seconds), its length and the count so far. */
+  private readonly counts = new Map<string, { start: number; windowSeconds: number; count: number }>();
   private sweeps = 0;
 
   hit(bucket: string, limit: number, windowSeconds: number, nowMs: number): RateLimitDecision {
-    const { start } = windowOf(nowMs, windowSeconds);
-    const key = `${bucket}|${windowSeconds}`;
-    const cur = this.counts.get(key);
+    const nowSec = Math.floor(nowMs / 1000);
+    const start = nowSec - (nowSec % windowSeconds);
+    // A bucket is one key on one endpoint, whose rule is fixed for the life of the process; a different
+    // window length still starts a new count rather than reading the old one.
+    const cur = this.counts.get(bucket);
     let count: number;
-    if (!cur || cur.start !== start) {
+    if (!cur || cur.start !== start || cur.windowSeconds !== windowSeconds) {
       count = 1;
-      this.counts.set(key, { start, count });
+      this.counts.set(bucket, { start, windowSeconds, count });
     } else {
       count = ++cur.count;
     }
     // Old windows are dropped now and then so memory follows the number of active keys, not history.
-    if (++this.sweeps >= 10_000) this.sweep(nowMs);
-    return decide(count, limit, windowSeconds, nowMs);
+    if (++this.sweeps >= 10_000) this.sweep(nowSec);
+    const resetAt = start + windowSeconds;
+    return { allowed: count <= limit, limit, remaining: Math.max(0, limit - count), resetAt, retryAfter: Math.max(1, resetAt - nowSec), windowSeconds };
   }
 
-  private sweep(nowMs: number): void {
+  private sweep(nowSec: number): void {
     this.sweeps = 0;
-    const nowSec = Math.floor(nowMs / 1000);
-    for (const [key, v] of this.counts) {
-      const windowSeconds = Number(key.slice(key.lastIndexOf('|') + 1));
-      if (v.start + windowSeconds <= nowSec) this.counts.delete(key);
+    for (const [bucket, v] of this.counts) {
+      if (v.start + v.windowSeconds <= nowSec) this.counts.delete(bucket);
     }
   }
 
