@@ -4,7 +4,7 @@ import type { Config, RateLimitRule } from '../config.ts';
 import { ApiError, ERROR_CODES } from '../platform/errors.ts';
 import type { ErrorCode } from '../platform/errors.ts';
 import { hashKey } from '../platform/keys.ts';
-import type { Metrics, TallyCell } from '../platform/metrics.ts';
+import type { HistogramCell, Metrics, TallyCell } from '../platform/metrics.ts';
 import { LimiterUnavailableError, windowOf } from '../platform/ratelimit/types.ts';
 import type { RateLimitDecision, RateLimiter } from '../platform/ratelimit/types.ts';
 import type { KeyRecord, Store } from '../platform/store/types.ts';
@@ -64,7 +64,7 @@ export class Pipeline {
   private readonly rules = new Map<string, RateLimitRule>();
   private readonly buckets = new Map<string, Map<string, string>>();
   private readonly enabled = new Map<AnyTool, boolean>();
-  private readonly observers = new Map<string, { byStatus: Map<number, TallyCell>; latency: { observe(v: number): void } }>();
+  private readonly observers = new Map<string, { byStatus: Map<number, TallyCell>; latency: HistogramCell }>();
   readonly settings: ToolSettings;
   /** Set by the HTTP app to its pino logger; silent until then. */
   log: Logger = silentLogger;
@@ -355,11 +355,11 @@ export class Pipeline {
   observe(endpoint: string, status: number, startedMs: number): void {
     // Labelled children are looked up once per (endpoint, status), not hashed from labels on every call.
     let o = this.observers.get(endpoint);
-    if (!o) this.observers.set(endpoint, (o = { byStatus: new Map(), latency: this.deps.metrics.latency.labels(endpoint) }));
+    if (!o) this.observers.set(endpoint, (o = { byStatus: new Map(), latency: this.deps.metrics.latency.cell(endpoint) }));
     let count = o.byStatus.get(status);
     if (!count) o.byStatus.set(status, (count = this.deps.metrics.requestCounts.cell(endpoint, String(status))));
     count.n++;
-    o.latency.observe((performance.now() - startedMs) / 1000);
+    this.deps.metrics.latency.observe(o.latency, (performance.now() - startedMs) / 1000);
   }
 }
 

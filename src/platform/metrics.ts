@@ -1,5 +1,6 @@
 // Prometheus metrics: requests by endpoint and status, latency, credits charged and refunded.
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Metric } from 'prom-client';
 
 /** One label set's count, incremented on the hot path. */
 export interface TallyCell {
@@ -37,10 +38,75 @@ export class Tally {
   }
 }
 
+/** A metric value line as the registry formats it. */
+interface ValueLine {
+  metricName: string;
+  labels: Record<string, string | number>;
+  value: number;
+}
+
+/** One label value's distribution: a count per bucket (the last is +Inf; not cumulative), their sum and total. */
+export interface HistogramCell {
+  counts: number[];
+  sum: number;
+  count: number;
+}
+
+/**
+ * A histogram with one label, observed on the hot path with a bucket search and three additions; the
+ * registry reads it like any prom-client metric (cumulative `_bucket` lines with `le`, `_sum`, `_count`).
+ */
+export class LabelledHistogram {
+  readonly type = 'histogram' as const;
+  readonly aggregator = 'sum' as const;
+  private readonly cells = new Map<string, HistogramCell>();
+
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    readonly labelName: string,
+    readonly buckets: readonly number[],
+  ) {}
+
+  cell(labelValue: string): HistogramCell {
+    let cell = this.cells.get(labelValue);
+    if (!cell) this.cells.set(labelValue, (cell = { counts: new Array<number>(this.buckets.length + 1).fill(0), sum: 0, count: 0 }));
+    return cell;
+  }
+
+  observe(cell: HistogramCell, value: number): void {
+    const b = this.buckets;
+    let i = 0;
+    while (i < b.length && value > b[i]!) i++;
+    cell.counts[i]!++;
+    cell.sum += value;
+    cell.count++;
+  }
+
+  async get(): Promise<{ name: string; help: string; type: 'histogram'; aggregator: 'sum'; values: ValueLine[] }> {
+    const values: ValueLine[] = [];
+    for (const [labelValue, cell] of this.cells) {
+      let cumulative = 0;
+      for (let i = 0; i <= this.buckets.length; i++) {
+        cumulative += cell.counts[i]!;
+        const le = i < this.buckets.length ? this.buckets[i]! : '+Inf';
+        values.push({ metricName: `${this.name}_bucket`, labels: { le, [this.labelName]: labelValue }, value: cumulative });
+      }
+      values.push({ metricName: `${this.name}_sum`, labels: { [this.labelName]: labelValue }, value: cell.sum });
+      values.push({ metricName: `${this.name}_count`, labels: { [this.labelName]: labelValue }, value: cell.count });
+    }
+    return { name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values };
+  }
+
+  reset(): void {
+    this.cells.clear();
+  }
+}
+
 export class Metrics {
   readonly registry = new Registry();
   readonly requests: Counter<'endpoint' | 'status'>;
-  readonly latency: Histogram<'endpoint'>;
+  readonly latency: LabelledHistogram;
   readonly charged: Counter<'endpoint'>;
   readonly refunded: Counter<'endpoint'>;
   /** Hot-path counts of requests (endpoint, status), charged and refunded credits (endpoint). */
@@ -57,13 +123,10 @@ export class Metrics {
       registers: [this.registry],
       collect: () => this.requestCounts.flush(),
     });
-    this.latency = new Histogram({
-      name: 'ddt_http_request_duration_seconds',
-      help: 'Request latency by endpoint.',
-      labelNames: ['endpoint'],
-      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers: [this.registry],
-    });
+    this.latency = new LabelledHistogram('ddt_http_request_duration_seconds', 'Request latency by endpoint.', 'endpoint', [
+      0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
+    ]);
+    this.registry.registerMetric(this.latency as unknown as Metric);
     this.charged = new Counter({
       name: 'ddt_credits_charged_total',
       help: 'Credits charged by endpoint.',
