@@ -89,6 +89,19 @@ describe.each(engines)('store on $name', (engine) => {
     expect(ledger.reduce((s, l) => s + l.delta, 0)).toBe(0);
   });
 
+  it('a batch larger than any one ledger statement keeps every row, in arrival order', async () => {
+    const k = newKey(1000);
+    await store.createKey(k);
+    const ids = Array.from({ length: 203 }, (_, i) => `req_big_${String(i).padStart(3, '0')}`);
+    const results = await Promise.all(ids.map((id, i) => store.charge(k.id, 1 + (i % 3), id, 'x', `t${i}`)));
+    expect(results.every(Boolean)).toBe(true);
+    const charges = (await store.ledger(k.id)).filter((l) => l.kind === 'charge');
+    expect(charges.map((l) => l.requestId)).toEqual(ids);
+    expect(charges.map((l) => l.createdAt)).toEqual(ids.map((_, i) => `t${i}`));
+    expect(charges.map((l) => -l.delta)).toEqual(ids.map((_, i) => 1 + (i % 3)));
+    expect((await store.getKey(k.id))?.credits).toBe(1000 - charges.reduce((s, l) => s - l.delta, 0));
+  });
+
   it('one batch over several keys and costs gives what charging each call in arrival order gives', async () => {
     const rich = newKey(100);
     const short = newKey(5);

@@ -139,13 +139,28 @@ export class SqlStore implements Store {
       'SELECT id, name, display, scopes, status, created_at, revoked_at FROM api_keys WHERE hash = ?',
     );
     const dec = database.prepare('UPDATE api_keys SET credits = credits - ? WHERE id = ? AND credits >= ?');
-    // The ledger rows of one key's granted charges, in one statement: [request_id, endpoint, cost, at] each.
-    const ins = database.prepare(
-      `INSERT INTO ledger (key_id, request_id, endpoint, kind, delta, created_at)
-       SELECT ?, value ->> 0, value ->> 1, 'charge', -(value ->> 2), value ->> 3 FROM json_each(?)`,
-    );
-    const rows = (batch: PendingCharge[], idx: number[]): string =>
-      JSON.stringify(idx.map((i) => [batch[i]!.requestId, batch[i]!.endpoint, batch[i]!.cost, batch[i]!.at]));
+    // The ledger rows of one key's granted charges, in arrival order, written by multi-row INSERTs of
+    // 64, 32, ..., 1 rows: a few statements per batch rather than one per charge.
+    const inserts = [64, 32, 16, 8, 4, 2, 1].map((size) => ({
+      size,
+      stmt: database.prepare(
+        `INSERT INTO ledger (key_id, request_id, endpoint, kind, delta, created_at) VALUES ${Array.from({ length: size }, () => "(?, ?, ?, 'charge', ?, ?)").join(', ')}`,
+      ),
+    }));
+    const writeRows = (keyId: string, batch: PendingCharge[], idx: number[]): void => {
+      let at = 0;
+      for (const { size, stmt } of inserts) {
+        while (idx.length - at >= size) {
+          const params: Array<string | number> = [];
+          for (let k = at; k < at + size; k++) {
+            const c = batch[idx[k]!]!;
+            params.push(keyId, c.requestId, c.endpoint, -c.cost, c.at);
+          }
+          stmt.run(params);
+          at += size;
+        }
+      }
+    };
     // The outcome is the one of charging every call in arrival order, each by its own conditional decrement:
     // when a key's balance covers all of its charges in the batch, one decrement of the total gives exactly
     // that; when it does not, its charges are decremented one by one, in order, as they arrived.
@@ -167,7 +182,7 @@ export class SqlStore implements Store {
         }
         if (granted.length === 0) continue;
         for (const i of granted) results[i] = true;
-        ins.run(keyId, rows(batch, granted));
+        writeRows(keyId, batch, granted);
       }
       return results;
     });
