@@ -12,8 +12,8 @@ import { BENCH_INPUT } from './pipeline-input.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ADMIN = 'ddt_bench_admin_key_0000000000000000000000';
-const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = 50;
 const PG_URL = process.env.DDT_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.DDT_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
