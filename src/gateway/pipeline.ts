@@ -5,7 +5,7 @@ import { ApiError, ERROR_CODES } from '../platform/errors.ts';
 import type { ErrorCode } from '../platform/errors.ts';
 import { hashKey } from '../platform/keys.ts';
 import type { HistogramCell, Metrics, TallyCell } from '../platform/metrics.ts';
-import { LimiterUnavailableError, windowOf } from '../platform/ratelimit/types.ts';
+import { LimiterUnavailableError, decide, windowOf } from '../platform/ratelimit/types.ts';
 import type { RateLimitDecision, RateLimiter } from '../platform/ratelimit/types.ts';
 import type { KeyRecord, Store } from '../platform/store/types.ts';
 import type { UploadService } from '../platform/uploads/service.ts';
@@ -216,7 +216,7 @@ export class Pipeline {
     }
     this.log.warn({ err: err.message, endpoint }, 'rate limiter unavailable: failing open');
     // Fail-open: the call goes through uncounted; the headers report the configured limit.
-    return rateHeaders({ allowed: true, limit: rule.limit, remaining: rule.limit, resetAt: w.resetAt, retryAfter: w.retryAfter, windowSeconds: rule.windowSeconds });
+    return rateHeaders(decide(0, rule.limit, rule.windowSeconds, w));
   }
 
   /** Step 4a: JSON from raw bytes (REST) or the MCP arguments as they are. */

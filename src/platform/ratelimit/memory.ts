@@ -1,4 +1,5 @@
 // In-process fixed-window limiter: the embedded default for a single instance.
+import { decide, windowOf } from './types.ts';
 import type { RateLimitDecision, RateLimiter } from './types.ts';
 
 export class MemoryLimiter implements RateLimiter {
@@ -8,8 +9,8 @@ export class MemoryLimiter implements RateLimiter {
   private sweeps = 0;
 
   hit(bucket: string, limit: number, windowSeconds: number, nowMs: number): RateLimitDecision {
-    const nowSec = Math.floor(nowMs / 1000);
-    const start = nowSec - (nowSec % windowSeconds);
+    const w = windowOf(nowMs, windowSeconds);
+    const start = w.start;
     // A bucket is one key on one endpoint, whose rule is fixed for the life of the process; a different
     // window length still starts a new count rather than reading the old one.
     const cur = this.counts.get(bucket);
@@ -21,9 +22,8 @@ export class MemoryLimiter implements RateLimiter {
       count = ++cur.count;
     }
     // Old windows are dropped now and then so memory follows the number of active keys, not history.
-    if (++this.sweeps >= 10_000) this.sweep(nowSec);
-    const resetAt = start + windowSeconds;
-    return { allowed: count <= limit, limit, remaining: Math.max(0, limit - count), resetAt, retryAfter: Math.max(1, resetAt - nowSec), windowSeconds };
+    if (++this.sweeps >= 10_000) this.sweep(Math.floor(nowMs / 1000));
+    return decide(count, limit, windowSeconds, w);
   }
 
   private sweep(nowSec: number): void {

@@ -41,7 +41,7 @@ export class RedisLimiter implements RateLimiter {
     } catch (err) {
       throw new LimiterUnavailableError(`redis: ${(err as Error).message}`);
     }
-    return decide(count, limit, windowSeconds, nowMs);
+    return decide(count, limit, windowSeconds, w);
   }
 
   /** Resolves once connected, or after timeoutMs (calls then fail fast until the connection is up). */

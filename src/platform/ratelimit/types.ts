@@ -34,8 +34,8 @@ export function windowOf(nowMs: number, windowSeconds: number): { start: number;
   return { start, resetAt, retryAfter: Math.max(1, resetAt - nowSec) };
 }
 
-export function decide(count: number, limit: number, windowSeconds: number, nowMs: number): RateLimitDecision {
-  const w = windowOf(nowMs, windowSeconds);
+/** The decision for the count-th call in window w (from windowOf) under limit. */
+export function decide(count: number, limit: number, windowSeconds: number, w: { resetAt: number; retryAfter: number }): RateLimitDecision {
   return {
     allowed: count <= limit,
     limit,
