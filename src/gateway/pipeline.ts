@@ -9,6 +9,7 @@ import { LimiterUnavailableError, decide, windowOf } from '../platform/ratelimit
 import type { RateLimitDecision, RateLimiter } from '../platform/ratelimit/types.ts';
 import type { KeyRecord, Store } from '../platform/store/types.ts';
 import type { UploadService } from '../platform/uploads/service.ts';
+import { UNSURE, fastPathOf } from '../platform/fast-validate.ts';
 import { firstFailure } from '../platform/validation.ts';
 import { ToolError, mcpName } from '../tools/contract.ts';
 import type { ToolContext, ToolLogger, ToolSettings } from '../tools/contract.ts';
@@ -235,12 +236,20 @@ export class Pipeline {
   /**
    * Step 4b: schema validation with generated field codes. The input comes back at once, or as a promise
    * when a file-ingesting tool was given an upload_id: the upload is read and the input validated again.
+   * A schema of plain parts first tries the compiled fast path, which only ever accepts (fast-validate.ts).
    */
   validate(tool: AnyTool, body: unknown, key: KeyRecord): unknown {
     if (body === null || typeof body !== 'object' || Array.isArray(body)) fail('body_must_be_object');
-    const first = tool.input.safeParse(body);
-    if (!first.success) throw validationError(first.error, body);
-    const data = first.data as Record<string, unknown>;
+    const fast = fastPathOf(tool.input);
+    const quick = fast ? fast(body) : UNSURE;
+    let data: Record<string, unknown>;
+    if (quick !== UNSURE) {
+      data = quick as Record<string, unknown>;
+    } else {
+      const first = tool.input.safeParse(body);
+      if (!first.success) throw validationError(first.error, body);
+      data = first.data as Record<string, unknown>;
+    }
     if (tool.uploadField && typeof data.upload_id === 'string') {
       const field = tool.uploadField;
       return this.deps.uploads.readText(key.id, data.upload_id).then((text) => {
@@ -251,7 +260,7 @@ export class Pipeline {
         return second.data;
       });
     }
-    return first.data;
+    return data;
   }
 
   toolContext(requestId: string, signal: AbortSignal): ToolContext {
