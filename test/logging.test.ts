@@ -31,3 +31,31 @@ it('logs requests as JSON lines without ever writing a key', async () => {
     await svc.close();
   }
 });
+
+it('writes an intentional 503 endpoint_disabled at info, a failure at error', async () => {
+  const lines: Array<Record<string, unknown>> = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, cb) {
+      for (const l of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(l) as Record<string, unknown>);
+      cb();
+    },
+  });
+  const svc = await startTestService({ DDT_LOG_LEVEL: 'info', DDT_DISABLED: 'test-upstream,mcp' }, { logger: { level: 'info', stream } });
+  try {
+    const k = await svc.createKey(5);
+    const cases = [
+      // request, status, pino level (30 info, 50 error)
+      { url: '/v1/test-upstream', status: 503, level: 30 },
+      { url: '/mcp', status: 503, level: 30 },
+      { url: '/v1/test-boom', status: 500, level: 50 },
+    ];
+    for (const c of cases) {
+      const r = await svc.app.inject({ method: 'POST', url: c.url, headers: svc.auth(k.key), payload: {} });
+      expect(r.statusCode).toBe(c.status);
+      const line = lines.find((l) => l.msg === 'request' && l.url === c.url);
+      expect(line?.level, c.url).toBe(c.level);
+    }
+  } finally {
+    await svc.close();
+  }
+});

@@ -42,7 +42,19 @@ const STATIC_ROUTES: Array<{ pattern: RegExp; methods: string[] }> = [
   { pattern: /^\/(healthz|readyz|metrics)$/, methods: ['GET', 'HEAD'] },
 ];
 
+/**
+ * 503 endpoint_disabled answers are the operator's own choice (DDT_DISABLED, an undeployed tool): the
+ * access log writes them at info, with the 4xx, rather than at error with the failures.
+ */
+const disabledReplies = new WeakSet<FastifyReply>();
+
+export function markDisabled(reply: FastifyReply): FastifyReply {
+  disabledReplies.add(reply);
+  return reply;
+}
+
 export function send(reply: FastifyReply, result: CallResult): FastifyReply {
+  if (result.body.error === 'endpoint_disabled') markDisabled(reply);
   reply.code(result.status);
   const headers = result.headers;
   for (const k in headers) reply.header(k, headers[k]);
@@ -105,8 +117,8 @@ export function buildApp(deps: PipelineDeps, opts: AppOptions = {}): { app: Fast
       ms: Math.round(reply.elapsedTime * 10) / 10,
       request_id: reply.getHeader('x-request-id'),
     };
-    if (status >= 500) req.log.error(line, 'request');
-    else req.log.info(line, 'request');
+    if (status >= 500 && !disabledReplies.has(reply)) req.log.error(line, 'request');
+    else if (infoEnabled) req.log.info(line, 'request');
     done();
   });
 

@@ -1,5 +1,6 @@
 // The MCP gateway: stateless JSON-RPC 2.0 over Streamable HTTP (JSON responses), tools from the registry.
 import type { FastifyInstance } from 'fastify';
+import { markDisabled } from './http.ts';
 import { API_VERSION } from './openapi.ts';
 import type { Pipeline } from './pipeline.ts';
 import { toolSchemas } from './schemas.ts';
@@ -116,7 +117,7 @@ export function rebindingAllowed(bindHost: string, publicUrl: string, host: stri
 export function registerMcp(app: FastifyInstance, pipeline: Pipeline): void {
   const { host: bindHost, publicUrl } = pipeline.deps.config;
   app.post('/mcp', async (req, reply) => {
-    if (pipeline.isDisabled('mcp')) return reply.code(503).send({ error: 'endpoint_disabled', tool: 'mcp' });
+    if (pipeline.isDisabled('mcp')) return markDisabled(reply).code(503).send({ error: 'endpoint_disabled', tool: 'mcp' });
     const started = performance.now();
     if (!rebindingAllowed(bindHost, publicUrl, req.headers.host, req.headers.origin)) {
       pipeline.observe('mcp', 403, started);
