@@ -3,7 +3,8 @@ import { Writable } from 'node:stream';
 import { expect, it } from 'vitest';
 import { ADMIN_KEY, startTestService } from './support/service.ts';
 
-it('logs requests as JSON lines without ever writing a key', async () => {
+/** A log stream that keeps every line written to it. */
+function capture(): { lines: string[]; stream: Writable } {
   const lines: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _enc, cb) {
@@ -11,6 +12,11 @@ it('logs requests as JSON lines without ever writing a key', async () => {
       cb();
     },
   });
+  return { lines, stream };
+}
+
+it('logs requests as JSON lines without ever writing a key', async () => {
+  const { lines, stream } = capture();
   const svc = await startTestService({ DDT_LOG_LEVEL: 'info' }, { logger: { level: 'info', stream } });
   try {
     const k = await svc.createKey(5);
@@ -33,13 +39,7 @@ it('logs requests as JSON lines without ever writing a key', async () => {
 });
 
 it('writes an intentional 503 endpoint_disabled at info, a failure at error', async () => {
-  const lines: Array<Record<string, unknown>> = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _enc, cb) {
-      for (const l of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(l) as Record<string, unknown>);
-      cb();
-    },
-  });
+  const { lines, stream } = capture();
   const svc = await startTestService({ DDT_LOG_LEVEL: 'info', DDT_DISABLED: 'test-upstream,mcp' }, { logger: { level: 'info', stream } });
   try {
     const k = await svc.createKey(5);
@@ -52,7 +52,7 @@ it('writes an intentional 503 endpoint_disabled at info, a failure at error', as
     for (const c of cases) {
       const r = await svc.app.inject({ method: 'POST', url: c.url, headers: svc.auth(k.key), payload: {} });
       expect(r.statusCode).toBe(c.status);
-      const line = lines.find((l) => l.msg === 'request' && l.url === c.url);
+      const line = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === 'request' && l.url === c.url);
       expect(line?.level, c.url).toBe(c.level);
     }
   } finally {

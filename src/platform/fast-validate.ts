@@ -15,7 +15,7 @@ import type { z } from 'zod';
 /** The answer when the fast path cannot vouch for the input: ask zod. */
 export const UNSURE: unique symbol = Symbol('unsure');
 
-export type FastPath = (value: unknown) => unknown;
+type FastPath = (value: unknown) => unknown;
 
 interface Def {
   type: string;
@@ -209,7 +209,7 @@ function lengthBounds(checks: Array<{ _zod: { def: CheckDef } }>): [number, numb
 }
 
 /** The generated source of a schema's fast path, or undefined when the schema is not in the subset. */
-export function fastPathSource(schema: z.ZodType): { source: string; consts: unknown[] } | undefined {
+function fastPathSource(schema: z.ZodType): { source: string; consts: unknown[] } | undefined {
   const e = new Emitter();
   try {
     const out = e.value(schema as unknown as Schema, 'v');
