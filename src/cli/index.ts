@@ -157,7 +157,8 @@ async function call(args: string[], config: Config, io: CliIo): Promise<number> 
     },
   };
   try {
-    io.out(JSON.stringify(await tool.run(parsed.data, ctx), null, 2));
+    const prepared: unknown = tool.prepare ? tool.prepare(parsed.data) : undefined;
+    io.out(JSON.stringify(await tool.run(parsed.data, ctx, prepared), null, 2));
     return 0;
   } catch (err) {
     if (err instanceof ToolError) {

@@ -289,7 +289,8 @@ export class Pipeline {
       headers = limited;
       let input = this.validate(tool, this.parseBody(body), key);
       if (input instanceof Promise) input = await input;
-      result = await this.chargeAndRun(tool, key, input, headers, signal);
+      const prepared: unknown = tool.prepare ? tool.prepare(input) : undefined;
+      result = await this.chargeAndRun(tool, key, input, prepared, headers, signal);
     } catch (err) {
       result = this.errorResult(err, headers, undefined);
     }
@@ -297,7 +298,7 @@ export class Pipeline {
     return result;
   }
 
-  private async chargeAndRun(tool: AnyTool, key: KeyRecord, input: unknown, headers: Record<string, string>, signal?: AbortSignal): Promise<CallResult> {
+  private async chargeAndRun(tool: AnyTool, key: KeyRecord, input: unknown, prepared: unknown, headers: Record<string, string>, signal?: AbortSignal): Promise<CallResult> {
     const { store } = this.deps;
     const endpoint = tool.name;
     const requestId = newRequestId();
@@ -307,7 +308,7 @@ export class Pipeline {
     this.creditCells(endpoint).charged.n += tool.credits;
     headers['x-request-id'] = requestId;
     try {
-      let output = tool.run(input, this.toolContext(requestId, signal ?? NEVER_ABORTED));
+      let output = tool.run(input, this.toolContext(requestId, signal ?? NEVER_ABORTED), prepared);
       if (output instanceof Promise) output = await output;
       // A copy: a tool may hand back an object it keeps (a cached answer); request_id must not reach it.
       return { status: 200, headers, body: { ...(output as Record<string, unknown>), request_id: requestId } };

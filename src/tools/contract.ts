@@ -77,8 +77,11 @@ export class ToolError extends Error {
   }
 }
 
-/** A tool folder's `tool.ts` exports one of these as its default export. */
-export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+/**
+ * A tool folder's `tool.ts` exports one of these as its default export. `P` is what the optional `prepare`
+ * step hands to `run` (undefined when the tool has none).
+ */
+export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, P = undefined> {
   /** Path segment, kebab-case: `/v1/<name>`; also the folder name and the registry key. */
   name: string;
   title: string;
@@ -101,11 +104,18 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
   uploadField?: string;
   /** 5xx statuses that are not refunded (blm-land-lookup: 504). */
   refundExempt?: number[];
-  run(input: z.output<I>, ctx: ToolContext): Promise<z.input<O>> | z.input<O>;
+  /**
+   * Optional, pure and synchronous: the part of the work that can refuse the input (parse the manifest, the
+   * diagram, the lockfile, the log's header...). It runs in the validation phase, after the schema and any
+   * upload, before the credit decrement: a ToolError 4xx thrown here is answered uncharged, with no ledger
+   * rows. What it returns is handed to `run` as `prepared`.
+   */
+  prepare?(input: z.output<I>): P;
+  run(input: z.output<I>, ctx: ToolContext, prepared: P): Promise<z.input<O>> | z.input<O>;
 }
 
-/** Identity helper that keeps the input/output generics inferred at the definition site. */
-export function defineTool<I extends z.ZodType, O extends z.ZodType>(def: ToolDefinition<I, O>): ToolDefinition<I, O> {
+/** Identity helper that keeps the input/output/prepared generics inferred at the definition site. */
+export function defineTool<I extends z.ZodType, O extends z.ZodType, P = undefined>(def: ToolDefinition<I, O, P>): ToolDefinition<I, O, P> {
   return def;
 }
 

@@ -20,7 +20,7 @@ import ticketLint from './ticket-lint/tool.ts';
 import worklogGuardrail from './worklog-guardrail/tool.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyTool = ToolDefinition<any, any>;
+export type AnyTool = ToolDefinition<any, any, any>;
 
 export const tools: readonly AnyTool[] = [
   acceptanceCriteriaValidator,

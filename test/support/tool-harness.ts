@@ -43,14 +43,15 @@ export type CallResult =
  * output against the output schema, and return what the endpoint would answer (without request_id).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function callTool(def: ToolDefinition<any, any>, body: unknown, ctx: ToolContext = makeTestContext()): Promise<CallResult> {
+export async function callTool(def: ToolDefinition<any, any, any>, body: unknown, ctx: ToolContext = makeTestContext()): Promise<CallResult> {
   const parsed = def.input.safeParse(body);
   if (!parsed.success) {
     const f = firstFailure(parsed.error, body);
     return { ok: false, status: 400, body: { ...f } };
   }
   try {
-    const out = await def.run(parsed.data, ctx);
+    const prepared: unknown = def.prepare ? def.prepare(parsed.data) : undefined;
+    const out = await def.run(parsed.data, ctx, prepared);
     const checked = def.output.safeParse(out);
     if (!checked.success) {
       throw new Error(`output of ${def.name} does not match its schema: ${JSON.stringify(checked.error.issues.slice(0, 3))}`);
