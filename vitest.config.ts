@@ -7,6 +7,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    globalSetup: ['test/support/fast-check-seed.ts'],
     setupFiles: ['test/support/fast-check-setup.ts'],
   },
 });

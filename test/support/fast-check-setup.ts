@@ -1,5 +1,6 @@
-// Property tests: random seeds on a developer's machine (to keep finding new cases), one fixed seed under CI
-// (so a CI run is reproducible and a red CI is never a coin toss). A failure prints its seed to replay.
+// Every test worker's property tests use the run's seed (chosen once in fast-check-seed.ts). fast-check
+// prints the seed again with any counterexample.
 import fc from 'fast-check';
 
-if (process.env.CI === 'true' || process.env.CI === '1') fc.configureGlobal({ seed: 20_260_722 });
+const seed = Number(process.env.FC_SEED);
+if (Number.isInteger(seed)) fc.configureGlobal({ seed });
