@@ -22,6 +22,16 @@ export interface ToolExample<I = unknown, O = unknown> {
   runs?: 'offline' | 'upstream';
 }
 
+/**
+ * An adversarial input built from the tool's own delimiters, as large as its fields allow (about 1 MB):
+ * the hostile tests run every one through the call path (a 200 or a 4xx, never a 500), and
+ * `npm run bench:hostile` times them (target: under 300 ms each).
+ */
+export interface HostileCase {
+  name: string;
+  input: Record<string, unknown>;
+}
+
 /** A small shared key-value cache (store-backed: shared by every instance). */
 export interface ToolCache {
   get(key: string): Promise<unknown | undefined>;
@@ -97,6 +107,8 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
   output: O;
   annotations: ToolAnnotations;
   examples: ToolExample<z.input<I>, Record<string, unknown>>[];
+  /** Adversarial inputs (built lazily: they are large). */
+  hostile?: () => HostileCase[];
   /**
    * Name of the text field that `upload_id` may replace. The gateway reads the caller's upload (gunzipping
    * gzip), puts its UTF-8 text in this field, removes `upload_id` and validates the input again.
