@@ -28,6 +28,8 @@ export interface Config {
   publicUrl: string;
   bodyLimitBytes: number;
   logLevel: string;
+  /** Trust X-Forwarded-* (the client address, protocol and host) only behind a proxy that sets them. */
+  trustProxy: boolean;
   uploads: {
     s3Bucket: string | undefined;
     s3Endpoint: string | undefined;
@@ -107,6 +109,7 @@ const EnvSchema = z.object({
   DDT_PUBLIC_URL: z.string().optional(),
   DDT_BODY_LIMIT_BYTES: intFrom('DDT_BODY_LIMIT_BYTES', 6 * 1024 * 1024, 1024, 64 * 1024 * 1024),
   DDT_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DDT_TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
   DDT_S3_BUCKET: z.string().optional(),
   DDT_S3_ENDPOINT: z.string().optional(),
   DDT_S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
@@ -131,6 +134,13 @@ const EnvSchema = z.object({
   DDT_SHUTDOWN_GRACE_MS: intFrom('DDT_SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
 });
 
+/** The string without its trailing slashes (a loop, not a regex: linear whatever the input). */
+export function trimSlashes(s: string): string {
+  let end = s.length;
+  while (end > 1 && s.charCodeAt(end - 1) === 47) end--;
+  return s.slice(0, end);
+}
+
 /** Reads the environment; throws ConfigError naming the variable on bad values. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -142,7 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const dataDir = path.resolve(e.DDT_DATA_DIR);
   const host = e.HOST;
-  const publicUrl = (e.DDT_PUBLIC_URL || `http://${host.includes(':') ? `[${host}]` : host}:${e.PORT}`).replace(/\/+$/, '');
+  const publicUrl = trimSlashes(e.DDT_PUBLIC_URL || `http://${host.includes(':') ? `[${host}]` : host}:${e.PORT}`);
   const alignmentModel = e.DDT_ALIGNMENT_MODEL;
   const providerKey = alignmentModel.startsWith('openai:') ? e.OPENAI_API_KEY : alignmentModel.startsWith('anthropic:') ? e.ANTHROPIC_API_KEY : undefined;
   if (e.DDT_BOOTSTRAP_ADMIN_KEY !== undefined && !e.DDT_BOOTSTRAP_ADMIN_KEY.startsWith(e.DDT_KEY_PREFIX)) {
@@ -167,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     bodyLimitBytes: e.DDT_BODY_LIMIT_BYTES,
     logLevel: e.DDT_LOG_LEVEL,
+    trustProxy: e.DDT_TRUST_PROXY === 'true' || e.DDT_TRUST_PROXY === '1',
     uploads: {
       s3Bucket: e.DDT_S3_BUCKET || undefined,
       s3Endpoint: e.DDT_S3_ENDPOINT || undefined,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { buildApp } from './gateway/http.ts';
 import type { AppOptions } from './gateway/http.ts';
-import type { Pipeline } from './gateway/pipeline.ts';
+import type { CallPath } from './gateway/call/execute.ts';
 import { ALL_SCOPES, displayOf, hashKey, newKeyId, newKeyToken } from './platform/keys.ts';
 import { Metrics } from './platform/metrics.ts';
 import { openLimiter } from './platform/ratelimit/index.ts';
@@ -21,7 +21,7 @@ import { defaultSurfaces } from './gateway/surfaces.ts';
 
 export interface Service {
   app: FastifyInstance;
-  pipeline: Pipeline;
+  callPath: CallPath;
   store: Store;
   limiter: RateLimiter;
   /** Stops accepting, lets in-flight calls finish, then closes the store and the limiter. */
@@ -37,6 +37,8 @@ export interface ServiceOptions {
   announce?: (line: string) => void;
   defaultMetrics?: boolean;
   surfaces?: AppOptions['surfaces'];
+  /** A rate limiter to use instead of the configured one (tests that break it on purpose). */
+  limiter?: RateLimiter;
 }
 
 export function openStorage(config: Config): ObjectStorage {
@@ -69,8 +71,10 @@ export async function bootstrapAdmin(store: Store, config: Config, announce: (li
 }
 
 export async function createService(config: Config, opts: ServiceOptions = {}): Promise<Service> {
-  const store = await openStore(config);
-  const limiter = openLimiter(config);
+  // Until the app's logger exists, a dropped idle connection is written to stderr; then to the log.
+  let storeError = (err: Error): void => void process.stderr.write(`ddt: database connection lost: ${err.message}\n`);
+  const store = await openStore(config, { onError: (err) => storeError(err) });
+  const limiter = opts.limiter ?? openLimiter(config);
   if (limiter instanceof RedisLimiter) await limiter.waitReady(2000);
   const uploads = new UploadService(store, openStorage(config), {
     urlTtlSeconds: config.uploads.urlTtlSeconds,
@@ -78,12 +82,10 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
   });
   await bootstrapAdmin(store, config, opts.announce ?? ((line) => process.stderr.write(`${line}\n`)));
   const metrics = new Metrics({ defaultMetrics: opts.defaultMetrics });
-  const { app, pipeline } = buildApp(
+  const { app, callPath, markClosing } = buildApp(
     {
       config,
-      store,
-      limiter,
-      uploads,
+      backends: { store, limiter, uploads },
       metrics,
       tools: opts.tools ?? registryTools,
       clock: opts.clock,
@@ -91,12 +93,14 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
     },
     { logger: opts.logger, surfaces: opts.surfaces ?? defaultSurfaces },
   );
+  storeError = (err) => app.log.warn({ err: err.message }, 'database connection lost; the pool reconnects on the next query');
 
   // Retention: expired uploads and cache rows are swept every ten minutes (and once at start).
   const sweep = async (): Promise<void> => {
     try {
       const n = await uploads.sweep(Date.now());
       await store.deleteExpiredCache(Date.now());
+      await store.deleteExpiredIdempotency(Date.now());
       if (n > 0) app.log.info({ deleted_uploads: n }, 'retention sweep');
     } catch (err) {
       app.log.warn({ err: (err as Error).message }, 'retention sweep failed');
@@ -109,13 +113,14 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
   let closed = false;
   return {
     app,
-    pipeline,
+    callPath,
     store,
     limiter,
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
       clearInterval(timer);
+      markClosing();
       // Connections that finish a call after close() began become idle later; close those as they appear.
       const idleSweep = setInterval(() => app.server.closeIdleConnections(), 50);
       try {
@@ -123,6 +128,8 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
       } finally {
         clearInterval(idleSweep);
       }
+      // Refunds and uncertain charges left by a store outage are settled before the store closes.
+      await callPath.close(Math.min(5000, config.shutdownGraceMs / 2));
       await limiter.close();
       await store.close();
     },

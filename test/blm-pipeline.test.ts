@@ -9,7 +9,7 @@ let fake: FakeArcgis;
 let svc: TestService;
 beforeAll(async () => {
   fake = await startFakeArcgis();
-  svc = await startTestService({ DDT_BLM_SMA_URL: fake.smaUrl, DDT_BLM_DESIGNATIONS_URL: fake.designationsUrl, DDT_BLM_TIMEOUT_MS: '300' });
+  svc = await startTestService({ DDT_BLM_SMA_URL: fake.smaUrl, DDT_BLM_DESIGNATIONS_URL: fake.designationsUrl, DDT_BLM_TIMEOUT_MS: '1500' });
 });
 afterAll(async () => {
   await svc?.close();

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { expectError } from './support/errors.ts';
 import { runCli } from '../src/cli/index.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ddt-cli-'));
@@ -66,7 +67,7 @@ describe('ddt call and ddt openapi', () => {
     expect(bad.code).toBe(1);
     expect(JSON.parse(bad.out)).toMatchObject({ error: 'cash_must_be_number' });
     expect((await cli(['call', 'nope'], '{}')).code).toBe(2);
-    expect(JSON.parse((await cli(['call', 'saas-metrics'], '{oops')).out)).toEqual({ error: 'invalid_json' });
+    expectError(JSON.parse((await cli(['call', 'saas-metrics'], '{oops')).out), { error: 'invalid_json', position: 1, line: 1, column: 2 });
   });
 
   it('prints the OpenAPI document and checks a file for drift', async () => {

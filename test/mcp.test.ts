@@ -2,7 +2,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService } from './support/service.ts';
+import { expectError } from './support/errors.ts';
+import { registryTools, startTestService } from './support/service.ts';
 import type { TestService } from './support/service.ts';
 
 let svc: TestService;
@@ -129,10 +130,10 @@ describe('tools/call', () => {
   });
 
   it('failures are isError with the REST error body as text', async () => {
-    const cases: Array<{ name: string; auth?: string; tool: string; args: unknown; body: Record<string, unknown> }> = [
+    const cases: Array<{ name: string; auth?: string; tool: string; args: unknown; body: { error: string } & Record<string, unknown> }> = [
       { name: 'no key', tool: 'test_echo', args: {}, body: { error: 'missing_token' } },
       { name: 'bad key', auth: 'Bearer ddt_nope', tool: 'test_echo', args: {}, body: { error: 'invalid_token' } },
-      { name: 'invalid field', auth: 'admin', tool: 'test_echo', args: { text: 3 }, body: { error: 'text_must_be_string', message: 'text must be a string.' } },
+      { name: 'invalid field', auth: 'admin', tool: 'test_echo', args: { text: 3 }, body: { error: 'text_must_be_string' } },
       { name: 'disabled tool', tool: 'test_upstream', args: {}, body: { error: 'endpoint_disabled', tool: 'test_upstream' } },
       { name: 'undeployed tool', tool: 'test_hidden', args: {}, body: { error: 'endpoint_disabled', tool: 'test_hidden' } },
     ];
@@ -141,7 +142,7 @@ describe('tools/call', () => {
       const r = await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: c.tool, arguments: c.args } }, auth ? { authorization: auth } : {});
       const result = (r.body as { result: { content: Array<{ text: string }>; isError: boolean } }).result;
       expect(result.isError, c.name).toBe(true);
-      expect(JSON.parse(result.content[0]!.text), c.name).toEqual(c.body);
+      expectError(JSON.parse(result.content[0]!.text), c.body, c.name);
     }
   });
 
@@ -150,7 +151,7 @@ describe('tools/call', () => {
     const r = await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'test_echo', arguments: {} } }, { authorization: `Bearer ${k.key}` });
     const result = (r.body as { result: { content: Array<{ text: string }>; isError: boolean } }).result;
     expect(result.isError).toBe(true);
-    expect(JSON.parse(result.content[0]!.text)).toEqual({ error: 'insufficient_credits' });
+    expectError(JSON.parse(result.content[0]!.text), { error: 'insufficient_credits' });
   });
 
   it('unknown tool: the text is exactly "Unknown tool: <name>"', async () => {
@@ -198,5 +199,82 @@ describe('the official SDK client', () => {
     } finally {
       await s.close();
     }
+  });
+});
+
+describe('uploads is an MCP tool (unmetered)', () => {
+  it('the SDK client lists all 17 published tools and calls uploads with a key that has no credits: never 402, not charged', async () => {
+    const s = await startTestService({}, { tools: registryTools });
+    try {
+      const address = await s.app.listen({ host: '127.0.0.1', port: 0 });
+      const k = await s.createKey(0);
+      const transport = new StreamableHTTPClientTransport(new URL(`${address}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${k.key}` } } });
+      const client = new Client({ name: 'ddt-test', version: '1.0.0' });
+      await client.connect(transport);
+      const { tools } = await client.listTools();
+      expect(tools).toHaveLength(17);
+      expect(tools.map((t) => t.name)).toContain('uploads');
+      const res = await client.callTool({ name: 'uploads', arguments: { content_type: 'text/plain', size_bytes: 12 } });
+      expect(res.isError).toBe(false);
+      const body = JSON.parse((res.content as Array<{ text: string }>)[0]!.text) as Record<string, unknown>;
+      const rest = await fetch(`${address}/v1/uploads`, { method: 'POST', headers: { Authorization: `Bearer ${k.key}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ content_type: 'text/plain', size_bytes: 12 }) });
+      const restBody = (await rest.json()) as Record<string, unknown>;
+      // The same body as POST /v1/uploads, field for field (ids, URLs and times differ per call).
+      expect(Object.keys(body).sort()).toEqual(Object.keys(restBody).sort());
+      expect(body).toMatchObject({ method: 'PUT', max_bytes: 12 });
+      expect(await s.balance(k.id)).toBe(0);
+      expect((await s.store.ledger(k.id)).filter((l) => l.kind === 'charge')).toEqual([]);
+      await client.close();
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('tools/call uploads needs the key and validates like REST', async () => {
+    const noKey = await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'uploads', arguments: { content_type: 'text/plain', size_bytes: 1 } } });
+    expect(noKey.body.result.isError).toBe(true);
+    expectError(JSON.parse(noKey.body.result.content[0].text), { error: 'missing_token' });
+    const k = await svc.createKey(0);
+    const bad = await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'uploads', arguments: { content_type: 'image/png', size_bytes: 1 } } }, { authorization: `Bearer ${k.key}` });
+    expectError(JSON.parse(bad.body.result.content[0].text), { error: 'unsupported_content_type', allowed: expect.any(Array) as unknown as string[] });
+  });
+
+  it('DDT_DISABLED=uploads removes it from tools/list and the function definitions', async () => {
+    const s = await startTestService({ DDT_DISABLED: 'uploads' });
+    try {
+      const r = await s.app.inject({ method: 'POST', url: '/mcp', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) });
+      const names = (r.json() as { result: { tools: Array<{ name: string }> } }).result.tools.map((t) => t.name);
+      expect(names).not.toContain('uploads');
+      const defs = (await s.app.inject({ method: 'GET', url: '/v1/tools' })).json() as { openai: Array<{ function: { name: string } }> };
+      expect(defs.openai.map((d) => d.function.name)).not.toContain('uploads');
+      const rest = await s.app.inject({ method: 'POST', url: '/v1/uploads', headers: s.auth(), payload: { content_type: 'text/plain', size_bytes: 1 } });
+      expect(rest.statusCode).toBe(503);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('batches are bounded', () => {
+  it('more than 100 messages: one -32600, nothing run', async () => {
+    const batch = Array.from({ length: 101 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'ping' }));
+    const r = await rpc(batch);
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } });
+  });
+
+  it('tools/list answers share one serialisation and the response stops growing at the budget', async () => {
+    const one = await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    const size = JSON.stringify(one.body.result).length;
+    const n = Math.min(100, Math.ceil((4 * 1024 * 1024) / size) + 5);
+    const r = await rpc(Array.from({ length: n }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'tools/list' })));
+    expect(r.status).toBe(200);
+    expect(r.body).toHaveLength(n);
+    const full = r.body.filter((m: { result?: unknown }) => m.result !== undefined);
+    const refused = r.body.filter((m: { error?: { code: number } }) => m.error?.code === -32000);
+    expect(full.length + refused.length).toBe(n);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(JSON.stringify(full[0].result)).toBe(JSON.stringify(one.body.result));
+    expect(Buffer.byteLength(JSON.stringify(r.body))).toBeLessThan(4 * 1024 * 1024 + 2 * size);
   });
 });

@@ -47,7 +47,7 @@ describe('GET /openapi.json', () => {
   it('describes every deployed endpoint with request, response and examples; nothing undeployed', async () => {
     const doc = await getJson('/openapi.json');
     const paths = doc.paths as Record<string, { post?: { requestBody: { content: Record<string, { schema: unknown; examples?: unknown }> }; responses: Record<string, unknown> } }>;
-    for (const tool of svc.pipeline.deployedTools()) {
+    for (const tool of svc.callPath.deployment.deployedTools()) {
       const op = paths[`/v1/${tool.name}`]?.post;
       expect(op, tool.name).toBeDefined();
       expect(op!.requestBody.content['application/json']!.schema).toBeDefined();
@@ -95,14 +95,14 @@ describe('GET /v1/tools (function calling)', () => {
 });
 
 describe('the surfaces agree', () => {
-  it('MCP tools/list, OpenAPI and function definitions: same tool names, same input schema', async () => {
+  it('MCP tools/list, OpenAPI and function definitions: the same 17 tools (uploads among them), the same input schemas', async () => {
     const mcp = await svc.app.inject({ method: 'POST', url: '/mcp', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) });
     const mcpTools = (mcp.json() as { result: { tools: Array<{ name: string; inputSchema: unknown }> } }).result.tools;
     const defs = (await getJson('/v1/tools')) as { openai: Array<{ function: { name: string; parameters: unknown } }>; anthropic: Array<{ name: string; input_schema: unknown }> };
     const doc = await getJson('/openapi.json');
     const paths = doc.paths as Record<string, { post?: { operationId: string; requestBody: { content: Record<string, { schema: unknown }> } } }>;
-    const enabled = svc.pipeline.enabledTools();
-    const names = enabled.map((t) => t.name.replace(/-/g, '_')).sort();
+    const enabled = svc.callPath.deployment.enabledTools();
+    const names = [...enabled.map((t) => t.name.replace(/-/g, '_')), 'uploads'].sort();
     expect(mcpTools.map((t) => t.name).sort()).toEqual(names);
     expect(defs.openai.map((d) => d.function.name).sort()).toEqual(names);
     expect(defs.anthropic.map((d) => d.name).sort()).toEqual(names);
@@ -115,6 +115,9 @@ describe('the surfaces agree', () => {
       expect(defs.openai.find((d) => d.function.name === n)!.function.parameters).toEqual(fromMcp);
       expect(defs.anthropic.find((d) => d.name === n)!.input_schema).toEqual(fromMcp);
     }
+    const uploadsSchema = paths['/v1/uploads']!.post!.requestBody.content['application/json']!.schema;
+    expect(mcpTools.find((t) => t.name === 'uploads')!.inputSchema).toEqual(uploadsSchema);
+    expect(defs.openai.find((d) => d.function.name === 'uploads')!.function.parameters).toEqual(uploadsSchema);
   });
 });
 

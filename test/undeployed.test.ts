@@ -1,5 +1,6 @@
 // Built-but-undeployed tools: no route, not listed, not described, MCP says endpoint_disabled; DDT_DEPLOY_EXTRA deploys them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from './support/errors.ts';
 import { mcpName } from '../src/tools/contract.ts';
 import { tools } from '../src/tools/registry.ts';
 import { startTestService } from './support/service.ts';
@@ -37,7 +38,7 @@ describe('undeployed by default', () => {
     const k = await svc.createKey(5);
     const rest = await svc.app.inject({ method: 'POST', url: `/v1/${name}`, headers: svc.auth(k.key), payload: tool.examples[0]?.input ?? {} });
     expect(rest.statusCode).toBe(404);
-    expect(rest.json()).toEqual({ error: 'not_found' });
+    expectError(rest.json(), { error: 'not_found' });
     expect(await listNames(svc)).not.toContain(mcpName(name));
     const openapi = (await svc.app.inject({ method: 'GET', url: '/openapi.json' })).body;
     expect(openapi).not.toContain(name);
@@ -48,7 +49,7 @@ describe('undeployed by default', () => {
     expect(docs).not.toContain(`/v1/${name}`);
     const res = await mcpCall(svc, k.key, mcpName(name), tool.examples[0]?.input ?? {});
     expect(res.isError).toBe(true);
-    expect(JSON.parse(res.content[0]!.text)).toEqual({ error: 'endpoint_disabled', tool: mcpName(name) });
+    expectError(JSON.parse(res.content[0]!.text), { error: 'endpoint_disabled', tool: mcpName(name) });
     expect(await svc.balance(k.id)).toBe(5);
   });
 });

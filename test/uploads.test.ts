@@ -5,6 +5,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from './support/errors.ts';
 import { freePort } from './support/process.ts';
 import { presignedSignatureValid } from './support/sigv4.ts';
 import { startTestService } from './support/service.ts';
@@ -19,7 +20,7 @@ describe('local uploads', () => {
     svc = await startTestService();
     base = await svc.app.listen({ host: '127.0.0.1', port: 0 });
     // Presigned URLs point at the public URL; in this test that is the listening address.
-    (svc.pipeline.deps.uploads.storage as unknown as { publicUrl: string }).publicUrl = base;
+    (svc.callPath.deps.backends!.uploads.storage as unknown as { publicUrl: string }).publicUrl = base;
   });
   afterAll(async () => svc.close());
 
@@ -123,11 +124,11 @@ describe('local uploads', () => {
     const up = (await create(owner.key, { content_type: 'text/plain', size_bytes: 4 })).body;
     const pending = await svc.app.inject({ method: 'POST', url: '/v1/test-echo', headers: svc.auth(owner.key), payload: { upload_id: up.upload_id } });
     expect(pending.statusCode).toBe(409);
-    expect(pending.json()).toEqual({ error: 'upload_incomplete' });
+    expectError(pending.json(), { error: 'upload_incomplete' });
     await fetch(up.url, { method: 'PUT', headers: { 'Content-Type': 'text/plain' }, body: Buffer.from('mine') });
     const stolen = await svc.app.inject({ method: 'POST', url: '/v1/test-echo', headers: svc.auth(other.key), payload: { upload_id: up.upload_id } });
     expect(stolen.statusCode).toBe(404);
-    expect(stolen.json()).toEqual({ error: 'upload_not_found' });
+    expectError(stolen.json(), { error: 'upload_not_found' });
     const unknown = await svc.app.inject({ method: 'POST', url: '/v1/test-echo', headers: svc.auth(other.key), payload: { upload_id: 'upl_nope' } });
     expect(unknown.json()).toEqual(stolen.json());
     expect(await svc.balance(owner.id)).toBe(5);
@@ -140,8 +141,8 @@ describe('local uploads', () => {
     await fetch(up.url, { method: 'PUT', headers: { 'Content-Type': 'text/plain' }, body: Buffer.from('ok') });
     const file = path.join(svc.dataDir, 'uploads', up.upload_id);
     expect(fs.existsSync(file)).toBe(true);
-    expect(await svc.pipeline.deps.uploads.sweep(svc.clock.now + 23 * 3600_000)).toBe(0);
-    expect(await svc.pipeline.deps.uploads.sweep(svc.clock.now + 24 * 3600_000 + 1)).toBeGreaterThanOrEqual(1);
+    expect(await svc.callPath.deps.backends!.uploads.sweep(svc.clock.now + 23 * 3600_000)).toBe(0);
+    expect(await svc.callPath.deps.backends!.uploads.sweep(svc.clock.now + 24 * 3600_000 + 1)).toBeGreaterThanOrEqual(1);
     expect(fs.existsSync(file)).toBe(false);
     const r = await svc.app.inject({ method: 'POST', url: '/v1/test-echo', headers: svc.auth(k.key), payload: { upload_id: up.upload_id } });
     expect(r.statusCode).toBe(404);

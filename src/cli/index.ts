@@ -6,9 +6,10 @@ import type { Config } from '../config.ts';
 import { buildOpenApi } from '../gateway/openapi.ts';
 import { ALL_SCOPES, DEFAULT_SCOPES, displayOf, hashKey, newKeyId, newKeyToken } from '../platform/keys.ts';
 import { openStore } from '../platform/store/index.ts';
-import { firstFailure } from '../platform/validation.ts';
-import { ToolError, mcpName } from '../tools/contract.ts';
-import type { ToolContext } from '../tools/contract.ts';
+import { endpointOf } from '../gateway/call/endpoint.ts';
+import { CallPath } from '../gateway/call/execute.ts';
+import { Metrics } from '../platform/metrics.ts';
+import { mcpName } from '../tools/contract.ts';
 import { tools } from '../tools/registry.ts';
 
 const USAGE = `ddt: operate the Deterministic Developer and Delivery Tools service
@@ -117,56 +118,44 @@ async function keys(sub: string | undefined, args: string[], config: Config, io:
   }
 }
 
+/**
+ * Runs a tool locally through the same call path as the server (as the operator: no key, no credits). The
+ * input is a JSON body; a file that is not JSON (a raw log, a manifest, a diagram) goes into the tool's text
+ * field.
+ */
 async function call(args: string[], config: Config, io: CliIo): Promise<number> {
   const [name, file] = args;
-  if (!name) throw new UsageError(`usage: ddt call <tool> [file.json]; tools: ${tools.map((t) => t.name).join(', ')}`);
+  if (!name) throw new UsageError(`usage: ddt call <tool> [file]; tools: ${tools.map((t) => t.name).join(', ')}`);
   const tool = tools.find((t) => t.name === name || mcpName(t.name) === name);
   if (!tool) {
     io.err(`unknown tool ${name}; tools: ${tools.map((t) => t.name).join(', ')}`);
     return 2;
   }
   const text = file && file !== '-' ? fs.readFileSync(file, 'utf8') : await io.stdin();
-  let body: unknown;
-  try {
-    body = text.trim() === '' ? {} : JSON.parse(text);
-  } catch {
-    io.out(JSON.stringify({ error: 'invalid_json' }));
-    return 1;
-  }
-  const parsed = tool.input.safeParse(body);
-  if (!parsed.success) {
-    io.out(JSON.stringify(firstFailure(parsed.error, body), null, 2));
-    return 1;
-  }
-  const mem = new Map<string, unknown>();
-  const ctx: ToolContext = {
-    requestId: 'local',
-    now: () => new Date(),
-    signal: new AbortController().signal,
-    log: { info: () => undefined, warn: (o, m) => io.err(`${m ?? ''} ${JSON.stringify(o)}`), error: (o, m) => io.err(`${m ?? ''} ${JSON.stringify(o)}`) },
-    cache: { get: async (k) => mem.get(k), set: async (k, v) => void mem.set(k, v) },
-    fetch: globalThis.fetch,
-    settings: {
-      blmSmaUrl: config.blm.smaUrl,
-      blmDesignationsUrl: config.blm.designationsUrl,
-      blmTimeoutMs: config.blm.timeoutMs,
-      alignmentModel: config.alignment.model,
-      alignmentBaseUrl: config.alignment.baseUrl,
-      alignmentApiKey: config.alignment.apiKey,
-      alignmentTimeoutMs: config.alignment.timeoutMs,
-    },
-  };
-  try {
-    const prepared: unknown = tool.prepare ? tool.prepare(parsed.data) : undefined;
-    io.out(JSON.stringify(await tool.run(parsed.data, ctx, prepared), null, 2));
-    return 0;
-  } catch (err) {
-    if (err instanceof ToolError) {
-      io.out(JSON.stringify({ error: err.code, message: err.message, ...err.details }, null, 2));
-      return 1;
+  let body: unknown = { raw: text };
+  if (tool.uploadField && text.trim() !== '') {
+    try {
+      JSON.parse(text);
+    } catch {
+      // Not JSON: the file is the text itself (what an upload would carry).
+      body = { parsed: { [tool.uploadField]: text } };
     }
-    throw err;
   }
+  const callPath = new CallPath({ config, tools, metrics: new Metrics({ defaultMetrics: false }) });
+  callPath.setLogger(cliLogger(io));
+  const r = await callPath.execute(endpointOf(tool), { caller: { kind: 'operator' }, body: body as { raw: string } });
+  io.out(JSON.stringify(r.body, null, 2));
+  return r.status === 200 ? 0 : 1;
+}
+
+function cliLogger(io: CliIo): { info: () => void; warn: (o: object, m?: string) => void; error: (o: object, m?: string) => void; child: () => ReturnType<typeof cliLogger> } {
+  const log = {
+    info: (): void => undefined,
+    warn: (o: object, m?: string): void => io.err(`${m ?? ''} ${JSON.stringify(o)}`),
+    error: (o: object, m?: string): void => io.err(`${m ?? ''} ${JSON.stringify(o)}`),
+    child: () => log,
+  };
+  return log;
 }
 
 function openapi(args: string[], config: Config, io: CliIo): number {

@@ -1,7 +1,5 @@
-// Function-calling definitions (OpenAI and Anthropic forms), from the same JSON Schemas as MCP and OpenAPI.
-import { mcpName } from '../tools/contract.ts';
-import type { AnyTool } from '../tools/registry.ts';
-import { toolSchemas } from './schemas.ts';
+// Function-calling definitions (OpenAI and Anthropic forms), from the same public tool list and JSON Schemas as MCP.
+import type { PublicTool } from './api.ts';
 import type { JsonSchema } from './schemas.ts';
 
 export interface FunctionDefinitions {
@@ -9,14 +7,14 @@ export interface FunctionDefinitions {
   anthropic: Array<{ name: string; description: string; input_schema: JsonSchema }>;
 }
 
-function describe(tool: AnyTool): string {
-  return `${tool.summary}. ${tool.description} Costs ${tool.credits} credit${tool.credits === 1 ? '' : 's'}; call POST /v1/${tool.name} or the MCP tool ${mcpName(tool.name)}.`;
+function describe(tool: PublicTool): string {
+  const path = tool.endpoint.kind === 'tool' ? `/v1/${tool.endpoint.tool.name}` : `/v1/${tool.endpoint.name}`;
+  return `${tool.description} Call POST ${path} or the MCP tool ${tool.name}.`;
 }
 
-export function functionDefinitions(tools: readonly AnyTool[]): FunctionDefinitions {
-  const sorted = [...tools].sort((a, b) => a.name.localeCompare(b.name));
+export function functionDefinitions(tools: readonly PublicTool[]): FunctionDefinitions {
   return {
-    openai: sorted.map((t) => ({ type: 'function', function: { name: mcpName(t.name), description: describe(t), parameters: toolSchemas(t).input } })),
-    anthropic: sorted.map((t) => ({ name: mcpName(t.name), description: describe(t), input_schema: toolSchemas(t).input })),
+    openai: tools.map((t) => ({ type: 'function', function: { name: t.name, description: describe(t), parameters: t.inputSchema } })),
+    anthropic: tools.map((t) => ({ name: t.name, description: describe(t), input_schema: t.inputSchema })),
   };
 }

@@ -1,69 +1,54 @@
-// The HTTP surface: Fastify app, CORS, one route per deployed tool, admin, uploads, ops, JSON 404/405/413.
+// The HTTP surface: the Fastify app, CORS, one route per deployed tool, the platform routes, operations, and
+// the envelope for every answer Fastify itself would otherwise give (404, 405, 413, 400, 503 on shutdown).
 import Fastify, { LogController } from 'fastify';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { ApiError } from '../platform/errors.ts';
-import { GRANTABLE_SCOPES, DEFAULT_SCOPES, displayOf, hashKey, newKeyId, newKeyToken } from '../platform/keys.ts';
-import { UploadRequest } from '../platform/uploads/service.ts';
-import { firstFailure } from '../platform/validation.ts';
-import { Pipeline, ValidationError, newRequestId } from './pipeline.ts';
-import type { CallResult, PipelineDeps } from './pipeline.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { distance } from 'fastest-levenshtein';
+import { trimSlashes } from '../config.ts';
+import { ApiError, ERROR_CODES, errorBody, platformError } from '../platform/errors.ts';
+import { API_VERSION, platformEndpoints } from './api.ts';
+import type { PlatformEndpoints } from './api.ts';
+import { endpointOf } from './call/endpoint.ts';
+import type { Call, Endpoint } from './call/endpoint.ts';
+import { CallPath } from './call/execute.ts';
+import type { CallPathDeps } from './call/execute.ts';
+import type { Logger } from './call/context.ts';
+import { toResult } from './call/result.ts';
+import type { CallResult } from './call/result.ts';
+import { readBody, PayloadTooLargeError } from './body-reader.ts';
+import { isDisabledReply, send } from './reply.ts';
 
 export interface AppOptions {
-  /** Extra route registrations (MCP, OpenAPI, docs) that need the pipeline. */
-  surfaces?: Array<(app: FastifyInstance, pipeline: Pipeline) => void>;
+  /** Extra route registrations (MCP, OpenAPI, docs) that need the call path. */
+  surfaces?: Array<(app: FastifyInstance, callPath: CallPath) => void>;
   /** pino logger options; tests pass false. */
   logger?: boolean | object;
 }
 
-export const CreateKeyRequest = z.object({
-  name: z.string().min(1).max(100).optional().describe('A label for the key (who or what uses it).'),
-  credits: z.number().int().min(0).max(1_000_000_000).describe('Opening credit balance.'),
-  scopes: z
-    .array(z.string().max(40))
-    .max(10)
-    .optional()
-    .describe(`Scopes to grant; default ${DEFAULT_SCOPES.join(', ')}. Grantable: ${GRANTABLE_SCOPES.join(', ')}. admin cannot be granted.`),
-});
+const EXPOSED = 'x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, retry-after, x-request-id, idempotent-replayed';
+const ALLOWED_HEADERS = 'Authorization, Content-Type, Content-Length, Idempotency-Key, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID';
+/** The largest upload a local PUT takes (uploads are at most 5 MB). */
+const UPLOAD_PUT_LIMIT = 5_242_880;
 
-export const AddCreditsRequest = z.object({
-  amount: z.number().int().min(1).max(1_000_000_000).describe('Credits to add to the balance.'),
-});
-
-const EXPOSED = 'x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, retry-after, x-request-id';
-const ALLOWED_HEADERS = 'Authorization, Content-Type, Content-Length, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID';
-
-/** Routes other than the tools, with their methods: the 405 answer needs to know which paths exist. */
-const STATIC_ROUTES: Array<{ pattern: RegExp; methods: string[] }> = [
-  { pattern: /^\/v1\/keys$/, methods: ['POST'] },
-  { pattern: /^\/v1\/keys\/[^/]+\/(revoke|credits)$/, methods: ['POST'] },
-  { pattern: /^\/v1\/uploads$/, methods: ['POST'] },
-  { pattern: /^\/v1\/uploads\/[^/]+$/, methods: ['PUT'] },
-  { pattern: /^\/(healthz|readyz|metrics)$/, methods: ['GET', 'HEAD'] },
+/** Routes other than the tools, with their methods: the 404 and 405 answers need to know which paths exist. */
+const STATIC_ROUTES: Array<{ pattern: RegExp; methods: string[]; example: string }> = [
+  { pattern: /^\/v1\/keys$/, methods: ['POST'], example: '/v1/keys' },
+  { pattern: /^\/v1\/keys\/[^/]{1,200}\/(revoke|credits)$/, methods: ['POST'], example: '/v1/keys/{key_id}/revoke' },
+  { pattern: /^\/v1\/uploads$/, methods: ['POST'], example: '/v1/uploads' },
+  { pattern: /^\/v1\/uploads\/[^/]{1,200}$/, methods: ['PUT'], example: '/v1/uploads/{upload_id}' },
+  { pattern: /^\/(healthz|readyz|metrics)$/, methods: ['GET', 'HEAD'], example: '/readyz' },
 ];
 
-/**
- * 503 endpoint_disabled answers are the operator's own choice (DDT_DISABLED, an undeployed tool): the
- * access log writes them at info, with the 4xx, rather than at error with the failures.
- */
-const disabledReplies = new WeakSet<FastifyReply>();
-
-export function markDisabled(reply: FastifyReply): FastifyReply {
-  disabledReplies.add(reply);
-  return reply;
+/** A Fastify app whose closing state answers 503 with the envelope (Fastify's own 503 body is not ours). */
+export interface App {
+  app: FastifyInstance;
+  callPath: CallPath;
+  /** Set when shutdown begins: new requests get 503 service_unavailable with Connection: close. */
+  markClosing(): void;
 }
 
-export function send(reply: FastifyReply, result: CallResult): FastifyReply {
-  if (result.body.error === 'endpoint_disabled') markDisabled(reply);
-  reply.code(result.status);
-  const headers = result.headers;
-  for (const k in headers) reply.header(k, headers[k]);
-  return reply.type('application/json; charset=utf-8').send(result.body);
-}
-
-export function buildApp(deps: PipelineDeps, opts: AppOptions = {}): { app: FastifyInstance; pipeline: Pipeline } {
+export function buildApp(deps: CallPathDeps, opts: AppOptions = {}): App {
   const { config } = deps;
-  const pipeline = new Pipeline(deps);
+  const callPath = new CallPath(deps);
   const app = Fastify({
     logger:
       opts.logger === false
@@ -75,18 +60,33 @@ export function buildApp(deps: PipelineDeps, opts: AppOptions = {}): { app: Fast
           },
     // One log line per request, written by our onResponse hook (with the metered request_id).
     logController: new LogController({ disableRequestLogging: true }),
-    bodyLimit: config.bodyLimitBytes,
-    trustProxy: true,
+    // The body reader below enforces the limit itself (and drains what it refuses); Fastify's check is a backstop.
+    bodyLimit: config.bodyLimitBytes * 4 + 1,
+    trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
+    // A request Node's HTTP parser refuses (bad header, bad request line): the envelope, not Fastify's body.
+    clientErrorHandler: (err, socket) => {
+      if (!socket.writable) return socket.destroy(err);
+      const body = JSON.stringify(errorBody('bad_request', ERROR_CODES.bad_request.message));
+      socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    },
   });
+  callPath.setLogger(app.log as unknown as Logger);
+  let closing = false;
 
-  // Bodies arrive as raw bytes: JSON is parsed by the pipeline after auth and rate limit, as SPEC orders.
-  pipeline.log = app.log as unknown as Pipeline['log'];
-
+  // Bodies arrive as raw bytes: JSON is parsed by the call path after auth and rate limit, as SPEC orders.
+  // A body over the limit is read and thrown away up to four times the limit, so every HTTP client (Node's
+  // fetch included) reads the 413 rather than a broken pipe; past that the connection is closed.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('*', (req, payload, done) => {
+    const limit = req.routeOptions.bodyLimit === UPLOAD_PUT_LIMIT ? UPLOAD_PUT_LIMIT : config.bodyLimitBytes;
+    readBody(payload, req.headers['content-length'], limit, limit * 4).then(
+      (body) => done(null, body),
+      (err: Error) => done(err, undefined),
+    );
+  });
 
   // CORS for every route: any origin, Authorization allowed, the rate-limit and request-id headers exposed.
   // Written by hand rather than with @fastify/cors: with a fixed `*` policy there is nothing to compute per
@@ -94,6 +94,11 @@ export function buildApp(deps: PipelineDeps, opts: AppOptions = {}): { app: Fast
   app.addHook('onRequest', (_req, reply, done) => {
     reply.header('access-control-allow-origin', '*');
     reply.header('access-control-expose-headers', EXPOSED);
+    if (closing) {
+      const { status, body } = platformError('service_unavailable', { retry_after: 1 });
+      reply.code(status).header('retry-after', '1').header('connection', 'close').type('application/json; charset=utf-8').send(body);
+      return;
+    }
     done();
   });
   app.options('*', (_req, reply) => {
@@ -117,144 +122,124 @@ export function buildApp(deps: PipelineDeps, opts: AppOptions = {}): { app: Fast
       ms: Math.round(reply.elapsedTime * 10) / 10,
       request_id: reply.getHeader('x-request-id'),
     };
-    if (status >= 500 && !disabledReplies.has(reply)) req.log.error(line, 'request');
+    if (status >= 500 && !isDisabledReply(reply)) req.log.error(line, 'request');
     else if (infoEnabled) req.log.info(line, 'request');
     done();
   });
 
   app.setErrorHandler((err: Error & { code?: string; statusCode?: number }, req, reply) => {
-    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
-      return reply.code(413).type('application/json; charset=utf-8').send({ error: 'payload_too_large', max_bytes: config.bodyLimitBytes });
+    if (err instanceof PayloadTooLargeError || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
+      const max = err instanceof PayloadTooLargeError ? err.limit : config.bodyLimitBytes;
+      const { status, body } = platformError('payload_too_large', { max_bytes: max });
+      if (err instanceof PayloadTooLargeError && !err.drained) reply.header('connection', 'close');
+      return reply.code(status).type('application/json; charset=utf-8').send(body);
     }
     if (err instanceof ApiError) {
-      return reply.code(err.status).headers(err.headers).send({ error: err.code, ...err.extra });
+      return reply.code(err.status).headers(err.headers).send(errorBody(err.code, err.message, err.extra));
     }
     if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
-      return reply.code(400).send({ error: 'bad_request', message: err.message });
+      return reply.code(400).send(errorBody('bad_request', `The HTTP request is malformed: ${err.message}`));
     }
-    req.log.error({ err: { message: err.message, stack: err.stack } }, 'unhandled error');
-    return reply.code(500).send({ error: 'internal_error' });
+    const r = toResult(err, {}, undefined, req.log as unknown as Logger);
+    return send(reply, r);
   });
 
   app.setNotFoundHandler((req, reply) => {
-    const path = req.url.split('?')[0] ?? '';
-    const methods = allowedMethods(pipeline, path, app);
+    const path = trimSlashes(req.url.split('?')[0] ?? '');
+    const methods = allowedMethods(callPath, path, app);
     if (methods.length > 0) {
-      return reply.code(405).header('allow', methods.join(', ')).send({ error: 'method_not_allowed', allowed: methods });
+      const { status, body } = platformError('method_not_allowed', { allowed: methods }, `${req.method} is not taken at ${path}; it takes ${methods.join(', ')}.`);
+      return reply.code(status).header('allow', methods.join(', ')).send(body);
     }
-    return reply.code(404).send({ error: 'not_found' });
+    const near = nearestRoute(callPath, path);
+    const { status, body } = platformError(
+      'not_found',
+      near ? { did_you_mean: near } : {},
+      `No route at ${path.length > 200 ? `${path.slice(0, 200)}...` : path}.${near ? ` Did you mean ${near}?` : ''} The API reference is at /docs, the OpenAPI document at /openapi.json.`,
+    );
+    return reply.code(status).send(body);
   });
 
+  app.get('/', async () => ({
+    name: 'Deterministic Developer and Delivery Tools API',
+    version: API_VERSION,
+    docs: '/docs',
+    openapi: '/openapi.json',
+    mcp: '/mcp',
+    tools: '/v1/tools',
+    health: '/healthz',
+    readiness: '/readyz',
+  }));
+
   // One POST route per deployed tool; a disabled one still has its route and answers 503 before auth.
-  for (const tool of pipeline.deployedTools()) {
-    app.post(`/v1/${tool.name}`, async (req, reply) => {
-      const result = await pipeline.callTool(tool, req.headers.authorization, { raw: req.body as Buffer | undefined });
-      return send(reply, result);
-    });
+  for (const tool of callPath.deployment.deployedTools()) {
+    const endpoint = endpointOf(tool);
+    app.post(`/v1/${tool.name}`, (req, reply) => callPath.execute(endpoint, restCall(req)).then((r) => send(reply, r)));
   }
 
-  registerAdmin(app, pipeline);
-  registerUploads(app, pipeline);
-  registerOps(app, pipeline);
-  for (const s of opts.surfaces ?? []) s(app, pipeline);
-  return { app, pipeline };
+  if (deps.backends) {
+    const platform = platformEndpoints(callPath);
+    registerPlatform(app, callPath, platform);
+    registerOps(app, callPath);
+  }
+  for (const s of opts.surfaces ?? []) s(app, callPath);
+  return {
+    app,
+    callPath,
+    markClosing: () => {
+      closing = true;
+    },
+  };
 }
 
-function allowedMethods(pipeline: Pipeline, path: string, app: FastifyInstance): string[] {
-  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  const tool = /^\/v1\/([a-z0-9-]+)$/.exec(clean);
-  if (tool && pipeline.deployedTools().some((t) => t.name === tool[1])) return ['POST'];
-  for (const r of STATIC_ROUTES) if (r.pattern.test(clean)) return r.methods;
+/** A REST request as a call: its Authorization header, raw body, Idempotency-Key and path parameters. */
+function restCall(req: FastifyRequest, params?: Record<string, string>): Call {
+  return {
+    caller: { kind: 'key', authorization: req.headers.authorization },
+    body: { raw: req.body as Buffer | undefined },
+    idempotencyKey: req.headers['idempotency-key'],
+    ...(params ? { params } : {}),
+  };
+}
+
+function allowedMethods(callPath: CallPath, path: string, app: FastifyInstance): string[] {
+  const tool = /^\/v1\/([a-z0-9-]{1,64})$/.exec(path);
+  if (tool && callPath.deployment.deployedTools().some((t) => t.name === tool[1])) return ['POST'];
+  for (const r of STATIC_ROUTES) if (r.pattern.test(path)) return r.methods;
   const extra: string[] = [];
   for (const m of ['GET', 'POST', 'PUT'] as const) {
-    if (app.hasRoute({ method: m, url: clean })) extra.push(m);
+    if (app.hasRoute({ method: m, url: path })) extra.push(m);
   }
   return extra;
 }
 
-/**
- * Unmetered routes (keys, uploads) share the pipeline's first steps: disabled, auth, scope, rate limit,
- * JSON and validation. They never charge and never answer 402.
- */
-export async function unmetered<S extends z.ZodType>(
-  pipeline: Pipeline,
-  req: FastifyRequest,
-  endpoint: string,
-  scope: string,
-  schema: S,
-  handler: (input: z.output<S>, keyId: string, requestId: string) => Promise<{ status?: number; body: Record<string, unknown> }>,
-): Promise<CallResult> {
-  const started = performance.now();
-  let headers: Record<string, string> = {};
-  let result: CallResult;
-  try {
-    if (pipeline.isDisabled(endpoint)) throw new ApiError('endpoint_disabled', { tool: endpoint.replace(/-/g, '_') });
-    const key = await pipeline.authenticate(req.headers.authorization);
-    pipeline.requireScope(key, scope);
-    headers = await pipeline.rateLimit(key, endpoint);
-    const body = pipeline.parseBody({ raw: req.body as Buffer | undefined });
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ApiError('body_must_be_object');
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) throw new ValidationError({ ...firstFailure(parsed.error, body) });
-    const requestId = newRequestId();
-    const out = await handler(parsed.data, key.id, requestId);
-    result = { status: out.status ?? 200, headers: { ...headers, 'x-request-id': requestId }, body: { ...out.body, request_id: requestId } };
-  } catch (err) {
-    result = pipeline.errorResult(err, headers, undefined);
+/** The route closest to a path that matched none (a typo in a tool's name, a missing /v1). */
+function nearestRoute(callPath: CallPath, path: string): string | undefined {
+  if (path.length > 200) return undefined;
+  const routes = [...callPath.deployment.deployedTools().map((t) => `/v1/${t.name}`), ...STATIC_ROUTES.map((r) => r.example), '/mcp', '/docs', '/openapi.json', '/v1/tools'];
+  const lower = path.toLowerCase();
+  let best: string | undefined;
+  let bestD = Infinity;
+  for (const r of routes) {
+    const d = Math.min(distance(lower, r), distance(`/v1${lower}`, r));
+    if (d < bestD) {
+      bestD = d;
+      best = r;
+    }
   }
-  pipeline.observe(endpoint, result.status, started);
-  return result;
+  return best !== undefined && bestD <= Math.max(2, Math.floor(best.length / 4)) ? best : undefined;
 }
 
-function registerAdmin(app: FastifyInstance, pipeline: Pipeline): void {
-  const { store, config } = pipeline.deps;
-  app.post('/v1/keys', async (req, reply) => {
-    const result = await unmetered(pipeline, req, 'keys', 'admin', CreateKeyRequest, async (input) => {
-      const scopes = input.scopes ? [...new Set(input.scopes)].sort() : [...DEFAULT_SCOPES];
-      const bad = scopes.filter((s) => !(GRANTABLE_SCOPES as readonly string[]).includes(s));
-      if (bad.length > 0) throw new ApiError('scope_not_grantable', { allowed: [...GRANTABLE_SCOPES], refused: bad });
-      const token = newKeyToken(config.keyPrefix);
-      const id = newKeyId();
-      const createdAt = new Date(pipeline.now()).toISOString();
-      await store.createKey({ id, hash: hashKey(token), display: displayOf(token, config.keyPrefix), name: input.name ?? null, scopes, credits: input.credits, createdAt });
-      return { status: 201, body: { key: token, key_id: id, name: input.name ?? null, scopes, created_at: createdAt } };
-    });
-    return send(reply, result);
-  });
-
-  app.post('/v1/keys/:id/revoke', async (req, reply) => {
-    const id = (req.params as { id: string }).id;
-    const result = await unmetered(pipeline, req, 'keys', 'admin', z.object({}), async () => {
-      const ok = await store.revokeKey(id, new Date(pipeline.now()).toISOString());
-      if (!ok) throw new ApiError('key_not_found');
-      pipeline.forgetKey(id);
-      return { body: { key_id: id, status: 'revoked' } };
-    });
-    return send(reply, result);
-  });
-
-  app.post('/v1/keys/:id/credits', async (req, reply) => {
-    const id = (req.params as { id: string }).id;
-    const result = await unmetered(pipeline, req, 'keys', 'admin', AddCreditsRequest, async (input) => {
-      const ok = await store.addCredits(id, input.amount, new Date(pipeline.now()).toISOString());
-      if (!ok) throw new ApiError('key_not_found');
-      return { body: { key_id: id, added: input.amount } };
-    });
-    return send(reply, result);
-  });
-}
-
-function registerUploads(app: FastifyInstance, pipeline: Pipeline): void {
-  const { uploads } = pipeline.deps;
-  app.post('/v1/uploads', async (req, reply) => {
-    const result = await unmetered(pipeline, req, 'uploads', 'uploads', UploadRequest, async (input, keyId) => ({
-      body: await uploads.create(keyId, input, pipeline.now()),
-    }));
-    return send(reply, result);
-  });
+function registerPlatform(app: FastifyInstance, callPath: CallPath, platform: PlatformEndpoints): void {
+  const run = (endpoint: Endpoint, req: FastifyRequest, params?: Record<string, string>): Promise<CallResult> => callPath.execute(endpoint, restCall(req, params));
+  app.post('/v1/keys', (req, reply) => run(platform.createKey, req).then((r) => send(reply, r)));
+  app.post('/v1/keys/:id/revoke', (req, reply) => run(platform.revokeKey, req, req.params as Record<string, string>).then((r) => send(reply, r)));
+  app.post('/v1/keys/:id/credits', (req, reply) => run(platform.addCredits, req, req.params as Record<string, string>).then((r) => send(reply, r)));
+  app.post('/v1/uploads', (req, reply) => run(platform.uploads, req).then((r) => send(reply, r)));
 
   // The local PUT receiver: the signature in the URL is the credential, so no Authorization header.
-  app.put('/v1/uploads/:id', { bodyLimit: 5_242_880 }, async (req, reply) => {
+  const { uploads } = callPath.deps.backends!;
+  app.put('/v1/uploads/:id', { bodyLimit: UPLOAD_PUT_LIMIT }, async (req, reply) => {
     const { id } = req.params as { id: string };
     const q = req.query as { expires?: string; signature?: string };
     try {
@@ -264,32 +249,36 @@ function registerUploads(app: FastifyInstance, pipeline: Pipeline): void {
         signature: q.signature ?? '',
         contentType: req.headers['content-type'],
         body: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
-        nowMs: pipeline.now(),
+        nowMs: callPath.now(),
       });
       return reply.code(200).send({ upload_id: id, status: 'complete' });
     } catch (err) {
-      const r = pipeline.errorResult(err, {}, undefined);
-      return send(reply, r);
+      return send(reply, toResult(err, {}, undefined, callPath.log()));
     }
   });
 }
 
-function registerOps(app: FastifyInstance, pipeline: Pipeline): void {
-  const { metrics } = pipeline.deps;
+function registerOps(app: FastifyInstance, callPath: CallPath): void {
+  const { metrics } = callPath.deps;
+  const { store, limiter } = callPath.deps.backends!;
   app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (_req, reply) => {
-    const { store, limiter } = pipeline.deps;
+  // Readiness names what is not ready, never why (the error text may name hosts): the log has the detail.
+  app.get('/readyz', async (req, reply) => {
     const checks: Record<string, string> = {};
-    await store.ping().then(
-      () => (checks.store = 'ok'),
-      (e: Error) => (checks.store = `error: ${e.message}`),
-    );
-    await limiter.ping().then(
-      () => (checks.limiter = 'ok'),
-      (e: Error) => (checks.limiter = `error: ${e.message}`),
-    );
+    const probe = async (name: string, ping: () => Promise<void>): Promise<void> => {
+      try {
+        await ping();
+        checks[name] = 'ok';
+      } catch (err) {
+        checks[name] = 'unavailable';
+        req.log.warn({ check: name, err: (err as Error).message }, 'readiness check failed');
+      }
+    };
+    await Promise.all([probe('store', () => store.ping()), probe('limiter', () => limiter.ping())]);
     const ok = Object.values(checks).every((v) => v === 'ok');
-    return reply.code(ok ? 200 : 503).send(ok ? { status: 'ready', checks } : { error: 'not_ready', checks });
+    if (ok) return reply.code(200).send({ status: 'ready', checks });
+    const { status, body } = platformError('not_ready', { checks });
+    return reply.code(status).send(body);
   });
   app.get('/metrics', async (_req, reply) => {
     return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());

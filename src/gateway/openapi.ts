@@ -1,13 +1,11 @@
 // The OpenAPI 3.1 document, derived from the registry (deployed tools only) and the platform routes.
-import { z } from 'zod';
+import type { z } from 'zod';
 import { UploadRequest, UploadResponse } from '../platform/uploads/service.ts';
 import { mcpName } from '../tools/contract.ts';
 import type { AnyTool } from '../tools/registry.ts';
-import { AddCreditsRequest, CreateKeyRequest } from './http.ts';
-import { toolSchemas } from './schemas.ts';
+import { API_VERSION, AddCreditsRequest, CreateKeyRequest } from './api.ts';
+import { jsonSchemaOf, toolSchemas } from './schemas.ts';
 import type { JsonSchema } from './schemas.ts';
-
-export const API_VERSION = '0.1.0';
 
 const ERROR_SCHEMA: JsonSchema = {
   type: 'object',
@@ -109,9 +107,7 @@ function toolOperation(tool: AnyTool): JsonSchema {
 }
 
 function zodJson(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
-  const js = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' }) as JsonSchema;
-  delete js.$schema;
-  return js;
+  return jsonSchemaOf(schema, io);
 }
 
 function withRequestId(schema: JsonSchema): JsonSchema {

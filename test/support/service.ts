@@ -9,12 +9,22 @@ import { createService } from '../../src/server.ts';
 import type { Service, ServiceOptions } from '../../src/server.ts';
 import { defineTool, ToolError } from '../../src/tools/contract.ts';
 import { tools as registryTools } from '../../src/tools/registry.ts';
+
+export { registryTools };
 import type { AnyTool } from '../../src/tools/registry.ts';
 
 export const ADMIN_KEY = 'ddt_test_admin_key_000000000000000000000000';
 
 /** Counts how often the test tools actually ran, to prove "nothing ran" on refused calls. */
-export const runs = { echo: 0, boom: 0, upstream: 0 };
+export const runs = { echo: 0, boom: 0, upstream: 0, parse: 0, slow: 0 };
+
+/** test-slow waits for `release()`; each call resets the gate when it starts. */
+export const slowGate = {
+  waiting: [] as Array<() => void>,
+  release(): void {
+    for (const r of this.waiting.splice(0)) r();
+  },
+};
 
 /** Test-only tools: one that echoes, one that fails with a 500, one whose upstream times out (504, not refunded). */
 export const testTools: AnyTool[] = [
@@ -67,6 +77,48 @@ export const testTools: AnyTool[] = [
     run: () => {
       runs.upstream++;
       throw new ToolError(504, 'upstream_unavailable', 'The upstream did not respond.');
+    },
+  }),
+  defineTool({
+    name: 'test-parse',
+    title: 'Parse',
+    summary: 'Parse a list in prepare',
+    description: 'Test tool whose prepare step parses its text (as a manifest tool would) and refuses a malformed one.',
+    credits: 1,
+    deployed: true,
+    input: z.object({
+      doc: z.string().max(1000).describe('comma-separated words'),
+      options: z.object({ upper: z.boolean().optional().describe('upper-case the words') }).optional().describe('options'),
+      items: z.array(z.object({ n: z.number().describe('n') })).max(10).optional().describe('items'),
+    }),
+    output: z.object({ words: z.array(z.string()).describe('words') }),
+    annotations: {},
+    examples: [],
+    prepare: (input: { doc: string }) => {
+      if (input.doc.includes(',,')) throw new ToolError(400, 'doc_malformed', 'Two commas in a row: an empty word.', { column: input.doc.indexOf(',,') + 1 });
+      return input.doc.split(',');
+    },
+    run: (input: { options?: { upper?: boolean } }, _ctx, words: string[]) => {
+      runs.parse++;
+      return { words: input.options?.upper ? words.map((w) => w.toUpperCase()) : words };
+    },
+  }),
+  defineTool({
+    name: 'test-slow',
+    title: 'Slow',
+    summary: 'Wait for the test to release it',
+    description: 'Test tool that runs until the test releases it (a call still running).',
+    credits: 1,
+    deployed: true,
+    input: z.object({ n: z.number().optional().describe('any number') }),
+    output: z.object({ n: z.number().describe('the number'), run: z.number().describe('how many runs so far') }),
+    annotations: {},
+    examples: [],
+    run: async (input: { n?: number }) => {
+      runs.slow++;
+      const run = runs.slow;
+      await new Promise<void>((resolve) => slowGate.waiting.push(resolve));
+      return { n: input.n ?? 0, run };
     },
   }),
   defineTool({

@@ -4,8 +4,12 @@ import type { Config } from '../../config.ts';
 import { SqlStore } from './sql-store.ts';
 import type { Store } from './types.ts';
 
-export async function openStore(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Store> {
-  const store = config.databaseUrl ? SqlStore.postgres(config.databaseUrl) : SqlStore.sqliteAt(path.join(config.dataDir, 'ddt.sqlite'));
+/**
+ * Opens and migrates the store. `onError` hears about connections PostgreSQL dropped while idle (a restart,
+ * a failover): the pool replaces them, and the process keeps serving.
+ */
+export async function openStore(config: Pick<Config, 'databaseUrl' | 'dataDir'>, opts: { onError?: (err: Error) => void } = {}): Promise<Store> {
+  const store = config.databaseUrl ? SqlStore.postgres(config.databaseUrl, { onError: opts.onError }) : SqlStore.sqliteAt(path.join(config.dataDir, 'ddt.sqlite'));
   try {
     await store.migrate();
   } catch (err) {

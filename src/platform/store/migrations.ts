@@ -59,6 +59,25 @@ function migrations(kind: 'sqlite' | 'postgres'): Record<string, Migration> {
         await db.schema.createIndex('uploads_delete_after').on('uploads').column('delete_after').execute();
       },
     },
+    '0004_idempotency': {
+      // Idempotency keys (Stripe's contract): one row per key, endpoint and Idempotency-Key for 24 hours.
+      async up(db: Kysely<unknown>): Promise<void> {
+        await db.schema
+          .createTable('idempotency')
+          .addColumn('key_id', 'text', (c) => c.notNull())
+          .addColumn('endpoint', 'text', (c) => c.notNull())
+          .addColumn('idem_key', 'text', (c) => c.notNull())
+          .addColumn('request_hash', 'text', (c) => c.notNull())
+          .addColumn('state', 'text', (c) => c.notNull())
+          .addColumn('status', 'integer')
+          .addColumn('body', 'text')
+          .addColumn('locked_until', bigint, (c) => c.notNull())
+          .addColumn('expires_at', bigint, (c) => c.notNull())
+          .addPrimaryKeyConstraint('idempotency_pk', ['key_id', 'endpoint', 'idem_key'])
+          .execute();
+        await db.schema.createIndex('idempotency_expires_at').on('idempotency').column('expires_at').execute();
+      },
+    },
     ...(kind === 'postgres'
       ? {
           '0003_pg_charge_batch': {

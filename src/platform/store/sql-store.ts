@@ -6,7 +6,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { Generated } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest } from './migrations.ts';
-import type { KeyRecord, KeyWithBalance, LedgerKind, LedgerRow, NewKey, Store, UploadRecord } from './types.ts';
+import type { ChargeState, IdempotencyBegin, IdempotencyScope, KeyRecord, KeyWithBalance, LedgerKind, LedgerRow, NewKey, Store, UploadRecord } from './types.ts';
 
 interface KeysTable {
   id: string;
@@ -45,12 +45,32 @@ interface UploadsTable {
   url_expires_at: number;
   delete_after: number;
 }
+interface IdempotencyTable {
+  key_id: string;
+  endpoint: string;
+  idem_key: string;
+  request_hash: string;
+  state: string;
+  status: number | null;
+  body: string | null;
+  locked_until: number;
+  expires_at: number;
+}
 export interface Schema {
   api_keys: KeysTable;
   ledger: LedgerTable;
   cache: CacheTable;
   uploads: UploadsTable;
+  idempotency: IdempotencyTable;
 }
+
+/** How long a statement may run, and a connection may take to open, before the store counts as unavailable. */
+export interface PostgresTimeouts {
+  statementMs: number;
+  connectMs: number;
+}
+
+export const DEFAULT_PG_TIMEOUTS: PostgresTimeouts = { statementMs: 5000, connectMs: 2000 };
 
 interface PendingCharge {
   keyId: string;
@@ -120,10 +140,29 @@ export class SqlStore implements Store {
     return new SqlStore('sqlite', db, database);
   }
 
-  static postgres(url: string): SqlStore {
+  /**
+   * PostgreSQL through a pool that survives the database: an error on an idle client (a restart, a failover,
+   * pg_terminate_backend, idle_session_timeout) is logged and the client dropped, never thrown at the process;
+   * the next query opens a new connection. A stalled database is bounded on both sides: the server cancels a
+   * statement after `statementMs`, the client gives up waiting a little later, and opening a connection
+   * gives up after `connectMs`. Each of these surfaces as an error isStoreUnavailable() recognises.
+   */
+  static postgres(url: string, opts: { timeouts?: PostgresTimeouts; onError?: (err: Error) => void } = {}): SqlStore {
     // int8 (count, sums) as JS numbers: every value here stays far below 2^53.
     pg.types.setTypeParser(20, (v: string) => Number(v));
-    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+    const t = opts.timeouts ?? DEFAULT_PG_TIMEOUTS;
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 10,
+      connectionTimeoutMillis: t.connectMs,
+      statement_timeout: t.statementMs,
+      query_timeout: t.statementMs + 1000,
+      idle_in_transaction_session_timeout: t.statementMs * 2,
+      keepAlive: true,
+      idleTimeoutMillis: 30_000,
+    });
+    const onError = opts.onError ?? (() => undefined);
+    pool.on('error', (err) => onError(err));
     const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
     return new SqlStore('postgres', db);
   }
@@ -411,6 +450,92 @@ export class SqlStore implements Store {
       delta: Number(r.delta),
       createdAt: r.created_at,
     }));
+  }
+
+  async chargeStates(requestIds: string[]): Promise<Map<string, ChargeState>> {
+    const out = new Map<string, ChargeState>();
+    for (const id of requestIds) out.set(id, { charged: false, refunded: false });
+    for (let i = 0; i < requestIds.length; i += 500) {
+      const rows = await this.db
+        .selectFrom('ledger')
+        .select(['request_id', 'kind'])
+        .where('request_id', 'in', requestIds.slice(i, i + 500))
+        .where('kind', 'in', ['charge', 'refund'])
+        .execute();
+      for (const r of rows) {
+        const st = out.get(r.request_id ?? '');
+        if (!st) continue;
+        if (r.kind === 'charge') st.charged = true;
+        else st.refunded = true;
+      }
+    }
+    return out;
+  }
+
+  async idempotencyBegin(scope: IdempotencyScope, requestHash: string, nowMs: number, lockUntilMs: number, expiresAtMs: number): Promise<IdempotencyBegin> {
+    const pk = { key_id: scope.keyId, endpoint: scope.endpoint, idem_key: scope.key };
+    const fresh = { request_hash: requestHash, state: 'running', status: null, body: null, locked_until: lockUntilMs, expires_at: expiresAtMs };
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const ins = await this.db
+        .insertInto('idempotency')
+        .values({ ...pk, ...fresh })
+        .onConflict((oc) => oc.columns(['key_id', 'endpoint', 'idem_key']).doNothing())
+        .executeTakeFirst();
+      if (Number(ins.numInsertedOrUpdatedRows ?? 0) === 1) return { kind: 'new' };
+      const row = await this.db
+        .selectFrom('idempotency')
+        .selectAll()
+        .where('key_id', '=', pk.key_id)
+        .where('endpoint', '=', pk.endpoint)
+        .where('idem_key', '=', pk.idem_key)
+        .executeTakeFirst();
+      if (!row) continue; // released or expired and swept in between: try the insert again
+      const expired = Number(row.expires_at) <= nowMs;
+      const stale = row.state === 'running' && Number(row.locked_until) <= nowMs;
+      if (!expired) {
+        if (row.request_hash !== requestHash) return { kind: 'mismatch' };
+        if (row.state === 'done') return { kind: 'replay', status: Number(row.status), body: row.body ?? '{}' };
+        if (!stale) return { kind: 'in_use' };
+      }
+      // Expired, or its call never finished (its instance stopped): this call takes it over, if no other did first.
+      const taken = await this.db
+        .updateTable('idempotency')
+        .set(fresh)
+        .where('key_id', '=', pk.key_id)
+        .where('endpoint', '=', pk.endpoint)
+        .where('idem_key', '=', pk.idem_key)
+        .where('request_hash', '=', row.request_hash)
+        .where('state', '=', row.state)
+        .where('locked_until', '=', row.locked_until)
+        .executeTakeFirst();
+      if (Number(taken.numUpdatedRows) === 1) return { kind: 'new' };
+    }
+    return { kind: 'in_use' };
+  }
+
+  async idempotencyFinish(scope: IdempotencyScope, status: number, body: string): Promise<void> {
+    await this.db
+      .updateTable('idempotency')
+      .set({ state: 'done', status, body })
+      .where('key_id', '=', scope.keyId)
+      .where('endpoint', '=', scope.endpoint)
+      .where('idem_key', '=', scope.key)
+      .execute();
+  }
+
+  async idempotencyRelease(scope: IdempotencyScope): Promise<void> {
+    await this.db
+      .deleteFrom('idempotency')
+      .where('key_id', '=', scope.keyId)
+      .where('endpoint', '=', scope.endpoint)
+      .where('idem_key', '=', scope.key)
+      .where('state', '=', 'running')
+      .execute();
+  }
+
+  async deleteExpiredIdempotency(nowMs: number): Promise<number> {
+    const res = await this.db.deleteFrom('idempotency').where('expires_at', '<=', nowMs).executeTakeFirst();
+    return Number(res.numDeletedRows);
   }
 
   async cacheGet(key: string, nowMs: number): Promise<unknown | undefined> {

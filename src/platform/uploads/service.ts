@@ -1,5 +1,5 @@
 // Uploads: presigned PUTs owned by a key, the local PUT receiver, reads by upload_id, and retention.
-import { gunzipSync } from 'node:zlib';
+import { createGunzip } from 'node:zlib';
 import { z } from 'zod';
 import { ApiError } from '../errors.ts';
 import { randomBase62 } from '../keys.ts';
@@ -8,8 +8,66 @@ import { LocalStorage } from './local.ts';
 import { ALLOWED_CONTENT_TYPES, MAX_UPLOAD_BYTES } from './types.ts';
 import type { ObjectStorage } from './types.ts';
 
-/** Decompressed uploads are capped so a small gzip bomb cannot exhaust memory. */
+/** Decompressed uploads are capped so a small gzip bomb cannot exhaust memory (when the reader sets no lower limit). */
 const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
+/** How many refused uploads' verdicts this instance remembers (an upload's file never changes once stored). */
+const VERDICTS_KEPT = 10_000;
+
+/** What a reader accepts: the tool's text field and its maximum length in characters. */
+export interface ReadLimit {
+  field: string;
+  maxChars: number | undefined;
+}
+
+/** The upload's text is longer than the field it replaces accepts: the same code the schema would give. */
+export class UploadTooLongError extends Error {
+  constructor(
+    readonly field: string,
+    readonly maxChars: number,
+  ) {
+    super(`${field} (from the upload) must be at most ${maxChars} characters.`);
+  }
+}
+
+/**
+ * Inflates gzip, stopping as soon as the text would exceed `maxChars` characters (UTF-8: at least one byte per
+ * character), so a small gzip bomb costs the work of the tool's own limit, not of its inflated size.
+ */
+function gunzipText(data: Buffer, limit: ReadLimit): Promise<string> {
+  const maxChars = limit.maxChars ?? MAX_INFLATED_BYTES;
+  return new Promise((resolve, reject) => {
+    const gunzip = createGunzip();
+    const decoder = new TextDecoder('utf-8');
+    const parts: string[] = [];
+    let chars = 0;
+    let bytes = 0;
+    let done = false;
+    const stop = (err: Error): void => {
+      if (done) return;
+      done = true;
+      gunzip.destroy();
+      reject(err);
+    };
+    gunzip.on('data', (chunk: Buffer) => {
+      if (done) return;
+      bytes += chunk.length;
+      const text = decoder.decode(chunk, { stream: true });
+      chars += text.length;
+      parts.push(text);
+      if (chars > maxChars + 1 || bytes > MAX_INFLATED_BYTES) {
+        stop(limit.maxChars !== undefined ? new UploadTooLongError(limit.field, limit.maxChars) : new ApiError('upload_unreadable', { reason: 'larger than 64 MiB once inflated' }));
+      }
+    });
+    gunzip.on('error', () => stop(new ApiError('upload_unreadable', { reason: 'gzip data could not be decompressed (corrupt or truncated)' })));
+    gunzip.on('end', () => {
+      if (done) return;
+      done = true;
+      parts.push(decoder.decode());
+      resolve(parts.join(''));
+    });
+    gunzip.end(data);
+  });
+}
 
 export const UploadRequest = z.object({
   content_type: z
@@ -35,6 +93,9 @@ export interface UploadServiceOptions {
 }
 
 export class UploadService {
+  /** Refusals of uploads already read (too long, unreadable): answered again without reading the file. */
+  private readonly verdicts = new Map<string, Error>();
+
   constructor(
     private readonly store: Store,
     readonly storage: ObjectStorage,
@@ -105,23 +166,28 @@ export class UploadService {
 
   /**
    * The text of an upload that belongs to `keyId`: 404 when it is someone else's or unknown (the two are
-   * indistinguishable), 409 while the file has not been stored. Gzip is decompressed.
+   * indistinguishable), 409 while the file has not been stored. Gzip is decompressed up to the reader's
+   * limit; a refusal (too long, unreadable) is remembered, so naming the same upload again costs nothing.
    */
-  async readText(keyId: string, uploadId: string): Promise<string> {
+  async readText(keyId: string, uploadId: string, limit: ReadLimit = { field: 'text', maxChars: undefined }): Promise<string> {
     const rec = await this.store.getUpload(uploadId);
     if (!rec || rec.keyId !== keyId) throw new ApiError('upload_not_found');
+    const verdictKey = `${uploadId}\u0000${limit.field}\u0000${limit.maxChars ?? ''}`;
+    const known = this.verdicts.get(verdictKey);
+    if (known) throw known;
     let data: Buffer | undefined;
     if (rec.status === 'complete' || this.storage.kind === 's3') data = await this.storage.read(rec.storageKey);
     if (!data) throw new ApiError('upload_incomplete');
     if (rec.status === 'pending') await this.store.completeUpload(rec.id);
-    if (data.length >= 2 && data[0] === 0x1f && data[1] === 0x8b) {
-      try {
-        data = gunzipSync(data, { maxOutputLength: MAX_INFLATED_BYTES });
-      } catch {
-        throw new ApiError('upload_unreadable', { reason: 'gzip data could not be decompressed (corrupt, or larger than 64 MiB inflated)' });
-      }
+    let text: string;
+    try {
+      text = data.length >= 2 && data[0] === 0x1f && data[1] === 0x8b ? await gunzipText(data, limit) : new TextDecoder('utf-8').decode(data);
+    } catch (err) {
+      if (this.verdicts.size >= VERDICTS_KEPT) this.verdicts.clear();
+      this.verdicts.set(verdictKey, err as Error);
+      throw err;
     }
-    return new TextDecoder('utf-8').decode(data).replace(/^\uFEFF/, '');
+    return text.replace(/^\uFEFF/, '');
   }
 
   /** Deletes uploads past their retention period, records and data; returns how many. */

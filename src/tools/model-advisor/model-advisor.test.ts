@@ -346,9 +346,9 @@ describe('model-advisor: hostile input', () => {
     });
   }
 
-  it('unknown fields are ignored', async () => {
+  it('unknown fields are refused by the call path, never billed', async () => {
     const r = await callTool(def, { task: 'chat', input_tokens: 10, output_tokens: 10, __proto__: { x: 1 }, extra: 'x' });
-    expect(r.status).toBe(200);
+    expect(r).toMatchObject({ status: 400, body: { error: 'unknown_field', field: 'extra' } });
   });
 });
 
