@@ -17,6 +17,8 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL: a statement running longer is cancelled, and the call answers 503 store_unavailable. */
+  databaseTimeoutMs: number;
   redisUrl: string | undefined;
   rateLimitFail: 'open' | 'closed';
   rateLimits: RateLimitConfig;
@@ -95,6 +97,7 @@ const EnvSchema = z.object({
   PORT: intFrom('PORT', 8080, 0, 65_535),
   DDT_DATA_DIR: z.string().default('./data'),
   DDT_DATABASE_URL: z.string().optional(),
+  DDT_DATABASE_TIMEOUT_MS: intFrom('DDT_DATABASE_TIMEOUT_MS', 5000, 100, 600_000),
   DDT_REDIS_URL: z.string().optional(),
   DDT_RATE_LIMIT_FAIL: z.enum(['open', 'closed']).default('closed'),
   DDT_RATE_LIMITS: z.string().default(DEFAULT_LIMITS),
@@ -166,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     dataDir,
     databaseUrl: e.DDT_DATABASE_URL || undefined,
+    databaseTimeoutMs: e.DDT_DATABASE_TIMEOUT_MS,
     redisUrl: e.DDT_REDIS_URL || undefined,
     rateLimitFail: e.DDT_RATE_LIMIT_FAIL,
     rateLimits: parseRateLimits(e.DDT_RATE_LIMITS),

@@ -161,14 +161,17 @@ describe.each(engines)('store on $name', (engine) => {
     expect(await store.deleteExpiredCache(6000)).toBeGreaterThanOrEqual(1);
   });
 
-  it('uploads: create, complete once, expire', async () => {
+  it('uploads: create, claimed by one writer, completed once, expire', async () => {
     const k = newKey(0);
     await store.createKey(k);
     const u = { id: `upl_${n}`, keyId: k.id, contentType: 'text/plain', sizeBytes: 3, filename: null, storageKey: `upl_${n}`, status: 'pending' as const, createdAt: 't', urlExpiresAt: 10, deleteAfter: 100 };
     await store.createUpload(u);
     expect(await store.getUpload(u.id)).toEqual(u);
-    expect(await store.completeUpload(u.id)).toBe(true);
-    expect(await store.completeUpload(u.id)).toBe(false);
+    expect(await store.setUploadStatus(u.id, 'pending', 'storing')).toBe(true);
+    expect(await store.setUploadStatus(u.id, 'pending', 'storing')).toBe(false);
+    expect((await store.getUpload(u.id))?.status).toBe('storing');
+    expect(await store.setUploadStatus(u.id, 'storing', 'complete')).toBe(true);
+    expect(await store.setUploadStatus(u.id, 'storing', 'complete')).toBe(false);
     expect(await store.takeExpiredUploads(50)).toEqual([]);
     const gone = await store.takeExpiredUploads(100);
     expect(gone.map((x) => x.id)).toEqual([u.id]);

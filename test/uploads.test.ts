@@ -198,3 +198,45 @@ describe('S3 uploads (s3rver)', () => {
     expect(await svc.balance(k.id)).toBe(2);
   });
 });
+
+describe('uploads under hostile use', () => {
+  let svc: TestService;
+  beforeAll(async () => {
+    svc = await startTestService({ DDT_RATE_LIMITS: '*=1000/60' });
+    const base = await svc.app.listen({ host: '127.0.0.1', port: 0 });
+    (svc.callPath.deps.backends!.uploads.storage as unknown as { publicUrl: string }).publicUrl = base;
+  });
+  afterAll(async () => svc.close());
+
+  it('two concurrent PUTs to one URL: one 200, one 409, and the stored bytes are the winner’s', async () => {
+    const k = await svc.createKey(0);
+    for (let round = 0; round < 5; round++) {
+      const up = (await svc.app.inject({ method: 'POST', url: '/v1/uploads', headers: svc.auth(k.key), payload: { content_type: 'text/plain', size_bytes: 4 } })).json() as { url: string; upload_id: string };
+      const bodies = ['AAAA', 'BBBB'];
+      const rs = await Promise.all(bodies.map((b) => fetch(up.url, { method: 'PUT', headers: { 'Content-Type': 'text/plain' }, body: b })));
+      const statuses = rs.map((r) => r.status).sort();
+      expect(statuses).toEqual([200, 409]);
+      const winner = bodies[rs.findIndex((r) => r.status === 200)];
+      expect(fs.readFileSync(path.join(svc.dataDir, 'uploads', up.upload_id), 'utf8')).toBe(winner);
+    }
+  });
+
+  it('a gzip bomb is refused at the field limit, quickly, and the verdict is remembered; never charged', async () => {
+    const k = await svc.createKey(3);
+    const bomb = gzipSync(Buffer.alloc(64 * 1024 * 1024 - 1, 'a'), { level: 9 });
+    expect(bomb.length).toBeLessThan(100_000);
+    const up = (await svc.app.inject({ method: 'POST', url: '/v1/uploads', headers: svc.auth(k.key), payload: { content_type: 'application/gzip', size_bytes: bomb.length } })).json() as { url: string; upload_id: string };
+    expect((await fetch(up.url, { method: 'PUT', headers: { 'Content-Type': 'application/gzip' }, body: bomb })).status).toBe(200);
+    const call = () => svc.app.inject({ method: 'POST', url: '/v1/test-echo', headers: svc.auth(k.key), payload: { upload_id: up.upload_id } });
+    const t0 = process.cpuUsage();
+    const first = await call();
+    const firstCpu = process.cpuUsage(t0);
+    expect(first.statusCode).toBe(400);
+    expectError(first.json(), { error: 'text_too_long' });
+    // Inflating stops at the field's limit (100 characters here), not at 64 MiB.
+    expect((firstCpu.user + firstCpu.system) / 1000).toBeLessThan(200);
+    const second = await call();
+    expectError(second.json(), { error: 'text_too_long' });
+    expect(await svc.balance(k.id)).toBe(3);
+  });
+});

@@ -16,11 +16,7 @@ interface Owed {
 }
 
 const SETTLE_EVERY_MS = 1000;
-/**
- * An uncertain charge not found in the ledger is looked for again until this long after its failure: a database
- * that was paused (not cut off) may still finish the statement when it resumes.
- */
-const UNCERTAIN_WATCH_MS = 30_000;
+
 const MAX_OWED = 100_000;
 
 export class Charger {
@@ -32,11 +28,16 @@ export class Charger {
   private timer: NodeJS.Timeout | undefined;
   private settling = false;
 
+  /**
+   * @param uncertainWatchMs an uncertain charge not found in the ledger is looked for again until this long
+   *   (wall time) after its failure: a database that was paused, not cut off, may finish the statement late.
+   */
   constructor(
     private readonly store: Store,
     private readonly metrics: Metrics,
     private readonly clock: () => number,
     private readonly log: () => ToolLogger,
+    private readonly uncertainWatchMs = 30_000,
   ) {}
 
   /** The decrement; 402 when the balance is short; 503 store_unavailable when the store did not answer. */
@@ -46,7 +47,7 @@ export class Charger {
       charged = await this.store.charge(keyId, credits, requestId, endpoint, isoTime(this.clock()));
     } catch (err) {
       // The statement may have committed before the connection went: the ledger will tell, later.
-      this.remember('uncertain', { keyId, credits, requestId, endpoint, since: this.clock() });
+      this.remember('uncertain', { keyId, credits, requestId, endpoint, since: Date.now() });
       this.log().error({ err: (err as Error).message, request_id: requestId, key_id: keyId }, 'charge failed; its outcome will be reconciled');
       return fail('store_unavailable', { retry_after: STORE_RETRY_AFTER_SECONDS }, { 'retry-after': String(STORE_RETRY_AFTER_SECONDS) });
     }
@@ -91,35 +92,34 @@ export class Charger {
     if (this.settling) return;
     this.settling = true;
     try {
+      // Entries leave their list only once settled, so pending() never reads zero while a pass is under way.
       if (this.uncertain.length > 0) {
-        const batch = this.uncertain;
-        this.uncertain = [];
+        const batch = this.uncertain.slice();
         let states;
         try {
           states = await this.store.chargeStates(batch.map((o) => o.requestId));
         } catch {
-          this.uncertain.push(...batch);
           return;
         }
-        const now = this.clock();
+        const now = Date.now();
+        const keep = new Set<Owed>();
         for (const o of batch) {
           const st = states.get(o.requestId);
           if (st?.charged && !st.refunded) this.owed.push(o);
-          else if (!st?.charged && now - (o.since ?? now) < UNCERTAIN_WATCH_MS) this.uncertain.push(o);
+          else if (!st?.charged && now - (o.since ?? now) < this.uncertainWatchMs) keep.add(o);
         }
+        this.uncertain = this.uncertain.filter((o) => !batch.includes(o) || keep.has(o));
       }
-      const owed = this.owed;
-      this.owed = [];
-      for (let i = 0; i < owed.length; i++) {
-        const o = owed[i] as Owed;
+      while (this.owed.length > 0) {
+        const o = this.owed[0] as Owed;
         try {
           await this.store.refund(o.keyId, o.credits, o.requestId, o.endpoint, isoTime(this.clock()));
-          this.cellsOf(o.endpoint).refunded.n += o.credits;
-          this.log().warn({ request_id: o.requestId, key_id: o.keyId }, 'refund settled after a store outage');
         } catch {
-          this.owed.push(...owed.slice(i));
           return;
         }
+        this.owed.shift();
+        this.cellsOf(o.endpoint).refunded.n += o.credits;
+        this.log().warn({ request_id: o.requestId, key_id: o.keyId }, 'refund settled after a store outage');
       }
     } finally {
       this.settling = false;

@@ -80,7 +80,8 @@ export class CallPath implements ContextSource {
         backends: b,
         auth: new Authenticator(b.store, this.now),
         limits: new RateLimitStep(b.limiter, deps.config.rateLimits, deps.config.rateLimitFail, this.now, log),
-        charger: new Charger(b.store, deps.metrics, this.now, log),
+        // A paused database may still finish a statement after the client gave up: watch six timeouts' worth.
+        charger: new Charger(b.store, deps.metrics, this.now, log, 6 * deps.config.databaseTimeoutMs),
       };
     }
   }

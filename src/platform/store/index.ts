@@ -8,8 +8,9 @@ import type { Store } from './types.ts';
  * Opens and migrates the store. `onError` hears about connections PostgreSQL dropped while idle (a restart,
  * a failover): the pool replaces them, and the process keeps serving.
  */
-export async function openStore(config: Pick<Config, 'databaseUrl' | 'dataDir'>, opts: { onError?: (err: Error) => void } = {}): Promise<Store> {
-  const store = config.databaseUrl ? SqlStore.postgres(config.databaseUrl, { onError: opts.onError }) : SqlStore.sqliteAt(path.join(config.dataDir, 'ddt.sqlite'));
+export async function openStore(config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databaseTimeoutMs'>>, opts: { onError?: (err: Error) => void } = {}): Promise<Store> {
+  const timeouts = { statementMs: config.databaseTimeoutMs ?? 5000, connectMs: Math.min(2000, config.databaseTimeoutMs ?? 2000) };
+  const store = config.databaseUrl ? SqlStore.postgres(config.databaseUrl, { onError: opts.onError, timeouts }) : SqlStore.sqliteAt(path.join(config.dataDir, 'ddt.sqlite'));
   try {
     await store.migrate();
   } catch (err) {

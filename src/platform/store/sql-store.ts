@@ -6,7 +6,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { Generated } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest } from './migrations.ts';
-import type { ChargeState, IdempotencyBegin, IdempotencyScope, KeyRecord, KeyWithBalance, LedgerKind, LedgerRow, NewKey, Store, UploadRecord } from './types.ts';
+import type { ChargeState, IdempotencyBegin, IdempotencyScope, KeyRecord, KeyWithBalance, LedgerKind, LedgerRow, NewKey, Store, UploadRecord, UploadStatus } from './types.ts';
 
 interface KeysTable {
   id: string;
@@ -104,7 +104,7 @@ function toUpload(row: UploadsTable): UploadRecord {
     sizeBytes: Number(row.size_bytes),
     filename: row.filename,
     storageKey: row.storage_key,
-    status: row.status === 'complete' ? 'complete' : 'pending',
+    status: row.status === 'complete' || row.status === 'storing' ? row.status : 'pending',
     createdAt: row.created_at,
     urlExpiresAt: Number(row.url_expires_at),
     deleteAfter: Number(row.delete_after),
@@ -141,8 +141,9 @@ export class SqlStore implements Store {
   }
 
   /**
-   * PostgreSQL through a pool that survives the database: an error on an idle client (a restart, a failover,
-   * pg_terminate_backend, idle_session_timeout) is logged and the client dropped, never thrown at the process;
+   * PostgreSQL through a pool that survives the database: an error on a client, idle or checked out (a restart,
+   * a failover, pg_terminate_backend, idle_session_timeout), is logged and the client dropped, never thrown at
+   * the process;
    * the next query opens a new connection. A stalled database is bounded on both sides: the server cancels a
    * statement after `statementMs`, the client gives up waiting a little later, and opening a connection
    * gives up after `connectMs`. Each of these surfaces as an error isStoreUnavailable() recognises.
@@ -162,7 +163,13 @@ export class SqlStore implements Store {
       idleTimeoutMillis: 30_000,
     });
     const onError = opts.onError ?? (() => undefined);
+    // An idle client's error reaches the pool; a checked-out client's reaches only the client (pg-pool removes
+    // its listener while the client is out), and its query fails on its own. Both get a listener, so a
+    // dropped connection never becomes an uncaught exception.
     pool.on('error', (err) => onError(err));
+    pool.on('connect', (client) => {
+      client.on('error', (err) => onError(err));
+    });
     const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
     return new SqlStore('postgres', db);
   }
@@ -580,12 +587,12 @@ export class SqlStore implements Store {
     return row ? toUpload(row) : undefined;
   }
 
-  async completeUpload(id: string): Promise<boolean> {
+  async setUploadStatus(id: string, from: UploadStatus, to: UploadStatus): Promise<boolean> {
     const res = await this.db
       .updateTable('uploads')
-      .set({ status: 'complete' })
+      .set({ status: to })
       .where('id', '=', id)
-      .where('status', '=', 'pending')
+      .where('status', '=', from)
       .executeTakeFirst();
     return Number(res.numUpdatedRows) === 1;
   }

@@ -40,7 +40,8 @@ export interface LedgerRow {
   createdAt: string;
 }
 
-export type UploadStatus = 'pending' | 'complete';
+/** pending -> storing (one PUT has claimed it) -> complete; a failed write goes back to pending. */
+export type UploadStatus = 'pending' | 'storing' | 'complete';
 
 export interface UploadRecord {
   id: string;
@@ -155,8 +156,8 @@ export interface Store {
 
   createUpload(upload: UploadRecord): Promise<void>;
   getUpload(id: string): Promise<UploadRecord | undefined>;
-  /** pending -> complete; false when it was not pending. */
-  completeUpload(id: string): Promise<boolean>;
+  /** Moves an upload from one status to another; false when it was not in `from` (another writer won). */
+  setUploadStatus(id: string, from: UploadStatus, to: UploadStatus): Promise<boolean>;
   /** Deletes records past deleteAfter and returns them so their data can be removed. */
   takeExpiredUploads(nowMs: number): Promise<UploadRecord[]>;
   deleteExpiredCache(nowMs: number): Promise<number>;

@@ -156,11 +156,15 @@ export class UploadService {
     if (given !== rec.contentType) throw new ApiError('upload_content_type_mismatch', { expected: rec.contentType });
     if (a.body.length > rec.sizeBytes) throw new ApiError('payload_too_large', { max_bytes: rec.sizeBytes });
     if (a.body.length !== rec.sizeBytes) throw new ApiError('upload_size_mismatch', { expected_bytes: rec.sizeBytes, received_bytes: a.body.length });
-    if (rec.status === 'complete') throw new ApiError('upload_already_complete');
-    await this.storage.write(rec.storageKey, a.body);
-    if (!(await this.store.completeUpload(rec.id))) {
-      throw new ApiError('upload_already_complete');
+    // One PUT claims the upload before writing, so two concurrent PUTs never leave the loser's bytes behind.
+    if (rec.status !== 'pending' || !(await this.store.setUploadStatus(rec.id, 'pending', 'storing'))) throw new ApiError('upload_already_complete');
+    try {
+      await this.storage.write(rec.storageKey, a.body);
+    } catch (err) {
+      await this.store.setUploadStatus(rec.id, 'storing', 'pending');
+      throw err;
     }
+    await this.store.setUploadStatus(rec.id, 'storing', 'complete');
     return { ...rec, status: 'complete' };
   }
 
@@ -178,7 +182,7 @@ export class UploadService {
     let data: Buffer | undefined;
     if (rec.status === 'complete' || this.storage.kind === 's3') data = await this.storage.read(rec.storageKey);
     if (!data) throw new ApiError('upload_incomplete');
-    if (rec.status === 'pending') await this.store.completeUpload(rec.id);
+    if (rec.status === 'pending') await this.store.setUploadStatus(rec.id, 'pending', 'complete');
     let text: string;
     try {
       text = data.length >= 2 && data[0] === 0x1f && data[1] === 0x8b ? await gunzipText(data, limit) : new TextDecoder('utf-8').decode(data);
