@@ -2,7 +2,7 @@
 import { ToolError } from '../contract.ts';
 import { detectFormat } from './detect.ts';
 import { ManifestError } from './model.ts';
-import type { Dependency, Ecosystem, Finding, Format, Group, ParsedManifest, Source } from './model.ts';
+import type { Dependency, Ecosystem, Finding, Format, Group, ParsedManifest, ProjectKind, Source } from './model.ts';
 import { parseCargoToml } from './parsers/cargo.ts';
 import { parseGemfile } from './parsers/gemfile.ts';
 import { parseGoMod } from './parsers/gomod.ts';
@@ -43,12 +43,15 @@ export interface CheckInput {
   filename?: string | undefined;
   ecosystem?: Ecosystem | undefined;
   lockfile_present?: boolean | undefined;
+  project_kind?: ProjectKind | undefined;
 }
 
 export interface CheckOutput {
   ecosystem: Ecosystem;
   format: Format;
   detected_by: 'filename' | 'ecosystem' | 'content';
+  project_kind: ProjectKind;
+  project_kind_reason: string;
   dependencies: { name: string; requested: string | null; group: Group; section: string; source: Source; line: number | null }[];
   findings: Finding[];
   score_0_100: number;
@@ -87,13 +90,16 @@ export function checkManifest(input: CheckInput): CheckOutput {
     });
   }
 
-  const findings = findingsFor(parsed, input.lockfile_present);
+  const kind = input.project_kind ?? parsed.project.kind;
+  const findings = findingsFor(parsed, input.lockfile_present, kind);
   const list = popularSources()[parsed.ecosystem];
   const count = (s: Finding['severity']): number => findings.filter((f) => f.severity === s).length;
   return {
     ecosystem: parsed.ecosystem,
     format,
     detected_by: detected.how,
+    project_kind: kind,
+    project_kind_reason: input.project_kind !== undefined ? 'project_kind given in the request' : parsed.project.reason,
     dependencies: parsed.dependencies.map((d: Dependency) => ({ name: d.name, requested: d.requested, group: d.group, section: d.section, source: d.source, line: d.line })),
     findings,
     score_0_100: scoreOf(findings),

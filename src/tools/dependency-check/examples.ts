@@ -15,6 +15,8 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, z.output<typeof output
       "ecosystem": "npm",
       "format": "package.json",
       "detected_by": "filename",
+      "project_kind": "application",
+      "project_kind_reason": "no name and version: npm cannot publish it",
       "dependencies": [
         {
           "name": "expresss",
@@ -67,29 +69,29 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, z.output<typeof output
           "line": 6
         },
         {
-          "code": "unpinned_version",
-          "severity": "medium",
-          "package": "lodash",
-          "message": "lodash (dependencies, line 5) accepts any version (\"*\"): every install can pull a new major release.",
-          "fix": "Give lodash a bounded requirement (a caret/compatible range or an exact pin) and commit a lockfile.",
-          "line": 5
-        },
-        {
           "code": "non_registry_source",
           "severity": "medium",
           "package": "my-lib",
           "message": "my-lib (dependencies, line 6) comes from git (github:acme/my-lib), outside the registry's immutability and provenance guarantees.",
           "fix": "Depend on a published release of my-lib; if you must use git, pin a full commit SHA.",
           "line": 6
+        },
+        {
+          "code": "unpinned_version",
+          "severity": "low",
+          "package": "lodash",
+          "message": "lodash (dependencies, line 5) accepts any version (\"*\"): every install can pull a new major release. The lockfile pins it until the lock is next updated.",
+          "fix": "Give lodash a bounded requirement (a caret/compatible range or an exact pin).",
+          "line": 5
         }
       ],
-      "score_0_100": 58,
+      "score_0_100": 62,
       "summary": {
         "dependencies": 4,
         "findings": 4,
         "high": 2,
-        "medium": 2,
-        "low": 0
+        "medium": 1,
+        "low": 1
       },
       "typosquat_list": {
         "source": "npm-high-impact package (npm, Titus Wormer)",
@@ -109,6 +111,8 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, z.output<typeof output
       "ecosystem": "pypi",
       "format": "requirements.txt",
       "detected_by": "ecosystem",
+      "project_kind": "application",
+      "project_kind_reason": "a requirements file lists an environment to install, not a package to publish",
       "dependencies": [
         {
           "name": "requests",

@@ -25,6 +25,6 @@ export default defineTool({
   examples: EXAMPLES,
   run(args) {
     // The gateway has replaced upload_id with the uploaded text by now; the schema's refinement guarantees one of them.
-    return checkManifest({ manifest: args.manifest ?? '', filename: args.filename, ecosystem: args.ecosystem, lockfile_present: args.lockfile_present });
+    return checkManifest({ manifest: args.manifest ?? '', filename: args.filename, ecosystem: args.ecosystem, lockfile_present: args.lockfile_present, project_kind: args.project_kind });
   },
 });

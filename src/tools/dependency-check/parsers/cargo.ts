@@ -1,7 +1,7 @@
 // Cargo.toml: [dependencies], [dev-dependencies], [build-dependencies], their target-specific forms,
 // [workspace.dependencies] and [patch.*] overrides, with Cargo's version-requirement syntax checked.
 import { ManifestError } from '../model.ts';
-import type { Dependency, Group, IndexDecl, ParsedManifest } from '../model.ts';
+import type { Dependency, Group, IndexDecl, ParsedManifest, ProjectInfo } from '../model.ts';
 import { escapeRegExp, isCommitHash } from '../text.ts';
 import { TomlLocator, isTable, parseToml } from './toml-common.ts';
 import type { TomlTable } from './toml-common.ts';
@@ -69,6 +69,19 @@ function dependency(name: string, value: unknown, group: Group, section: string,
   return { ...base, requested: version, source: 'registry', ...alias };
 }
 
+/** A package that may be published and declares no binary is a library; one that names binaries ships programs. */
+function cargoProject(doc: TomlTable): ProjectInfo {
+  const pkg = isTable(doc.package) ? doc.package : null;
+  const name = pkg && typeof pkg.name === 'string' ? pkg.name : null;
+  if (!pkg) return { kind: 'application', reason: 'a virtual workspace (no [package]): nothing here is published itself', name };
+  if (pkg.publish === false || (Array.isArray(pkg.publish) && pkg.publish.length === 0)) return { kind: 'application', reason: 'publish = false: never published to a registry', name };
+  // A package that names its binaries ships programs, even when it also has a [lib] for them to share.
+  if (typeof pkg['default-run'] === 'string') return { kind: 'application', reason: 'default-run names the binary it ships', name };
+  if (Array.isArray(doc.bin) && doc.bin.length > 0) return { kind: 'application', reason: '[[bin]] targets: it ships programs', name };
+  if (isTable(doc.lib)) return { kind: 'library', reason: 'a [lib] target', name };
+  return { kind: 'library', reason: 'a publishable [package] with no [[bin]] target', name };
+}
+
 export function parseCargoToml(text: string): ParsedManifest {
   const doc = parseToml(text);
   const loc = new TomlLocator(text);
@@ -108,5 +121,5 @@ export function parseCargoToml(text: string): ParsedManifest {
   if (!isTable(doc.package) && !isTable(doc.workspace) && dependencies.length === 0) {
     throw new ManifestError('No [package], [workspace] or dependency table: not a Cargo.toml', 1);
   }
-  return { format: 'Cargo.toml', ecosystem: 'cargo', dependencies, indexes };
+  return { format: 'Cargo.toml', ecosystem: 'cargo', dependencies, indexes, project: cargoProject(doc) };
 }

@@ -142,5 +142,7 @@ export function parseGoMod(text: string): ParsedManifest {
       dependencies.push({ name: r.old, requested: null, group: 'production', section: 'replace', source: 'path', location: r.target, line: r.line, versionSyntax: 'go' });
     }
   }
-  return { format: 'go.mod', ecosystem: 'go', dependencies, indexes: [] };
+  // go.mod says nothing of the kind; minimal version selection treats every requirement as a minimum either way.
+  const project = { kind: 'application' as const, reason: 'go.mod does not say; every Go requirement is a minimum (minimal version selection), so the kind changes nothing', name: null };
+  return { format: 'go.mod', ecosystem: 'go', dependencies, indexes: [], project };
 }

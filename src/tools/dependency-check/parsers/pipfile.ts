@@ -46,5 +46,6 @@ export function parsePipfile(text: string): ParsedManifest {
   if (categories === 0 && doc.source === undefined && doc.requires === undefined) {
     throw new ManifestError('No [packages], [dev-packages] or [[source]] table: not a Pipfile', 1);
   }
-  return { format: 'Pipfile', ecosystem: 'pypi', dependencies, indexes };
+  const project = { kind: 'application' as const, reason: 'a Pipfile describes an environment to deploy (Pipenv manages applications; libraries declare their requirements in pyproject.toml)', name: null };
+  return { format: 'Pipfile', ecosystem: 'pypi', dependencies, indexes, project };
 }

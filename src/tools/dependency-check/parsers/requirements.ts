@@ -173,5 +173,6 @@ export function parseRequirements(text: string): ParsedManifest {
       });
     }
   }
-  return { format: 'requirements.txt', ecosystem: 'pypi', dependencies, indexes };
+  const project = { kind: 'application' as const, reason: 'a requirements file lists an environment to install, not a package to publish', name: null };
+  return { format: 'requirements.txt', ecosystem: 'pypi', dependencies, indexes, project };
 }
