@@ -5,10 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { callTool } from '../../../test/support/tool-harness.ts';
 import { formatFromFilename, sniffFormat } from './detect.ts';
-import type { Dependency, Format } from './model.ts';
+import type { Dependency, Ecosystem, Format } from './model.ts';
 import { prereleaseOf, scoreOf, versionStatus } from './rules.ts';
 import def from './tool.ts';
-import { typosquatOf } from './typosquat.ts';
+import { MIN_RATIO, popularity, typosquatOf } from './typosquat.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const fixture = (name: string): string => readFileSync(path.join(here, 'fixtures', name), 'utf8');
@@ -515,13 +515,47 @@ describe('dependency-check: rules in isolation', () => {
     expect(typosquatOf('pypi', 'python_dateutil')).toBeNull();
     expect(typosquatOf('npm', 'express')).toBeNull();
     expect(typosquatOf('cargo', 'serde-json')).toBeNull();
-    expect(typosquatOf('pypi', 'reqeusts')).toEqual({ target: 'requests', kind: 'swapped_characters' });
-    expect(typosquatOf('pypi', 'requestss')).toEqual({ target: 'requests', kind: 'one_edit' });
-    expect(typosquatOf('pypi', 'dateutil-python')).toEqual({ target: 'python-dateutil', kind: 'reordered_parts' });
-    expect(typosquatOf('pypi', 'python-requests')).toEqual({ target: 'requests', kind: 'python_affix' });
-    expect(typosquatOf('npm', 'crossenv')).toEqual({ target: 'cross-env', kind: 'one_edit' });
+    expect(typosquatOf('pypi', 'reqeusts')).toMatchObject({ target: 'requests', kind: 'swapped_characters' });
+    expect(typosquatOf('pypi', 'requestss')).toMatchObject({ target: 'requests', kind: 'one_edit' });
+    expect(typosquatOf('pypi', 'dateutil-python')).toMatchObject({ target: 'python-dateutil', kind: 'reordered_parts' });
+    expect(typosquatOf('pypi', 'python-requests')).toMatchObject({ target: 'requests', kind: 'python_affix' });
+    expect(typosquatOf('npm', 'crossenv')).toMatchObject({ target: 'cross-env', kind: 'one_edit' });
     expect(typosquatOf('rubygems', 'nokogirii')?.target).toBe('nokogiri');
     expect(typosquatOf('go', 'github.com/stretcher/testify')?.target).toBe('github.com/stretchr/testify');
+  });
+
+  // Issue 17: targets ranked by popularity ratio over the whole ranked lists.
+  const squats: [Ecosystem, string, string | null, string][] = [
+    ['npm', 'electorn', 'electron', 'npm malware 2020; electron is below the old first-5000 cut'],
+    ['npm', 'request', null, 'request is itself a high-impact npm package'],
+    ['npm', 'yaml', null, 'yaml is itself a high-impact npm package'],
+    ['pypi', 'yaml', 'pyyaml', 'the PyPI name of yaml is pyyaml (1000x), not the less popular pyaml'],
+    ['pypi', 'request', 'requests', 'requests is thousands of times above any unlisted name'],
+    ['pypi', 'beautifulsoup', null, 'on the PyPI list (BeautifulSoup 3): not a typo of beautifulsoup4'],
+    ['pypi', 'dateutil', 'python-dateutil', 'drops the python- of python-dateutil'],
+    ['npm', 'babelcli', 'babel-cli', 'npm typosquat, 2017 (crossenv campaign)'],
+    ['npm', 'mongose', 'mongoose', 'npm typosquat, 2017 (crossenv campaign)'],
+    ['npm', 'discord.jss', 'discord.js', 'npm typosquat'],
+    ['pypi', 'jeIlyfish', 'jellyfish', 'PyPI typosquat, 2019'],
+    ['pypi', 'python3-dateutil', 'python-dateutil', 'PyPI typosquat, 2019'],
+    ['pypi', 'colourama', 'colorama', 'PyPI typosquat, 2018'],
+    ['pypi', 'setup-tools', 'setuptools', 'PyPI typosquat, 2017 (skcsirt)'],
+    ['pypi', 'urlib3', 'urllib3', 'PyPI typosquat, 2017 (skcsirt)'],
+  ];
+  for (const [eco, name, target, why] of squats) {
+    it(`typosquat ${eco} ${name} -> ${String(target)} (${why})`, () => {
+      const hit = typosquatOf(eco, name);
+      expect(hit?.target ?? null).toBe(target);
+      if (hit) expect(hit.ratio).toBeGreaterThanOrEqual(MIN_RATIO);
+    });
+  }
+
+  it('a neighbour that is not far more popular than an unlisted name is no target', () => {
+    // pyaml ranks about 1600th of 15000 on PyPI: ~9 times the floor by Zipf, yet yaml is named after pyyaml.
+    expect(popularity('pypi', 'pyaml')).toBeGreaterThan(MIN_RATIO);
+    expect(typosquatOf('pypi', 'yaml')?.target).toBe('pyyaml');
+    // Every hit names a target at least MIN_RATIO times the most an unlisted name can have.
+    for (const n of ['lodahs', 'expresss', 'reqeusts']) expect(typosquatOf(n === 'reqeusts' ? 'pypi' : 'npm', n)?.ratio).toBeGreaterThanOrEqual(MIN_RATIO);
   });
 
   it('short popular names are not used as targets (too many honest neighbours)', () => {

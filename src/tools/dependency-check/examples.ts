@@ -56,7 +56,7 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, z.output<typeof output
           "code": "typosquat_suspect",
           "severity": "high",
           "package": "expresss",
-          "message": "expresss is not on the popular-package list but is one character away from the popular \"express\".",
+          "message": "expresss is not on the popular-package lists but is one character away from \"express\", which is at least 123 times as popular as any package off those lists.",
           "fix": "Check that expresss is the package you mean; if you meant express, change the name.",
           "line": 4
         },
@@ -94,9 +94,9 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, z.output<typeof output
         "low": 1
       },
       "typosquat_list": {
-        "source": "npm-high-impact package (npm, Titus Wormer)",
-        "licence": "MIT",
-        "names": 17338
+        "source": "npm-high-impact package (npm, Titus Wormer: top downloads and top dependents) + https://github.com/DataDog/guarddog guarddog/analyzer/metadata/resources/top_npm_packages.json@ca8b5b43d1454c89c03fb2acecf0716781c2a745",
+        "licence": "MIT; Apache-2.0",
+        "names": 17358
       }
     }
   },
@@ -168,7 +168,7 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, z.output<typeof output
       "typosquat_list": {
         "source": "https://github.com/DataDog/guarddog guarddog/analyzer/metadata/resources/top_pypi_packages.json@ca8b5b43d1454c89c03fb2acecf0716781c2a745",
         "licence": "Apache-2.0",
-        "names": 8000
+        "names": 15000
       }
     }
   }

@@ -269,7 +269,13 @@ export function findingsFor(m: ParsedManifest, lockfilePresent: boolean | undefi
         const hit = typosquatOf(eco, name);
         if (hit) {
           const how = { one_edit: 'one character away from', swapped_characters: 'two swapped characters away from', reordered_parts: 'the reordered parts of', python_affix: 'a py/python variant of' }[hit.kind];
-          add('typosquat_suspect', 'high', d, `${name} is not on the popular-package list but is ${how} the popular "${hit.target}".`, `Check that ${name} is the package you mean; if you meant ${hit.target}, change the name.`);
+          add(
+            'typosquat_suspect',
+            'high',
+            d,
+            `${name} is not on the popular-package lists but is ${how} "${hit.target}", which is at least ${hit.ratio} times as popular as any package off those lists.`,
+            `Check that ${name} is the package you mean; if you meant ${hit.target}, change the name.`,
+          );
         }
       }
     }
