@@ -614,3 +614,35 @@ describe('dependency-check: examples, determinism, hostile input', () => {
     });
   }
 });
+
+describe('dependency-check: declared hostile cases (issue 16) answer 200 or 4xx', () => {
+  for (const h of def.hostile?.() ?? []) {
+    it(`${h.name}`, async () => {
+      const r = await callTool(def, h.input);
+      expect(r.status === 200 || (r.status >= 400 && r.status < 500)).toBe(true);
+    });
+  }
+
+  it('every format has hostile cases, each within the 1 MB field cap', () => {
+    const cases = def.hostile?.() ?? [];
+    for (const f of ['Gemfile', 'requirements', 'pyproject', 'Pipfile', 'Cargo.toml', 'package.json', 'go.mod']) expect(cases.some((h) => h.name.startsWith(f))).toBe(true);
+    for (const h of cases) expect(String(h.input.manifest).length).toBeLessThanOrEqual(1_000_000);
+  });
+
+  // Regressions, each slow before its fix: the time limits are loose (a shared machine), the inputs are not.
+  const timed: [string, Record<string, unknown>][] = [
+    ['Gemfile requirement of 100,000 spaces then < (5.8 s before)', { manifest: `gem 'rails', '${' '.repeat(100_000)}<'`, filename: 'Gemfile' }],
+    ['200,000 requirement lines stop at the dependency limit (15 s before)', { manifest: 'a>=1\n'.repeat(200_000), filename: 'requirements.txt' }],
+    ['Cargo workspace glob of 1 MB of stars (a regex built from input before)', { manifest: `[workspace]\nmembers = ["${'*'.repeat(999_000)}x"]\n[dependencies]\na = { path = "y" }\n`, filename: 'Cargo.toml' }],
+    ['TOML key of 500,000 dotted parts', { manifest: `${'a.'.repeat(499_000)}b = 1\n`, filename: 'pyproject.toml' }],
+    ['Gemfile of 60,000 nested if blocks', { manifest: 'if a\n'.repeat(60_000), filename: 'Gemfile' }],
+  ];
+  for (const [name, body] of timed) {
+    it(name, async () => {
+      const t = performance.now();
+      const r = await callTool(def, body);
+      expect(r.status).toBe(400);
+      expect(performance.now() - t).toBeLessThan(2000);
+    });
+  }
+});

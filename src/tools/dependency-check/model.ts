@@ -127,6 +127,27 @@ export interface Finding {
   line: number | null;
 }
 
+/** The most dependencies checked per call: a parser stops reading as soon as a manifest declares more. */
+export const MAX_DEPENDENCIES = 5000;
+
+/** Thrown by a parser at the first dependency over MAX_DEPENDENCIES (so a huge manifest is refused, not parsed). */
+export class TooManyDependencies extends Error {
+  constructor() {
+    super(`more than ${MAX_DEPENDENCIES} dependencies`);
+    this.name = 'TooManyDependencies';
+  }
+}
+
+/** An array whose push throws TooManyDependencies past MAX_DEPENDENCIES items. */
+export function dependencyList<T>(): T[] {
+  const list: T[] = [];
+  list.push = (...items: T[]): number => {
+    if (list.length + items.length > MAX_DEPENDENCIES) throw new TooManyDependencies();
+    return Array.prototype.push.apply(list, items);
+  };
+  return list;
+}
+
 /** Thrown by parsers; the tool turns it into a 400 ToolError with the format's code and the line. */
 export class ManifestError extends Error {
   readonly line: number;

@@ -3,7 +3,7 @@ import { explain as pep440Explain } from '@renovatebot/pep440';
 import { parse as pep440Specifiers } from '@renovatebot/pep440/lib/specifier.js';
 import semver from 'semver';
 import type { Dependency, Ecosystem, Finding, FindingCode, Group, ParsedManifest, ProjectKind, Severity } from './model.ts';
-import { normalizePypi } from './text.ts';
+import { normalizePypi, splitBeforeOperators } from './text.ts';
 import { typosquatOf } from './typosquat.ts';
 
 export type VersionStatus = 'unpinned' | 'open_ended' | 'bounded';
@@ -43,7 +43,7 @@ export function versionStatus(dep: Dependency): VersionStatus {
       for (const alt of alternatives) {
         const parts = alt
           .split(',')
-          .flatMap((p) => p.trim().split(/\s+(?=[<>=!~^])/))
+          .flatMap((p) => splitBeforeOperators(p))
           .map((p) => p.trim())
           .filter((p) => p !== '');
         if (parts.length === 0 || parts.every((p) => p === '*')) return 'unpinned';
@@ -96,8 +96,10 @@ export function prereleaseOf(dep: Dependency): 'prerelease' | 'pseudo_version' |
       return pins.length > 0 ? 'prerelease' : null;
     }
     case 'cargo':
+      // redos-bounded: a Cargo requirement is at most 300 characters (cargoRequirementError) before rules run
       return r.split(',').some((p) => /\d+\.\d+(\.\d+)?-[0-9A-Za-z]/.test(p) && !/^\s*<.*-0\s*$/.test(p)) ? 'prerelease' : null;
     case 'gem':
+      // redos-bounded: each gem requirement passed the parser's REQUIREMENT check and is at most 1000 characters
       return r.split(',').some((p) => /\d[0-9.]*\.?[A-Za-z]/.test(p.trim())) ? 'prerelease' : null;
     case 'pep440':
     case 'poetry': {

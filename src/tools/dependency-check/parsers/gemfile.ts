@@ -1,7 +1,7 @@
 // Gemfile: a tokenizer for the Ruby that Gemfiles contain (strings, %-literals, symbols, hashes, blocks) and an
 // interpreter for Bundler's DSL (source, gem, group, platforms, path, git, github, install_if). Other Ruby
 // statements are skipped but their blocks are balanced, so `if ... end` around gems is followed correctly.
-import { ManifestError } from '../model.ts';
+import { ManifestError, dependencyList } from '../model.ts';
 import type { Dependency, GitRefKind, Group, IndexDecl, ParsedManifest } from '../model.ts';
 import { isCommitHash } from '../text.ts';
 
@@ -218,11 +218,15 @@ interface Call {
   line: number;
 }
 
+/** No Bundler call needs more tokens than this; a longer statement is refused rather than interpreted. */
+const MAX_STATEMENT_TOKENS = 10_000;
+
 /** Statements: token runs between newlines. A trailing comma or operator continues onto the next line. */
 function statements(toks: Tok[]): Tok[][] {
   const out: Tok[][] = [];
   let cur: Tok[] = [];
   for (const t of toks) {
+    if (cur.length > MAX_STATEMENT_TOKENS) throw new ManifestError(`Statement of more than ${MAX_STATEMENT_TOKENS} tokens`, (cur[0] as Tok).line);
     if (t.kind === 'nl') {
       const last = cur[cur.length - 1];
       if (last && (last.kind === 'comma' || last.kind === 'arrow' || (last.kind === 'op' && last.value !== '|'))) continue;
@@ -368,7 +372,7 @@ function gitUrl(options: Map<string, Value>): string | null | undefined {
 export function parseGemfile(src: string): ParsedManifest {
   const toks = tokenize(src);
   const frames: { frame: Frame; line: number }[] = [];
-  const dependencies: Dependency[] = [];
+  const dependencies = dependencyList<Dependency>();
   const indexes: IndexDecl[] = [];
   let hasGemspec = false;
   const open = (frame: Frame, line: number): void => {

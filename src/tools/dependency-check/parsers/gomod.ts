@@ -1,6 +1,6 @@
 // go.mod: a tokenizer and directive parser following the Go modules reference (module, go, toolchain,
 // godebug, require, exclude, replace, retract, tool, ignore; single-line and block forms; // comments).
-import { ManifestError } from '../model.ts';
+import { ManifestError, dependencyList } from '../model.ts';
 import type { Dependency, ParsedManifest } from '../model.ts';
 
 const DIRECTIVES = new Set(['module', 'go', 'toolchain', 'godebug', 'require', 'exclude', 'replace', 'retract', 'tool', 'ignore']);
@@ -53,7 +53,7 @@ function isLocalPath(p: string): boolean {
 
 export function parseGoMod(text: string): ParsedManifest {
   const lines = text.split(/\r\n|\n|\r/);
-  const dependencies: Dependency[] = [];
+  const dependencies = dependencyList<Dependency>();
   const replaces: { old: string; oldVersion: string | null; target: string; targetVersion: string | null; line: number }[] = [];
   let moduleSeen = false;
   let block: { directive: string; line: number } | null = null;

@@ -1,6 +1,6 @@
 // package.json: JSON.parse for the data, a one-pass scan for the line of each key, npm's spec kinds classified.
 import semver from 'semver';
-import { ManifestError } from '../model.ts';
+import { ManifestError, dependencyList } from '../model.ts';
 import type { Dependency, Group, ParsedManifest, ProjectInfo } from '../model.ts';
 import { Lines, isCommitHash } from '../text.ts';
 import { gitRefKind } from './requirements.ts';
@@ -126,7 +126,7 @@ export function parsePackageJson(text: string): ParsedManifest {
   }
   const obj = data as Record<string, unknown>;
   const { top, nested } = keyLines(body, lines);
-  const dependencies: Dependency[] = [];
+  const dependencies = dependencyList<Dependency>();
   for (const [section, group] of SECTIONS) {
     const value = obj[section];
     if (value === undefined) continue;

@@ -1,6 +1,6 @@
 // pyproject.toml: PEP 621 [project] (+ optional-dependencies), PEP 735 [dependency-groups], [build-system],
 // Poetry [tool.poetry.*] and uv [tool.uv] sources and indexes.
-import { ManifestError } from '../model.ts';
+import { ManifestError, dependencyList } from '../model.ts';
 import type { Dependency, IndexDecl, ParsedManifest, ProjectInfo } from '../model.ts';
 import { normalizePypi } from '../text.ts';
 import { depFromPep508, depFromTableValue } from './python-common.ts';
@@ -33,7 +33,7 @@ function pyprojectKind(doc: TomlTable, project: TomlTable | null, poetry: TomlTa
 export function parsePyproject(text: string): ParsedManifest {
   const doc = parseToml(text);
   const loc = new TomlLocator(text);
-  const deps: Dep[] = [];
+  const deps = dependencyList<Dep>();
   const indexes: IndexDecl[] = [];
 
   const project = doc.project;

@@ -1,7 +1,7 @@
 // requirements.txt (pip's format): logical lines, options, editable installs, URLs and PEP 508 requirements.
-import { ManifestError } from '../model.ts';
+import { ManifestError, dependencyList } from '../model.ts';
 import type { Dependency, GitRefKind, IndexDecl, ParsedManifest } from '../model.ts';
-import { isCommitHash } from '../text.ts';
+import { isCommitHash, stripTrailing } from '../text.ts';
 import { isPep508Error, parsePep508 } from './pep508.ts';
 
 /** Options that take no requirement and need no attention here. */
@@ -64,7 +64,8 @@ export function splitVcsUrl(url: string): { repo: string; ref: string | null; eg
 export function gitRefKind(ref: string | null): GitRefKind {
   if (ref === null || ref === '') return 'none';
   if (isCommitHash(ref)) return 'commit';
-  return /^v?\d+(\.\d+)*([-.+][\w.]+)?$/.test(ref) ? 'tag' : 'branch';
+  // A ref that starts with a version number (v1.2.3, 2.0.0-rc1) reads as a tag; one character class, no backtracking.
+  return /^v?\d[\w.+-]*$/.test(ref) ? 'tag' : 'branch';
 }
 
 const VCS = /^(git|hg|svn|bzr)\+/i;
@@ -89,7 +90,8 @@ function locationDependency(target: string, line: number, editable: boolean): De
   const hashAt = target.indexOf('#egg=');
   const base = hashAt < 0 ? target : target.slice(0, hashAt);
   const egg = hashAt < 0 ? null : target.slice(hashAt + 5).split('&')[0] ?? null;
-  const file = base.replace(/[?#].*$/, '').replace(/\/+$/, '').split('/').pop() ?? base;
+  const cut = base.search(/[?#]/);
+  const file = stripTrailing(cut < 0 ? base : base.slice(0, cut), '/').split('/').pop() ?? base;
   // A wheel or sdist file name starts with the distribution name.
   const name = egg ?? (file.split(/-\d/)[0] as string).replace(/\.(tar\.gz|zip|whl)$/, '');
   return {
@@ -105,16 +107,33 @@ function locationDependency(target: string, line: number, editable: boolean): De
   };
 }
 
+/** `name [extras] @ url`: a PEP 508 direct reference (scanned by index; the regex form backtracks on spaces). */
+function isNamedUrl(s: string): boolean {
+  const name = /^[A-Za-z0-9][A-Za-z0-9._-]*/.exec(s);
+  if (!name) return false;
+  let i = name[0].length;
+  while (s[i] === ' ' || s[i] === '\t') i++;
+  if (s[i] === '[') {
+    const close = s.indexOf(']', i);
+    if (close < 0) return false;
+    i = close + 1;
+    while (s[i] === ' ' || s[i] === '\t') i++;
+  }
+  return s[i] === '@';
+}
+
 export function parseRequirements(text: string): ParsedManifest {
-  const dependencies: Dependency[] = [];
+  const dependencies = dependencyList<Dependency>();
   const indexes: IndexDecl[] = [];
   for (const { text: l, line } of logicalLines(text)) {
     if (l.length > MAX_LOGICAL_LINE) throw new ManifestError(`Line longer than ${MAX_LOGICAL_LINE} characters`, line);
     if (l.startsWith('-')) {
-      const m = /^(-[A-Za-z]|--[A-Za-z][\w-]*)(?:\s*=\s*|\s+)?(.*)$/.exec(l);
+      const m = /^(?:--[A-Za-z][\w-]*|-[A-Za-z])/.exec(l);
       if (!m) throw new ManifestError(`Unreadable option "${l.slice(0, 60)}"`, line);
-      const opt = m[1] as string;
-      const value = (m[2] as string).trim();
+      const opt = m[0];
+      // `--opt value`, `--opt=value`, `--opt = value`, `-rfile`: the value is what follows, minus one `=`.
+      const rest = l.slice(opt.length).trimStart();
+      const value = (rest.startsWith('=') ? rest.slice(1) : rest).trim();
       switch (opt) {
         case '-r':
         case '--requirement':
@@ -150,8 +169,9 @@ export function parseRequirements(text: string): ParsedManifest {
       continue;
     }
     // Per-requirement options (--hash=..., --config-settings=...) follow the requirement.
-    const reqText = l.replace(/\s+--[A-Za-z][\w-]*(?:[=\s]\S+)?/g, '').trim();
-    const named = /^[A-Za-z0-9][A-Za-z0-9._-]*\s*(\[[^\]]*\])?\s*@/.test(reqText);
+    const optionAt = l.search(/\s--[A-Za-z]/);
+    const reqText = (optionAt < 0 ? l : l.slice(0, optionAt)).trim();
+    const named = isNamedUrl(reqText);
     if (!named && (/^(\.{0,2}\/|[A-Za-z]:\\|~\/)/.test(reqText) || VCS.test(reqText) || /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(reqText) || /\.(whl|tar\.gz|zip)$/.test(reqText))) {
       dependencies.push(locationDependency(reqText, line, false));
       continue;

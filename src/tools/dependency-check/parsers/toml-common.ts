@@ -5,7 +5,34 @@ import { Lines } from '../text.ts';
 
 export type TomlTable = Record<string, unknown>;
 
+/** Longest TOML line and deepest dotted key read; real manifests stay far below both. */
+const MAX_TOML_LINE = 65_536;
+const MAX_KEY_PARTS = 128;
+
+/**
+ * Shapes smol-toml spends super-linear time or stack on (a megabyte-long line, a key of 500,000 dotted parts)
+ * are refused first, by one pass over the text.
+ */
+function precheck(text: string): void {
+  let line = 1;
+  let start = 0;
+  while (start <= text.length) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    if (end - start > MAX_TOML_LINE) throw new ManifestError(`Invalid TOML: line longer than ${MAX_TOML_LINE} characters`, line);
+    let dots = 0;
+    for (let i = start; i < end; i++) {
+      const ch = text.charCodeAt(i);
+      if (ch === 61 /* = */ || ch === 34 /* " */ || ch === 39 /* ' */ || ch === 35 /* # */) break;
+      if (ch === 46 /* . */ && ++dots > MAX_KEY_PARTS) throw new ManifestError(`Invalid TOML: key of more than ${MAX_KEY_PARTS} dotted parts`, line);
+    }
+    start = end + 1;
+    line++;
+  }
+}
+
 export function parseToml(text: string): TomlTable {
+  precheck(text);
   try {
     return parse(text) as TomlTable;
   } catch (err) {
