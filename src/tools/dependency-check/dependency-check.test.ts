@@ -646,3 +646,27 @@ describe('dependency-check: declared hostile cases (issue 16) answer 200 or 4xx'
     });
   }
 });
+
+describe('dependency-check: refusals happen in prepare, before the charge (issue 15)', () => {
+  const refusals: [string, Record<string, unknown>, string][] = [
+    ['whitespace', { manifest: '  \n' }, 'manifest_empty'],
+    ['undetectable', { manifest: '%%%' }, 'format_undetected'],
+    ['bad JSON', { manifest: '{"dependencies":', filename: 'package.json' }, 'manifest_invalid_json'],
+    ['bad Gemfile', { manifest: "gem 'a', '>= x'", filename: 'Gemfile' }, 'manifest_invalid_gemfile'],
+    ['too many dependencies', { manifest: 'a==1\n'.repeat(5001), filename: 'requirements.txt' }, 'manifest_too_many_dependencies'],
+  ];
+  for (const [name, body, code] of refusals) {
+    it(`${name}: prepare throws ${code}`, () => {
+      const args = def.input.parse(body);
+      expect(() => def.prepare?.(args)).toThrow(expect.objectContaining({ status: 400, code }));
+    });
+  }
+
+  it('run uses what prepare parsed', async () => {
+    const args = def.input.parse({ manifest: 'requests==2.31.0\n', filename: 'requirements.txt' });
+    const prepared = def.prepare?.(args);
+    expect(prepared?.parsed.dependencies).toHaveLength(1);
+    const out = await def.run(args, {} as never, prepared as NonNullable<typeof prepared>);
+    expect(out.dependencies).toHaveLength(1);
+  });
+});
