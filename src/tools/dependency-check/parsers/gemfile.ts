@@ -17,10 +17,16 @@ interface Tok {
 /** Real Gemfiles nest a few levels; the cap keeps the recursive value reader shallow. */
 const MAX_NESTING = 64;
 
+/** No Bundler call needs more tokens than this; a longer statement is refused rather than interpreted. */
+const MAX_STATEMENT_TOKENS = 10_000;
+
 const PAIRS: Readonly<Record<string, string>> = { '(': ')', '[': ']', '{': '}', '<': '>' };
 
-/** Tokens of the whole file; newlines become `nl` tokens only outside brackets. Linear in the input. */
-function tokenize(src: string): Tok[] {
+/**
+ * Tokens of the file, produced as they are read (so the interpreter can stop at the dependency limit without
+ * tokenizing the rest); newlines become `nl` tokens only outside brackets. Linear in the input.
+ */
+function* tokenize(src: string): Generator<Tok> {
   const toks: Tok[] = [];
   let i = 0;
   let line = 1;
@@ -73,6 +79,10 @@ function tokenize(src: string): Tok[] {
   };
 
   while (i < src.length) {
+    if (toks.length > 0) {
+      yield* toks;
+      toks.length = 0;
+    }
     const ch = src[i] as string;
     const startLine = line;
     if (ch === '\n') {
@@ -121,7 +131,9 @@ function tokenize(src: string): Tok[] {
       const body = readQuoted(close, PAIRS[open] ? open : null, type === 'Q' || type === 'W' || type === 'I', startLine);
       if (type === 'w' || type === 'W' || type === 'i' || type === 'I') {
         push('open', '[', startLine);
-        (body ?? '').split(/\s+/).filter((w) => w !== '').forEach((w, k) => {
+        const words = (body ?? '').split(/\s+/).filter((w) => w !== '');
+        if (words.length > MAX_STATEMENT_TOKENS) throw new ManifestError(`A %${type} literal of more than ${MAX_STATEMENT_TOKENS} words`, startLine);
+        words.forEach((w, k) => {
           if (k > 0) push('comma', ',', startLine);
           push(type.toLowerCase() === 'i' ? 'sym' : 'str', w, startLine);
         });
@@ -203,7 +215,7 @@ function tokenize(src: string): Tok[] {
   }
   if (depth !== 0) throw new ManifestError('Unclosed bracket at end of file', line);
   push('nl', null);
-  return toks;
+  yield* toks;
 }
 
 type Value = { kind: 'str'; value: string } | { kind: 'sym'; value: string } | { kind: 'list'; items: Value[] } | { kind: 'unknown' };
@@ -218,24 +230,19 @@ interface Call {
   line: number;
 }
 
-/** No Bundler call needs more tokens than this; a longer statement is refused rather than interpreted. */
-const MAX_STATEMENT_TOKENS = 10_000;
-
 /** Statements: token runs between newlines. A trailing comma or operator continues onto the next line. */
-function statements(toks: Tok[]): Tok[][] {
-  const out: Tok[][] = [];
+function* statements(toks: Iterable<Tok>): Generator<Tok[]> {
   let cur: Tok[] = [];
   for (const t of toks) {
     if (cur.length > MAX_STATEMENT_TOKENS) throw new ManifestError(`Statement of more than ${MAX_STATEMENT_TOKENS} tokens`, (cur[0] as Tok).line);
     if (t.kind === 'nl') {
       const last = cur[cur.length - 1];
       if (last && (last.kind === 'comma' || last.kind === 'arrow' || (last.kind === 'op' && last.value !== '|'))) continue;
-      if (cur.length > 0) out.push(cur);
+      if (cur.length > 0) yield cur;
       cur = [];
     } else cur.push(t);
   }
-  if (cur.length > 0) out.push(cur);
-  return out;
+  if (cur.length > 0) yield cur;
 }
 
 /** One literal argument, or unknown when it is an expression (a variable, a method call, interpolation). */
@@ -371,6 +378,7 @@ function gitUrl(options: Map<string, Value>): string | null | undefined {
 
 export function parseGemfile(src: string): ParsedManifest {
   const toks = tokenize(src);
+  // Statements are interpreted as they are read: a Gemfile past the dependency limit stops there.
   const frames: { frame: Frame; line: number }[] = [];
   const dependencies = dependencyList<Dependency>();
   const indexes: IndexDecl[] = [];

@@ -18,26 +18,33 @@ interface LogicalLine {
   line: number;
 }
 
-/** Join backslash continuations and drop comments (a `#` at line start or after whitespace). */
-function logicalLines(text: string): LogicalLine[] {
-  const raw = text.split(/\r\n|\n|\r/);
-  const out: LogicalLine[] = [];
+/**
+ * Join backslash continuations and drop comments (a `#` at line start or after whitespace). Lines are produced
+ * as they are read, so the parser can stop at the dependency limit without splitting the rest of the file.
+ */
+function* logicalLines(text: string): Generator<LogicalLine> {
+  const breaks = /\r\n|\n|\r/g;
   let buf = '';
   let start = 0;
-  raw.forEach((l, i) => {
-    if (buf === '') start = i + 1;
+  let lineNo = 0;
+  let from = 0;
+  for (;;) {
+    const m = breaks.exec(text);
+    const l = text.slice(from, m ? m.index : text.length);
+    lineNo++;
+    if (buf === '') start = lineNo;
     const hash = l.search(/(^|\s)#/);
     const body = hash < 0 ? l : l.slice(0, hash);
-    if (body.endsWith('\\')) {
-      buf += `${body.slice(0, -1)} `;
-      return;
+    if (body.endsWith('\\')) buf += `${body.slice(0, -1)} `;
+    else {
+      buf += body;
+      if (buf.trim() !== '') yield { text: buf.trim(), line: start };
+      buf = '';
     }
-    buf += body;
-    if (buf.trim() !== '') out.push({ text: buf.trim(), line: start });
-    buf = '';
-  });
-  if (buf.trim() !== '') out.push({ text: buf.trim(), line: start });
-  return out;
+    if (!m) break;
+    from = m.index + m[0].length;
+  }
+  if (buf.trim() !== '') yield { text: buf.trim(), line: start };
 }
 
 /** Split `git+https://host/repo.git@ref#egg=name&subdirectory=x` into repo URL, ref and egg name. */
