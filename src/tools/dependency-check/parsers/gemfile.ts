@@ -31,7 +31,11 @@ function* tokenize(src: string): Generator<Tok> {
   let i = 0;
   let line = 1;
   let depth = 0;
+  let last: TokKind | null = null;
   const push = (kind: TokKind, value: string | null, at = line): void => {
+    // A run of blank or comment lines is one statement break: later newlines add nothing.
+    if (kind === 'nl' && last === 'nl') return;
+    last = kind;
     toks.push({ kind, value, line: at });
   };
   const readQuoted = (close: string, open: string | null, interpolates: boolean, startLine: number): string | null => {
