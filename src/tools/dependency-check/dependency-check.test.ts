@@ -384,6 +384,12 @@ describe('dependency-check: libraries and applications (issue 17), on real manif
     ]);
   });
 
+  it('the same name in two dependency groups points at each group\'s own line (click\'s tests / tests-random)', async () => {
+    const manifest = '[dependency-groups]\ntests = [\n    "pytest",\n]\ntests-random = [\n    "pytest",\n    "pytest-xdist",\n]\n';
+    const o = await check({ manifest, filename: 'pyproject.toml' });
+    expect(o.dependencies.map((d) => `${d.section}:${d.name}@${d.line}`)).toEqual(['dependency-groups.tests:pytest@3', 'dependency-groups.tests-random:pytest@6', 'dependency-groups.tests-random:pytest-xdist@7']);
+  });
+
   it('paths inside the repository are fine for applications and development groups, not for a library\'s runtime', async () => {
     const app = await check({ manifest: '{"name":"app","private":true,"dependencies":{"util":"file:./packages/util","ext":"file:../ext"}}', filename: 'package.json' });
     expect(codes(app)).toEqual(['non_registry_source:ext']);

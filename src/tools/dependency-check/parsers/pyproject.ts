@@ -53,7 +53,7 @@ export function parsePyproject(text: string): ParsedManifest {
         const line = loc.key(['project', 'optional-dependencies'], extra);
         for (const item of stringArray(list, `project.optional-dependencies.${extra}`, line)) {
           if (typeof item !== 'string') throw new ManifestError(`project.optional-dependencies.${extra} items must be strings`, line ?? 1);
-          deps.push(depFromPep508(item, 'optional', `project.optional-dependencies.${extra}`, loc.literal(['project', 'optional-dependencies'], item) ?? line));
+          deps.push(depFromPep508(item, 'optional', `project.optional-dependencies.${extra}`, loc.literal(['project', 'optional-dependencies'], item, line) ?? line));
         }
       }
     }
@@ -68,7 +68,7 @@ export function parsePyproject(text: string): ParsedManifest {
         // {include-group = "x"} pulls in another group: nothing new to check.
         if (isTable(item) && typeof item['include-group'] === 'string') continue;
         if (typeof item !== 'string') throw new ManifestError(`dependency-groups.${group} items must be strings or {include-group}`, line ?? 1);
-        deps.push(depFromPep508(item, 'development', `dependency-groups.${group}`, loc.literal(['dependency-groups'], item) ?? line));
+        deps.push(depFromPep508(item, 'development', `dependency-groups.${group}`, loc.literal(['dependency-groups'], item, line) ?? line));
       }
     }
   }

@@ -92,7 +92,8 @@ export class TomlLocator {
   private readonly keys = new Map<string, Map<string, number>>();
   /** key -> first line assigning it anywhere (dotted keys from a parent table) */
   private readonly anyKey = new Map<string, number>();
-  private readonly cursors = new Map<string, number>();
+  /** Per table: where the last literal found ended (line, column), so repeated names resolve to later items. */
+  private readonly cursors = new Map<string, { line: number; col: number }>();
 
   constructor(text: string) {
     this.lines = new Lines(text);
@@ -126,16 +127,30 @@ export class TomlLocator {
   }
 
   /**
-   * Line of the next quoted occurrence of `literal` after the header of `path` (array items, which appear in
-   * order, so each search resumes where the previous one for the same table stopped).
+   * Line of the next quoted occurrence of `literal` after the header of `path` and after `notBefore` (array
+   * items appear in order, so each search resumes just after where the previous one for the same table ended:
+   * `pytest` in a second dependency group is not the first group's line).
    */
-  literal(path: readonly string[], literal: string): number | null {
+  literal(path: readonly string[], literal: string, notBefore: number | null = null): number | null {
     const id = path.join('\u0000');
-    const from = Math.max(this.cursors.get(id) ?? 0, this.header(path) ?? 1);
-    const dq = `"${literal}"`;
-    const sq = `'${literal}'`;
-    const hit = this.lines.find((l) => l.includes(dq) || l.includes(sq), from) ?? this.lines.find((l) => l.includes(dq) || l.includes(sq));
-    if (hit !== null) this.cursors.set(id, hit);
-    return hit;
+    const start = Math.max(this.header(path) ?? 1, notBefore ?? 1);
+    const cur = this.cursors.get(id);
+    let from = cur && cur.line >= start ? cur : { line: start, col: 0 };
+    const needles = [`"${literal}"`, `'${literal}'`];
+    for (let pass = 0; pass < 2; pass++) {
+      for (let n = from.line; n <= this.lines.count; n++) {
+        const text = this.lines.lines[n - 1] as string;
+        const col = n === from.line ? from.col : 0;
+        for (const needle of needles) {
+          const at = text.indexOf(needle, col);
+          if (at >= 0) {
+            this.cursors.set(id, { line: n, col: at + needle.length });
+            return n;
+          }
+        }
+      }
+      from = { line: 1, col: 0 };
+    }
+    return null;
   }
 }
