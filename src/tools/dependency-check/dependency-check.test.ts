@@ -639,16 +639,16 @@ describe('dependency-check: declared hostile cases (issue 16) answer 200 or 4xx'
   const timed: [string, Record<string, unknown>][] = [
     ['Gemfile requirement of 100,000 spaces then < (5.8 s before)', { manifest: `gem 'rails', '${' '.repeat(100_000)}<'`, filename: 'Gemfile' }],
     ['200,000 requirement lines stop at the dependency limit (15 s before)', { manifest: 'a>=1\n'.repeat(200_000), filename: 'requirements.txt' }],
-    ['Cargo workspace glob of 1 MB of stars (a regex built from input before)', { manifest: `[workspace]\nmembers = ["${'*'.repeat(999_000)}x"]\n[dependencies]\na = { path = "y" }\n`, filename: 'Cargo.toml' }],
-    ['TOML key of 500,000 dotted parts', { manifest: `${'a.'.repeat(499_000)}b = 1\n`, filename: 'pyproject.toml' }],
-    ['Gemfile of 60,000 nested if blocks', { manifest: 'if a\n'.repeat(60_000), filename: 'Gemfile' }],
+    ['Cargo workspace glob of 1 MB of stars (a regex built from input: 3 s, then a 500)', { manifest: `[workspace]\nmembers = ["${'*'.repeat(999_000)}x"]\n[dependencies]\na = { path = "y" }\n`, filename: 'Cargo.toml' }],
+    ['TOML key of 500,000 dotted parts (1.9 s in smol-toml before)', { manifest: `${'a.'.repeat(499_000)}b = 1\n`, filename: 'pyproject.toml' }],
+    ['Gemfile of 60,000 nested if blocks (refused at depth 64)', { manifest: 'if a\n'.repeat(60_000), filename: 'Gemfile' }],
   ];
   for (const [name, body] of timed) {
     it(name, async () => {
       const t = performance.now();
       const r = await callTool(def, body);
       expect(r.status).toBe(400);
-      expect(performance.now() - t).toBeLessThan(2000);
+      expect(performance.now() - t).toBeLessThan(1000);
     });
   }
 });
