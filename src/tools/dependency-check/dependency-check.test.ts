@@ -5,10 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { callTool } from '../../../test/support/tool-harness.ts';
 import { formatFromFilename, sniffFormat } from './detect.ts';
-import type { Dependency, Format } from './model.ts';
+import type { Dependency, Ecosystem, Format } from './model.ts';
 import { prereleaseOf, scoreOf, versionStatus } from './rules.ts';
 import def from './tool.ts';
-import { typosquatOf } from './typosquat.ts';
+import { MIN_RATIO, popularity, typosquatOf } from './typosquat.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const fixture = (name: string): string => readFileSync(path.join(here, 'fixtures', name), 'utf8');
@@ -17,6 +17,8 @@ interface Out {
   ecosystem: string;
   format: Format;
   detected_by: string;
+  project_kind: string;
+  project_kind_reason: string;
   dependencies: { name: string; requested: string | null; group: string; section: string; source: string; line: number | null }[];
   findings: { code: string; severity: string; package: string | null; message: string; fix: string; line: number | null }[];
   score_0_100: number;
@@ -64,7 +66,8 @@ describe('dependency-check: one real manifest of each format', () => {
       format: 'pyproject.toml',
       ecosystem: 'pypi',
       deps: 6,
-      findings: ['open_ended_range:httpx2', 'open_ended_range:pydantic', 'open_ended_range:pydantic-settings', 'open_ended_range:rich', 'open_ended_range:rich-argparse', 'typosquat_suspect:httpx2'].sort(),
+      // A library (uv_build backend): its open lower bounds are what consumers' resolvers need.
+      findings: ['typosquat_suspect:httpx2'],
       spot: (o) => {
         expect(o.dependencies.find((d) => d.name === 'rich')).toMatchObject({ group: 'optional', section: 'project.optional-dependencies.cli', line: 43 });
         expect(o.dependencies.find((d) => d.name === 'uv_build')).toMatchObject({ group: 'build', requested: '>=0.12.1,<0.13' });
@@ -76,7 +79,8 @@ describe('dependency-check: one real manifest of each format', () => {
       format: 'pyproject.toml',
       ecosystem: 'pypi',
       deps: 27,
-      findings: ['open_ended_range:nono-py', 'open_ended_range:packaging'],
+      // guarddog is published to PyPI (poetry-core backend): open lower bounds are a library's normal form.
+      findings: [],
       spot: (o) => {
         expect(o.dependencies.find((d) => d.name === 'python')).toBeUndefined();
         expect(o.dependencies.find((d) => d.name === 'black')).toMatchObject({ group: 'development', section: 'tool.poetry.group.dev.dependencies', requested: '^26.3.1' });
@@ -89,8 +93,7 @@ describe('dependency-check: one real manifest of each format', () => {
       ecosystem: 'pypi',
       deps: 12,
       findings: [
-        'non_registry_source:pipenv',
-        'non_registry_source:pytest-pypy',
+        // pipenv itself (path ".") and ./tests/pytest-pypi are directories inside the repository: no finding.
         ...['click', 'mock', 'pytest', 'pytest-tap', 'pytest-xdist', 'sphinx-click', 'stdeb', 'twine'].map((n) => `unpinned_version:${n}`),
       ].sort(),
       spot: (o) => expect(o.dependencies.find((d) => d.name === 'pipenv')).toMatchObject({ source: 'path', group: 'development', line: 3 }),
@@ -150,7 +153,9 @@ describe('dependency-check: one real manifest of each format', () => {
 });
 
 describe('dependency-check: every rule fires on the problem manifests', () => {
-  const cases: { file: string; filename: string; expected: string[] }[] = [
+  // The problem manifests stand for applications (pass project_kind where the manifest would read as a library),
+  // so that every rule, the range rules included, fires in every format.
+  const cases: { file: string; filename: string; expected: string[]; kind?: 'application' }[] = [
     {
       file: 'problems.package.json',
       filename: 'package.json',
@@ -172,6 +177,7 @@ describe('dependency-check: every rule fires on the problem manifests', () => {
     {
       file: 'problems.pyproject-poetry.toml',
       filename: 'pyproject.toml',
+      kind: 'application',
       expected: [
         'dev_tool_in_production:pytest', 'duplicate_dependency:pytest', 'extra_index_url:-', 'git_unpinned_ref:mylib', 'non_registry_source:localpkg', 'non_registry_source:mylib',
         'non_registry_source:pinned', 'open_ended_range:httpx', 'typosquat_suspect:dateutil-python', 'unpinned_version:requests',
@@ -180,6 +186,7 @@ describe('dependency-check: every rule fires on the problem manifests', () => {
     {
       file: 'problems.pyproject-pep621.toml',
       filename: 'pyproject.toml',
+      kind: 'application',
       expected: [
         'extra_index_url:-', 'git_unpinned_ref:httpx', 'non_registry_source:httpx', 'open_ended_range:pytest', 'open_ended_range:rich', 'prerelease_version:pydantic',
         'unpinned_version:numpy', 'unpinned_version:ruff',
@@ -204,6 +211,7 @@ describe('dependency-check: every rule fires on the problem manifests', () => {
     {
       file: 'problems.Cargo.toml',
       filename: 'Cargo.toml',
+      kind: 'application',
       expected: [
         'dev_tool_in_production:criterion', 'duplicate_dependency:tokio', 'extra_index_url:-', 'git_unpinned_ref:rand', 'git_unpinned_ref:reqwest', 'non_registry_source:mylocal',
         'non_registry_source:rand', 'non_registry_source:reqwest', 'open_ended_range:tokio', 'prerelease_version:clap', 'typosquat_suspect:serde_jsonn', 'unpinned_version:serde',
@@ -221,7 +229,7 @@ describe('dependency-check: every rule fires on the problem manifests', () => {
   ];
   for (const c of cases) {
     it(`${c.file}`, async () => {
-      const o = await check({ manifest: fixture(c.file), filename: c.filename });
+      const o = await check({ manifest: fixture(c.file), filename: c.filename, ...(c.kind ? { project_kind: c.kind } : {}) });
       expect(codes(o)).toEqual([...c.expected].sort());
       for (const f of o.findings) {
         expect(f.message.length).toBeGreaterThan(10);
@@ -235,7 +243,7 @@ describe('dependency-check: every rule fires on the problem manifests', () => {
   }
 
   it('findings point at the declaring line', async () => {
-    const o = await check({ manifest: fixture('problems.Cargo.toml'), filename: 'Cargo.toml' });
+    const o = await check({ manifest: fixture('problems.Cargo.toml'), filename: 'Cargo.toml', project_kind: 'application' });
     expect(o.findings.find((f) => f.code === 'typosquat_suspect')).toMatchObject({ package: 'serde_jsonn', line: 12, severity: 'high' });
     const g = await check({ manifest: fixture('problems.Gemfile'), filename: 'Gemfile' });
     expect(g.findings.find((f) => f.code === 'git_unpinned_ref' && f.package === 'sidekiq')).toMatchObject({ line: 9, severity: 'high' });
@@ -253,6 +261,140 @@ describe('dependency-check: every rule fires on the problem manifests', () => {
     expect(codes(await check({ ...m, lockfile_present: false }))).toEqual(['lockfile_missing:-']);
     expect(codes(await check({ ...m, lockfile_present: true }))).toEqual([]);
     expect(codes(await check(m))).toEqual([]);
+  });
+});
+
+describe('dependency-check: libraries and applications (issue 17), on real manifests', () => {
+  const sev = (o: Out): string[] => o.findings.map((f) => `${f.severity}:${f.code}:${f.package ?? '-'}@${f.line ?? '-'}`);
+
+  it('Flask (a library with uv.lock): open lower bounds are not findings; with its lockfile nothing is wrong', async () => {
+    const locked = await check({ manifest: fixture('real.flask.pyproject.toml'), filename: 'pyproject.toml', lockfile_present: true });
+    expect(locked.project_kind).toBe('library');
+    expect(locked.project_kind_reason).toContain('flit_core.buildapi');
+    expect(sev(locked)).toEqual([]);
+    expect(locked.score_0_100).toBe(100);
+    // Without knowing of the lockfile, only the unversioned development tools remain, all low.
+    const unknown = await check({ manifest: fixture('real.flask.pyproject.toml'), filename: 'pyproject.toml' });
+    expect(new Set(unknown.findings.map((f) => `${f.severity}:${f.code}`))).toEqual(new Set(['low:unpinned_version']));
+    expect(unknown.findings.every((f) => (f.line ?? 0) >= 37)).toBe(true); // dependency-groups start at line 36
+    // asgiref, pytest and python-dotenv recur across groups with the same (no) requirement: not duplicates.
+    expect(unknown.findings.some((f) => f.code === 'duplicate_dependency')).toBe(false);
+    expect(unknown.score_0_100).toBe(70);
+  });
+
+  it('Rails (gemspec, Gemfile.lock): only the RACK=head git branch remains, low and naming its condition', async () => {
+    const o = await check({ manifest: fixture('real.rails.Gemfile'), filename: 'Gemfile', lockfile_present: true });
+    expect(o.project_kind).toBe('library');
+    expect(sev(o)).toEqual(['low:git_unpinned_ref:rack@91', 'low:non_registry_source:rack@91']);
+    expect(o.findings[0]?.message).toContain('condition on line 88');
+    expect(o.score_0_100).toBe(96);
+    // `gem "rack", rack_version` takes its requirement from Ruby code: not "unpinned".
+    expect(o.dependencies.find((d) => d.name === 'rack' && d.line === 89)?.requested).toBe('(computed)');
+    // tools/releaser is a directory of the repository itself.
+    expect(o.dependencies.find((d) => d.name === 'releaser')?.source).toBe('path');
+  });
+
+  it('Requests (no lockfile): runtime ranges are fine for a library; the unversioned test tools are real, low', async () => {
+    const o = await check({ manifest: fixture('real.requests.pyproject.toml'), filename: 'pyproject.toml', lockfile_present: false });
+    expect(o.project_kind).toBe('library');
+    expect(o.findings.every((f) => f.severity === 'low')).toBe(true);
+    expect(o.findings.filter((f) => f.code !== 'lockfile_missing').every((f) => /dependency-groups/.test(f.message))).toBe(true);
+    // `requests[socks]` in the test group is the project installing itself.
+    expect(o.findings.some((f) => f.package === 'requests')).toBe(false);
+    expect(o.score_0_100).toBe(78);
+  });
+
+  const kinds: [string, string, string, string][] = [
+    ['package.json private', 'package.json', '{"name":"web","version":"1.0.0","private":true,"dependencies":{"a-pkg":">=1"}}', 'application'],
+    ['package.json name+version', 'package.json', '{"name":"lib","version":"1.0.0","dependencies":{"a-pkg":">=1"}}', 'library'],
+    ['package.json no version', 'package.json', '{"name":"web","dependencies":{"a-pkg":">=1"}}', 'application'],
+    ['pyproject build backend', 'pyproject.toml', '[project]\nname = "x"\ndependencies = ["a-pkg>=1"]\n[build-system]\nrequires = ["hatchling"]\nbuild-backend = "hatchling.build"\n', 'library'],
+    ['pyproject without build system', 'pyproject.toml', '[project]\nname = "x"\ndependencies = ["a-pkg>=1"]\n', 'application'],
+    ['poetry package-mode false', 'pyproject.toml', '[tool.poetry]\npackage-mode = false\n[tool.poetry.dependencies]\na-pkg = ">=1"\n[build-system]\nbuild-backend = "poetry.core.masonry.api"\n', 'application'],
+    ['uv package false', 'pyproject.toml', '[project]\nname = "x"\ndependencies = ["a-pkg>=1"]\n[tool.uv]\npackage = false\n[build-system]\nbuild-backend = "hatchling.build"\n', 'application'],
+    ['Cargo [lib]', 'Cargo.toml', '[package]\nname = "x"\nversion = "0.1.0"\n[lib]\n[dependencies]\na-pkg = ">=1"\n', 'library'],
+    ['Cargo default-run', 'Cargo.toml', '[package]\nname = "x"\nversion = "0.1.0"\ndefault-run = "x"\n[lib]\n[dependencies]\na-pkg = ">=1"\n', 'application'],
+    ['Cargo publish false', 'Cargo.toml', '[package]\nname = "x"\nversion = "0.1.0"\npublish = false\n[dependencies]\na-pkg = ">=1"\n', 'application'],
+    ['Gemfile app', 'Gemfile', 'source "https://rubygems.org"\ngem "a-pkg", ">= 1"\n', 'application'],
+    ['requirements', 'requirements.txt', 'a-pkg>=1\n', 'application'],
+  ];
+  for (const [name, filename, manifest, kind] of kinds) {
+    it(`${name} reads as ${kind}; a runtime open range is a finding only for an application`, async () => {
+      const o = await check({ manifest, filename });
+      expect(o.project_kind).toBe(kind);
+      const open = o.findings.some((f) => f.code === 'open_ended_range' && f.package === 'a-pkg');
+      expect(open).toBe(kind === 'application');
+      // The override wins either way.
+      const other = kind === 'library' ? 'application' : 'library';
+      const flipped = await check({ manifest, filename, project_kind: other });
+      expect(flipped.project_kind).toBe(other);
+      expect(flipped.project_kind_reason).toBe('project_kind given in the request');
+      expect(flipped.findings.some((f) => f.code === 'open_ended_range' && f.package === 'a-pkg')).toBe(other === 'application');
+    });
+  }
+
+  it('a gemspec Gemfile is a library whose Gemfile gems are all development (runtime requirements live in the .gemspec)', async () => {
+    const o = await check({ manifest: 'source "https://rubygems.org"\ngemspec\ngroup :job do\n  gem "a-pkg", ">= 1"\nend\n', filename: 'Gemfile' });
+    expect(o.project_kind).toBe('library');
+    expect(o.dependencies[0]?.group).toBe('development');
+    expect(sev(o)).toEqual(['low:open_ended_range:a-pkg@4']);
+  });
+
+  it('lockfile_present: true changes the score (development ranges settle, runtime ranges drop to low)', async () => {
+    const manifest = '{"name":"web","private":true,"dependencies":{"express":">=4"},"devDependencies":{"vitest":"*"}}';
+    const unknown = await check({ manifest, filename: 'package.json' });
+    const locked = await check({ manifest, filename: 'package.json', lockfile_present: true });
+    expect(sev(unknown)).toEqual(['medium:open_ended_range:express@1', 'low:unpinned_version:vitest@1']);
+    expect(sev(locked)).toEqual(['low:open_ended_range:express@1']);
+    expect(locked.score_0_100).toBeGreaterThan(unknown.score_0_100);
+  });
+
+  it('a library that pins exactly is reported (its consumers inherit the pin); an application is not', async () => {
+    const manifest = '[project]\nname = "x"\ndependencies = ["a-pkg==1.2.3", "b-pkg>=2"]\n[build-system]\nbuild-backend = "hatchling.build"\n';
+    expect(codes(await check({ manifest, filename: 'pyproject.toml' }))).toEqual(['exact_pin_in_library:a-pkg']);
+    expect(codes(await check({ manifest, filename: 'pyproject.toml', project_kind: 'application' }))).toEqual(['open_ended_range:b-pkg']);
+  });
+
+  it('a library missing its lockfile is low; an application, medium', async () => {
+    const lib = await check({ manifest: '{"name":"lib","version":"1.0.0","dependencies":{"semver":"^7"}}', filename: 'package.json', lockfile_present: false });
+    const app = await check({ manifest: '{"name":"app","private":true,"dependencies":{"semver":"^7"}}', filename: 'package.json', lockfile_present: false });
+    expect(sev(lib)).toEqual(['low:lockfile_missing:-@-']);
+    expect(sev(app)).toEqual(['medium:lockfile_missing:-@-']);
+  });
+
+  it('Gemfile branches: if/else alternatives are not duplicates; a modifier if marks the gem conditional', async () => {
+    const manifest = [
+      'source "https://rubygems.org"',
+      'if ENV["RACK"] == "head"',
+      '  gem "rack", git: "https://github.com/rack/rack.git"',
+      'else',
+      '  gem "rack", "~> 3.0"',
+      'end',
+      'gem "ibm_db", github: "ibmdb/ruby-ibmdb" if ENV["IBM_DB"]',
+      'gem "puma", "~> 6.0"',
+      'gem "puma", "~> 6.0"',
+    ].join('\n');
+    const o = await check({ manifest, filename: 'Gemfile' });
+    expect(sev(o)).toEqual([
+      'low:git_unpinned_ref:rack@3',
+      'low:non_registry_source:rack@3',
+      'low:git_unpinned_ref:ibm_db@7',
+      'low:non_registry_source:ibm_db@7',
+      'low:duplicate_dependency:puma@9',
+    ]);
+  });
+
+  it('the same name in two dependency groups points at each group\'s own line (click\'s tests / tests-random)', async () => {
+    const manifest = '[dependency-groups]\ntests = [\n    "pytest",\n]\ntests-random = [\n    "pytest",\n    "pytest-xdist",\n]\n';
+    const o = await check({ manifest, filename: 'pyproject.toml' });
+    expect(o.dependencies.map((d) => `${d.section}:${d.name}@${d.line}`)).toEqual(['dependency-groups.tests:pytest@3', 'dependency-groups.tests-random:pytest@6', 'dependency-groups.tests-random:pytest-xdist@7']);
+  });
+
+  it('paths inside the repository are fine for applications and development groups, not for a library\'s runtime', async () => {
+    const app = await check({ manifest: '{"name":"app","private":true,"dependencies":{"util":"file:./packages/util","ext":"file:../ext"}}', filename: 'package.json' });
+    expect(codes(app)).toEqual(['non_registry_source:ext']);
+    const lib = await check({ manifest: '{"name":"lib","version":"1.0.0","dependencies":{"util":"file:./packages/util"},"devDependencies":{"fixture":"file:./test/fixture"}}', filename: 'package.json' });
+    expect(codes(lib)).toEqual(['non_registry_source:util']);
   });
 });
 
@@ -379,13 +521,47 @@ describe('dependency-check: rules in isolation', () => {
     expect(typosquatOf('pypi', 'python_dateutil')).toBeNull();
     expect(typosquatOf('npm', 'express')).toBeNull();
     expect(typosquatOf('cargo', 'serde-json')).toBeNull();
-    expect(typosquatOf('pypi', 'reqeusts')).toEqual({ target: 'requests', kind: 'swapped_characters' });
-    expect(typosquatOf('pypi', 'requestss')).toEqual({ target: 'requests', kind: 'one_edit' });
-    expect(typosquatOf('pypi', 'dateutil-python')).toEqual({ target: 'python-dateutil', kind: 'reordered_parts' });
-    expect(typosquatOf('pypi', 'python-requests')).toEqual({ target: 'requests', kind: 'python_affix' });
-    expect(typosquatOf('npm', 'crossenv')).toEqual({ target: 'cross-env', kind: 'one_edit' });
+    expect(typosquatOf('pypi', 'reqeusts')).toMatchObject({ target: 'requests', kind: 'swapped_characters' });
+    expect(typosquatOf('pypi', 'requestss')).toMatchObject({ target: 'requests', kind: 'one_edit' });
+    expect(typosquatOf('pypi', 'dateutil-python')).toMatchObject({ target: 'python-dateutil', kind: 'reordered_parts' });
+    expect(typosquatOf('pypi', 'python-requests')).toMatchObject({ target: 'requests', kind: 'python_affix' });
+    expect(typosquatOf('npm', 'crossenv')).toMatchObject({ target: 'cross-env', kind: 'one_edit' });
     expect(typosquatOf('rubygems', 'nokogirii')?.target).toBe('nokogiri');
     expect(typosquatOf('go', 'github.com/stretcher/testify')?.target).toBe('github.com/stretchr/testify');
+  });
+
+  // Issue 17: targets ranked by popularity ratio over the whole ranked lists.
+  const squats: [Ecosystem, string, string | null, string][] = [
+    ['npm', 'electorn', 'electron', 'npm malware 2020; electron is below the old first-5000 cut'],
+    ['npm', 'request', null, 'request is itself a high-impact npm package'],
+    ['npm', 'yaml', null, 'yaml is itself a high-impact npm package'],
+    ['pypi', 'yaml', 'pyyaml', 'the PyPI name of yaml is pyyaml (1000x), not the less popular pyaml'],
+    ['pypi', 'request', 'requests', 'requests is thousands of times above any unlisted name'],
+    ['pypi', 'beautifulsoup', null, 'on the PyPI list (BeautifulSoup 3): not a typo of beautifulsoup4'],
+    ['pypi', 'dateutil', 'python-dateutil', 'drops the python- of python-dateutil'],
+    ['npm', 'babelcli', 'babel-cli', 'npm typosquat, 2017 (crossenv campaign)'],
+    ['npm', 'mongose', 'mongoose', 'npm typosquat, 2017 (crossenv campaign)'],
+    ['npm', 'discord.jss', 'discord.js', 'npm typosquat'],
+    ['pypi', 'jeIlyfish', 'jellyfish', 'PyPI typosquat, 2019'],
+    ['pypi', 'python3-dateutil', 'python-dateutil', 'PyPI typosquat, 2019'],
+    ['pypi', 'colourama', 'colorama', 'PyPI typosquat, 2018'],
+    ['pypi', 'setup-tools', 'setuptools', 'PyPI typosquat, 2017 (skcsirt)'],
+    ['pypi', 'urlib3', 'urllib3', 'PyPI typosquat, 2017 (skcsirt)'],
+  ];
+  for (const [eco, name, target, why] of squats) {
+    it(`typosquat ${eco} ${name} -> ${String(target)} (${why})`, () => {
+      const hit = typosquatOf(eco, name);
+      expect(hit?.target ?? null).toBe(target);
+      if (hit) expect(hit.ratio).toBeGreaterThanOrEqual(MIN_RATIO);
+    });
+  }
+
+  it('a neighbour that is not far more popular than an unlisted name is no target', () => {
+    // pyaml ranks about 1600th of 15000 on PyPI: ~9 times the floor by Zipf, yet yaml is named after pyyaml.
+    expect(popularity('pypi', 'pyaml')).toBeGreaterThan(MIN_RATIO);
+    expect(typosquatOf('pypi', 'yaml')?.target).toBe('pyyaml');
+    // Every hit names a target at least MIN_RATIO times the most an unlisted name can have.
+    for (const n of ['lodahs', 'expresss', 'reqeusts']) expect(typosquatOf(n === 'reqeusts' ? 'pypi' : 'npm', n)?.ratio).toBeGreaterThanOrEqual(MIN_RATIO);
   });
 
   it('short popular names are not used as targets (too many honest neighbours)', () => {
@@ -443,4 +619,60 @@ describe('dependency-check: examples, determinism, hostile input', () => {
       expect(performance.now() - t).toBeLessThan(5000);
     });
   }
+});
+
+describe('dependency-check: declared hostile cases (issue 16) answer 200 or 4xx', () => {
+  for (const h of def.hostile?.() ?? []) {
+    it(`${h.name}`, async () => {
+      const r = await callTool(def, h.input);
+      expect(r.status === 200 || (r.status >= 400 && r.status < 500)).toBe(true);
+    });
+  }
+
+  it('every format has hostile cases, each within the 1 MB field cap', () => {
+    const cases = def.hostile?.() ?? [];
+    for (const f of ['Gemfile', 'requirements', 'pyproject', 'Pipfile', 'Cargo.toml', 'package.json', 'go.mod']) expect(cases.some((h) => h.name.startsWith(f))).toBe(true);
+    for (const h of cases) expect(String(h.input.manifest).length).toBeLessThanOrEqual(1_000_000);
+  });
+
+  // Regressions, each slow before its fix: the time limits are loose (a shared machine), the inputs are not.
+  const timed: [string, Record<string, unknown>][] = [
+    ['Gemfile requirement of 100,000 spaces then < (5.8 s before)', { manifest: `gem 'rails', '${' '.repeat(100_000)}<'`, filename: 'Gemfile' }],
+    ['200,000 requirement lines stop at the dependency limit (15 s before)', { manifest: 'a>=1\n'.repeat(200_000), filename: 'requirements.txt' }],
+    ['Cargo workspace glob of 1 MB of stars (a regex built from input: 3 s, then a 500)', { manifest: `[workspace]\nmembers = ["${'*'.repeat(999_000)}x"]\n[dependencies]\na = { path = "y" }\n`, filename: 'Cargo.toml' }],
+    ['TOML key of 500,000 dotted parts (1.9 s in smol-toml before)', { manifest: `${'a.'.repeat(499_000)}b = 1\n`, filename: 'pyproject.toml' }],
+    ['Gemfile of 60,000 nested if blocks (refused at depth 64)', { manifest: 'if a\n'.repeat(60_000), filename: 'Gemfile' }],
+  ];
+  for (const [name, body] of timed) {
+    it(name, async () => {
+      const t = performance.now();
+      const r = await callTool(def, body);
+      expect(r.status).toBe(400);
+      expect(performance.now() - t).toBeLessThan(1000);
+    });
+  }
+});
+
+describe('dependency-check: refusals happen in prepare, before the charge (issue 15)', () => {
+  const refusals: [string, Record<string, unknown>, string][] = [
+    ['whitespace', { manifest: '  \n' }, 'manifest_empty'],
+    ['undetectable', { manifest: '%%%' }, 'format_undetected'],
+    ['bad JSON', { manifest: '{"dependencies":', filename: 'package.json' }, 'manifest_invalid_json'],
+    ['bad Gemfile', { manifest: "gem 'a', '>= x'", filename: 'Gemfile' }, 'manifest_invalid_gemfile'],
+    ['too many dependencies', { manifest: 'a==1\n'.repeat(5001), filename: 'requirements.txt' }, 'manifest_too_many_dependencies'],
+  ];
+  for (const [name, body, code] of refusals) {
+    it(`${name}: prepare throws ${code}`, () => {
+      const args = def.input.parse(body);
+      expect(() => def.prepare?.(args)).toThrow(expect.objectContaining({ status: 400, code }));
+    });
+  }
+
+  it('run uses what prepare parsed', async () => {
+    const args = def.input.parse({ manifest: 'requests==2.31.0\n', filename: 'requirements.txt' });
+    const prepared = def.prepare?.(args);
+    expect(prepared?.parsed.dependencies).toHaveLength(1);
+    const out = await def.run(args, {} as never, prepared as NonNullable<typeof prepared>);
+    expect(out.dependencies).toHaveLength(1);
+  });
 });

@@ -1,8 +1,8 @@
 // dependency-check engine: detect the format, parse with the format's parser, apply the rules, score.
 import { ToolError } from '../contract.ts';
 import { detectFormat } from './detect.ts';
-import { ManifestError } from './model.ts';
-import type { Dependency, Ecosystem, Finding, Format, Group, ParsedManifest, Source } from './model.ts';
+import { MAX_DEPENDENCIES, ManifestError, TooManyDependencies } from './model.ts';
+import type { Dependency, Ecosystem, Finding, Format, Group, ParsedManifest, ProjectKind, Source } from './model.ts';
 import { parseCargoToml } from './parsers/cargo.ts';
 import { parseGemfile } from './parsers/gemfile.ts';
 import { parseGoMod } from './parsers/gomod.ts';
@@ -36,19 +36,22 @@ const PARSERS: Readonly<Record<Format, (text: string) => ParsedManifest>> = {
 
 /** Longest package name or requirement kept; anything longer is malformed for every ecosystem here. */
 const MAX_VALUE = 1000;
-export const MAX_DEPENDENCIES = 5000;
+export { MAX_DEPENDENCIES };
 
 export interface CheckInput {
   manifest: string;
   filename?: string | undefined;
   ecosystem?: Ecosystem | undefined;
   lockfile_present?: boolean | undefined;
+  project_kind?: ProjectKind | undefined;
 }
 
 export interface CheckOutput {
   ecosystem: Ecosystem;
   format: Format;
   detected_by: 'filename' | 'ecosystem' | 'content';
+  project_kind: ProjectKind;
+  project_kind_reason: string;
   dependencies: { name: string; requested: string | null; group: Group; section: string; source: Source; line: number | null }[];
   findings: Finding[];
   score_0_100: number;
@@ -56,7 +59,17 @@ export interface CheckOutput {
   typosquat_list: { source: string; licence: string; names: number };
 }
 
-export function checkManifest(input: CheckInput): CheckOutput {
+/** What the validation phase hands to the run: the parsed manifest and how its format was decided. */
+export interface PreparedManifest {
+  parsed: ParsedManifest;
+  detectedBy: 'filename' | 'ecosystem' | 'content';
+}
+
+/**
+ * Everything that can refuse the manifest (empty, undetectable format, a parse error, too many dependencies):
+ * pure and synchronous, so the tool runs it before the credit is taken.
+ */
+export function prepareManifest(input: CheckInput): PreparedManifest {
   if (input.manifest.trim() === '') throw new ToolError(400, 'manifest_empty', 'The manifest is empty.');
   const detected = detectFormat(input.manifest, input.filename, input.ecosystem);
   if ('error' in detected) throw new ToolError(400, detected.error, detected.message);
@@ -78,22 +91,31 @@ export function checkManifest(input: CheckInput): CheckOutput {
         ...(err.column !== null ? { column: err.column } : {}),
       });
     }
+    if (err instanceof TooManyDependencies) {
+      throw new ToolError(400, 'manifest_too_many_dependencies', `The manifest declares more than ${MAX_DEPENDENCIES} dependencies; at most ${MAX_DEPENDENCIES} are checked per call.`, {
+        format,
+        limit: MAX_DEPENDENCIES,
+      });
+    }
     throw err;
   }
-  if (parsed.dependencies.length > MAX_DEPENDENCIES) {
-    throw new ToolError(400, 'manifest_too_many_dependencies', `The manifest declares ${parsed.dependencies.length} dependencies; at most ${MAX_DEPENDENCIES} are checked per call.`, {
-      format,
-      limit: MAX_DEPENDENCIES,
-    });
-  }
+  return { parsed, detectedBy: detected.how };
+}
 
-  const findings = findingsFor(parsed, input.lockfile_present);
+/** The findings and score of a prepared manifest (prepares it first when called alone). */
+export function checkManifest(input: CheckInput, prepared: PreparedManifest = prepareManifest(input)): CheckOutput {
+  const { parsed } = prepared;
+  const format = parsed.format;
+  const kind = input.project_kind ?? parsed.project.kind;
+  const findings = findingsFor(parsed, input.lockfile_present, kind);
   const list = popularSources()[parsed.ecosystem];
   const count = (s: Finding['severity']): number => findings.filter((f) => f.severity === s).length;
   return {
     ecosystem: parsed.ecosystem,
     format,
-    detected_by: detected.how,
+    detected_by: prepared.detectedBy,
+    project_kind: kind,
+    project_kind_reason: input.project_kind !== undefined ? 'project_kind given in the request' : parsed.project.reason,
     dependencies: parsed.dependencies.map((d: Dependency) => ({ name: d.name, requested: d.requested, group: d.group, section: d.section, source: d.source, line: d.line })),
     findings,
     score_0_100: scoreOf(findings),

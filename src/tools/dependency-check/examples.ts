@@ -15,6 +15,8 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, z.output<typeof output
       "ecosystem": "npm",
       "format": "package.json",
       "detected_by": "filename",
+      "project_kind": "application",
+      "project_kind_reason": "no name and version: npm cannot publish it",
       "dependencies": [
         {
           "name": "expresss",
@@ -54,7 +56,7 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, z.output<typeof output
           "code": "typosquat_suspect",
           "severity": "high",
           "package": "expresss",
-          "message": "expresss is not on the popular-package list but is one character away from the popular \"express\".",
+          "message": "expresss is not on the popular-package lists but is one character away from \"express\", which is at least 123 times as popular as any package off those lists.",
           "fix": "Check that expresss is the package you mean; if you meant express, change the name.",
           "line": 4
         },
@@ -67,34 +69,34 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, z.output<typeof output
           "line": 6
         },
         {
-          "code": "unpinned_version",
-          "severity": "medium",
-          "package": "lodash",
-          "message": "lodash (dependencies, line 5) accepts any version (\"*\"): every install can pull a new major release.",
-          "fix": "Give lodash a bounded requirement (a caret/compatible range or an exact pin) and commit a lockfile.",
-          "line": 5
-        },
-        {
           "code": "non_registry_source",
           "severity": "medium",
           "package": "my-lib",
           "message": "my-lib (dependencies, line 6) comes from git (github:acme/my-lib), outside the registry's immutability and provenance guarantees.",
           "fix": "Depend on a published release of my-lib; if you must use git, pin a full commit SHA.",
           "line": 6
+        },
+        {
+          "code": "unpinned_version",
+          "severity": "low",
+          "package": "lodash",
+          "message": "lodash (dependencies, line 5) accepts any version (\"*\"): every install can pull a new major release. The lockfile pins it until the lock is next updated.",
+          "fix": "Give lodash a bounded requirement (a caret/compatible range or an exact pin).",
+          "line": 5
         }
       ],
-      "score_0_100": 58,
+      "score_0_100": 62,
       "summary": {
         "dependencies": 4,
         "findings": 4,
         "high": 2,
-        "medium": 2,
-        "low": 0
+        "medium": 1,
+        "low": 1
       },
       "typosquat_list": {
-        "source": "npm-high-impact package (npm, Titus Wormer)",
-        "licence": "MIT",
-        "names": 17338
+        "source": "npm-high-impact package (npm, Titus Wormer: top downloads and top dependents) + https://github.com/DataDog/guarddog guarddog/analyzer/metadata/resources/top_npm_packages.json@ca8b5b43d1454c89c03fb2acecf0716781c2a745",
+        "licence": "MIT; Apache-2.0",
+        "names": 17358
       }
     }
   },
@@ -109,6 +111,8 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, z.output<typeof output
       "ecosystem": "pypi",
       "format": "requirements.txt",
       "detected_by": "ecosystem",
+      "project_kind": "application",
+      "project_kind_reason": "a requirements file lists an environment to install, not a package to publish",
       "dependencies": [
         {
           "name": "requests",
@@ -164,7 +168,7 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, z.output<typeof output
       "typosquat_list": {
         "source": "https://github.com/DataDog/guarddog guarddog/analyzer/metadata/resources/top_pypi_packages.json@ca8b5b43d1454c89c03fb2acecf0716781c2a745",
         "licence": "Apache-2.0",
-        "names": 8000
+        "names": 15000
       }
     }
   }

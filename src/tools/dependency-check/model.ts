@@ -21,6 +21,14 @@ export const GROUPS = ['production', 'development', 'optional', 'peer', 'build',
 export type Group = (typeof GROUPS)[number];
 
 export const SOURCES = ['registry', 'git', 'url', 'path'] as const;
+
+/**
+ * What the manifest describes. A library is installed into other projects, so its runtime requirements are
+ * ranges its consumers' resolvers intersect (open lower bounds are the norm); an application is deployed as
+ * it is, so every requirement decides what runs in production.
+ */
+export const PROJECT_KINDS = ['library', 'application'] as const;
+export type ProjectKind = (typeof PROJECT_KINDS)[number];
 export type Source = (typeof SOURCES)[number];
 
 /** What a git dependency is pinned to. */
@@ -46,6 +54,16 @@ export interface Dependency {
   aliasOf?: string;
   /** Editable install (pip -e, Pipfile editable = true, Poetry develop = true). */
   editable?: boolean;
+  /** The requirement is a Ruby expression (a variable, ENV.fetch...), not a literal: it cannot be judged here. */
+  computed?: boolean;
+  /**
+   * Declared inside a conditional branch (Gemfile `if`/`unless`/`case`, a modifier `if`): installed only when
+   * the condition holds. `branch` names the branch (`<line of the if>:<branch index>`), so declarations in
+   * different branches of one conditional are alternatives, not duplicates.
+   */
+  conditional?: { line: number; branches: string[] };
+  /** The manifest's own project (a dependency group installing the project itself, e.g. `requests[socks]`). */
+  self?: boolean;
   /** Requirement syntax the parser already judged: a version constraint language per ecosystem. */
   versionSyntax: 'semver' | 'pep440' | 'poetry' | 'go' | 'cargo' | 'gem';
 }
@@ -64,11 +82,20 @@ export interface IndexDecl {
   detail: string;
 }
 
+/** Whether the manifest describes a library or an application, as its own format says, and why. */
+export interface ProjectInfo {
+  kind: ProjectKind;
+  reason: string;
+  /** The project's own name when the manifest declares one. */
+  name: string | null;
+}
+
 export interface ParsedManifest {
   format: Format;
   ecosystem: Ecosystem;
   dependencies: Dependency[];
   indexes: IndexDecl[];
+  project: ProjectInfo;
 }
 
 export const SEVERITIES = ['high', 'medium', 'low'] as const;
@@ -86,6 +113,7 @@ export const FINDING_CODES = [
   'dev_tool_in_production',
   'typosquat_suspect',
   'lockfile_missing',
+  'exact_pin_in_library',
 ] as const;
 export type FindingCode = (typeof FINDING_CODES)[number];
 
@@ -97,6 +125,27 @@ export interface Finding {
   message: string;
   fix: string;
   line: number | null;
+}
+
+/** The most dependencies checked per call: a parser stops reading as soon as a manifest declares more. */
+export const MAX_DEPENDENCIES = 5000;
+
+/** Thrown by a parser at the first dependency over MAX_DEPENDENCIES (so a huge manifest is refused, not parsed). */
+export class TooManyDependencies extends Error {
+  constructor() {
+    super(`more than ${MAX_DEPENDENCIES} dependencies`);
+    this.name = 'TooManyDependencies';
+  }
+}
+
+/** An array whose push throws TooManyDependencies past MAX_DEPENDENCIES items. */
+export function dependencyList<T>(): T[] {
+  const list: T[] = [];
+  list.push = (...items: T[]): number => {
+    if (list.length + items.length > MAX_DEPENDENCIES) throw new TooManyDependencies();
+    return Array.prototype.push.apply(list, items);
+  };
+  return list;
 }
 
 /** Thrown by parsers; the tool turns it into a 400 ToolError with the format's code and the line. */

@@ -2,8 +2,8 @@
 import { explain as pep440Explain } from '@renovatebot/pep440';
 import { parse as pep440Specifiers } from '@renovatebot/pep440/lib/specifier.js';
 import semver from 'semver';
-import type { Dependency, Ecosystem, Finding, FindingCode, Group, ParsedManifest, Severity } from './model.ts';
-import { normalizePypi } from './text.ts';
+import type { Dependency, Ecosystem, Finding, FindingCode, Group, ParsedManifest, ProjectKind, Severity } from './model.ts';
+import { normalizePypi, splitBeforeOperators } from './text.ts';
 import { typosquatOf } from './typosquat.ts';
 
 export type VersionStatus = 'unpinned' | 'open_ended' | 'bounded';
@@ -43,7 +43,7 @@ export function versionStatus(dep: Dependency): VersionStatus {
       for (const alt of alternatives) {
         const parts = alt
           .split(',')
-          .flatMap((p) => p.trim().split(/\s+(?=[<>=!~^])/))
+          .flatMap((p) => splitBeforeOperators(p))
           .map((p) => p.trim())
           .filter((p) => p !== '');
         if (parts.length === 0 || parts.every((p) => p === '*')) return 'unpinned';
@@ -55,6 +55,29 @@ export function versionStatus(dep: Dependency): VersionStatus {
     }
     default:
       return 'bounded';
+  }
+}
+
+/**
+ * Whether the requirement admits exactly one version: a bare npm version or `=x`, PEP 440 `==x` / `===x`
+ * without a wildcard, a bare Poetry version (Poetry reads it as ==), Cargo `=x`, a gem's `= x` or bare version.
+ */
+export function isExactPin(dep: Dependency): boolean {
+  const r = dep.requested?.trim() ?? '';
+  if (r === '' || r.includes('||') || r.includes(',')) return false;
+  switch (dep.versionSyntax) {
+    case 'semver':
+      return semver.valid(r.replace(/^=\s*/, '').replace(/^v/, '')) !== null;
+    case 'pep440':
+      return /^===?[^=*]+$/.test(r) && !r.endsWith('.*');
+    case 'poetry':
+      return /^(?:==?)?\s*v?\d[^\s*<>=!~^]*$/.test(r) && !r.endsWith('.*');
+    case 'cargo':
+      return /^=\s*\d/.test(r);
+    case 'gem':
+      return /^(?:=\s*)?\d[0-9A-Za-z.]*$/.test(r);
+    default:
+      return false;
   }
 }
 
@@ -73,8 +96,10 @@ export function prereleaseOf(dep: Dependency): 'prerelease' | 'pseudo_version' |
       return pins.length > 0 ? 'prerelease' : null;
     }
     case 'cargo':
+      // redos-bounded: a Cargo requirement is at most 300 characters (cargoRequirementError) before rules run
       return r.split(',').some((p) => /\d+\.\d+(\.\d+)?-[0-9A-Za-z]/.test(p) && !/^\s*<.*-0\s*$/.test(p)) ? 'prerelease' : null;
     case 'gem':
+      // redos-bounded: each gem requirement passed the parser's REQUIREMENT check and is at most 1000 characters
       return r.split(',').some((p) => /\d[0-9.]*\.?[A-Za-z]/.test(p.trim())) ? 'prerelease' : null;
     case 'pep440':
     case 'poetry': {
@@ -117,26 +142,85 @@ function versionSeverity(group: Group): Severity {
   return group === 'production' || group === 'optional' ? 'medium' : 'low';
 }
 
+/** Groups a consumer's resolver installs with a library (its development groups stay in its own repository). */
+const CONSUMER_GROUPS: ReadonlySet<Group> = new Set(['production', 'optional', 'peer', 'build']);
+
+/**
+ * Severity of a version-range finding, or null when there is nothing to report:
+ * - a library's runtime requirements are ranges its consumers' resolvers intersect, so open lower bounds and
+ *   missing requirements are how a library should be written (PyPA, npm, Bundler and Cargo guidance alike);
+ * - a committed lockfile pins everything the project itself installs: development groups are then settled,
+ *   and an application's runtime ranges only matter when the lock is next updated (low);
+ * - without a lockfile, an application's runtime ranges decide what is deployed (medium), development
+ *   ranges what its developers run (low).
+ */
+function rangeSeverity(kind: ProjectKind, group: Group, lockfilePresent: boolean | undefined): Severity | null {
+  if (kind === 'library' && CONSUMER_GROUPS.has(group)) return null;
+  const runtime = group === 'production' || group === 'optional';
+  if (lockfilePresent === true) return runtime ? 'low' : null;
+  return versionSeverity(group);
+}
+
+/** A relative path that stays inside the repository (no `..`, no absolute or home path): a monorepo member. */
+function insideRepository(location: string | null | undefined): boolean {
+  if (typeof location !== 'string' || location === '') return false;
+  const p = location.replace(/^(file|link|portal):/, '').replace(/\\/g, '/');
+  return !/^(\/|~|[A-Za-z]:)/.test(p) && !p.split('/').includes('..') && !/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(p);
+}
+
+/** Two declarations in different branches of the same conditional never both apply. */
+function exclusive(a: Dependency, b: Dependency): boolean {
+  const ab = a.conditional?.branches ?? [];
+  const bb = b.conditional?.branches ?? [];
+  return ab.some((x) => {
+    const [line, branch] = x.split(':');
+    return bb.some((y) => {
+      const [l2, b2] = y.split(':');
+      return line === l2 && branch !== b2;
+    });
+  });
+}
+
 function describe(dep: Dependency): string {
   return `${dep.name} (${dep.section}${dep.line !== null ? `, line ${dep.line}` : ''})`;
 }
 
-export function findingsFor(m: ParsedManifest, lockfilePresent: boolean | undefined): Finding[] {
+export function findingsFor(m: ParsedManifest, lockfilePresent: boolean | undefined, kind: ProjectKind = m.project.kind): Finding[] {
   const out: Finding[] = [];
   const add = (code: FindingCode, severity: Severity, dep: Dependency | null, message: string, fix: string, line: number | null = dep?.line ?? null): void => {
+    // A declaration under a Ruby condition is installed only when it holds: its range and source findings are low.
+    const cond = dep?.conditional;
+    const conditionalCode = code !== 'typosquat_suspect' && code !== 'insecure_source' && code !== 'dev_tool_in_production';
+    if (cond && conditionalCode) {
+      out.push({ code, severity: 'low', package: dep.name, message: `${message} It is declared under the condition on line ${cond.line}, so it is installed only when that holds.`, fix, line });
+      return;
+    }
     out.push({ code, severity, package: dep ? dep.name : null, message, fix, line });
   };
   const eco = m.ecosystem;
 
   for (const d of m.dependencies) {
+    // The project installing itself (a test group's `requests[socks]`) is no outside dependency.
+    if (d.self === true) continue;
     const buildReq = eco === 'pypi' && d.group === 'build';
-    if (d.source === 'registry' && d.requested !== 'workspace' && !buildReq) {
+    if (d.source === 'registry' && d.requested !== 'workspace' && !buildReq && d.computed !== true) {
       const status = versionStatus(d);
-      if (status === 'unpinned') {
+      const severity = rangeSeverity(kind, d.group, lockfilePresent);
+      const locked = lockfilePresent === true ? ' The lockfile pins it until the lock is next updated.' : '';
+      if (severity !== null && status === 'unpinned') {
         const what = d.requested === null || d.requested.trim() === '' ? 'has no version requirement' : `accepts any version ("${d.requested}")`;
-        add('unpinned_version', versionSeverity(d.group), d, `${describe(d)} ${what}: every install can pull a new major release.`, `Give ${d.name} a bounded requirement (a caret/compatible range or an exact pin) and commit a lockfile.`);
-      } else if (status === 'open_ended' && d.group !== 'peer') {
-        add('open_ended_range', versionSeverity(d.group), d, `${describe(d)} requires "${d.requested}" with no upper bound: a future major release is accepted.`, `Add an upper bound (e.g. "<next major") or use a compatible-release operator for ${d.name}.`);
+        add('unpinned_version', severity, d, `${describe(d)} ${what}: every install can pull a new major release.${locked}`, `Give ${d.name} a bounded requirement (a caret/compatible range or an exact pin)${lockfilePresent === true ? '' : ' and commit a lockfile'}.`);
+      } else if (severity !== null && status === 'open_ended' && d.group !== 'peer') {
+        add('open_ended_range', severity, d, `${describe(d)} requires "${d.requested}" with no upper bound: a future major release is accepted.${locked}`, `Add an upper bound (e.g. "<next major") or use a compatible-release operator for ${d.name}.`);
+      }
+      if (kind === 'library' && CONSUMER_GROUPS.has(d.group) && isExactPin(d)) {
+        add(
+          'exact_pin_in_library',
+          'low',
+          d,
+          `${describe(d)} pins exactly "${d.requested}": every project that installs this library must then use that one version, so it conflicts with any other package that needs a different one.`,
+          `Give ${d.name} the widest range the library works with (a lower bound, or a compatible-release range); pin exact versions in a lockfile instead.`,
+        );
       }
     }
     const pre = d.source === 'registry' || d.source === 'git' ? prereleaseOf(d) : null;
@@ -162,7 +246,10 @@ export function findingsFor(m: ParsedManifest, lockfilePresent: boolean | undefi
     } else if (d.source === 'path') {
       const workspace = d.workspaceMember === true || d.requested?.startsWith('workspace:') === true || d.location === 'workspace';
       const cargoWithVersion = eco === 'cargo' && d.requested !== null;
-      if (!workspace && !cargoWithVersion) {
+      // A directory inside the repository is there wherever the repository is: fine for an application and
+      // for development groups; only a library's runtime requirement must come from a registry to be published.
+      const inRepo = insideRepository(d.location) && (kind === 'application' || !CONSUMER_GROUPS.has(d.group));
+      if (!workspace && !cargoWithVersion && !inRepo) {
         add(
           'non_registry_source',
           'low',
@@ -184,7 +271,13 @@ export function findingsFor(m: ParsedManifest, lockfilePresent: boolean | undefi
         const hit = typosquatOf(eco, name);
         if (hit) {
           const how = { one_edit: 'one character away from', swapped_characters: 'two swapped characters away from', reordered_parts: 'the reordered parts of', python_affix: 'a py/python variant of' }[hit.kind];
-          add('typosquat_suspect', 'high', d, `${name} is not on the popular-package list but is ${how} the popular "${hit.target}".`, `Check that ${name} is the package you mean; if you meant ${hit.target}, change the name.`);
+          add(
+            'typosquat_suspect',
+            'high',
+            d,
+            `${name} is not on the popular-package lists but is ${how} "${hit.target}", which is at least ${hit.ratio} times as popular as any package off those lists.`,
+            `Check that ${name} is the package you mean; if you meant ${hit.target}, change the name.`,
+          );
         }
       }
     }
@@ -193,12 +286,23 @@ export function findingsFor(m: ParsedManifest, lockfilePresent: boolean | undefi
   // Duplicates: the same package declared twice (after the ecosystem's name normalisation).
   const seen = new Map<string, Dependency[]>();
   for (const d of m.dependencies) {
-    if (d.section.startsWith('patch') || d.section === 'replace' || (eco === 'pypi' && (d.group === 'optional' || d.group === 'build'))) continue;
+    if (d.self === true || d.section.startsWith('patch') || d.section === 'replace' || (eco === 'pypi' && (d.group === 'optional' || d.group === 'build'))) continue;
     const k = key(eco, d.name);
-    seen.set(k, [...(seen.get(k) ?? []), d]);
+    const list = seen.get(k);
+    if (list) list.push(d);
+    else seen.set(k, [d]);
   }
-  for (const list of seen.values()) {
-    if (list.length < 2) continue;
+  for (const all of seen.values()) {
+    if (all.length < 2) continue;
+    // PEP 735 groups, Pipfile categories and Poetry groups are lists that must each stand alone: the same
+    // requirement in two of them (asgiref in Flask's "tests" and "typing") is how they are meant to be
+    // written. A repeat within one list, or requirements that differ between lists, is the duplicate.
+    const sameList = new Set(all.map((d) => d.section)).size < all.length;
+    const differ = new Set(all.map((d) => d.requested ?? '')).size > 1;
+    if (eco === 'pypi' && !sameList && !differ) continue;
+    const list = all;
+    // Gemfile `if ... else ... end`: declarations in different branches are alternatives.
+    if (!list.some((a, i) => list.some((b, j) => j > i && !exclusive(a, b)))) continue;
     const groups = new Set(list.map((d) => d.group));
     // peer + dev is how npm packages test against their peers; Cargo tables may repeat a crate on purpose.
     if (eco === 'npm' && list.length === 2 && groups.has('peer') && groups.has('development')) continue;
@@ -234,7 +338,12 @@ export function findingsFor(m: ParsedManifest, lockfilePresent: boolean | undefi
   }
 
   if (lockfilePresent === false) {
-    add('lockfile_missing', 'medium', null, `No lockfile: installs resolve ${m.dependencies.length} declared dependencies afresh each time, so builds are not reproducible.`, `Commit a lockfile (${LOCKFILES[eco]}).`, null);
+    // A library's lockfile only settles its own development and CI environment; its consumers never read it.
+    if (kind === 'library') {
+      add('lockfile_missing', 'low', null, `No lockfile: the library's development and CI environment resolve ${m.dependencies.length} declared dependencies afresh each time (its users' installs never read a library's lockfile).`, `Commit a lockfile (${LOCKFILES[eco]}) so that tests run against known versions.`, null);
+    } else {
+      add('lockfile_missing', 'medium', null, `No lockfile: installs resolve ${m.dependencies.length} declared dependencies afresh each time, so builds are not reproducible.`, `Commit a lockfile (${LOCKFILES[eco]}).`, null);
+    }
   }
 
   const order: Readonly<Record<Severity, number>> = { high: 0, medium: 1, low: 2 };

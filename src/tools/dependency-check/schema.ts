@@ -1,7 +1,7 @@
 // dependency-check input and output schemas (apart from tool.ts so that examples.ts can type against them).
 import { z } from 'zod';
 import { requireTextOrUpload, uploadIdField } from '../shared/fields.ts';
-import { ECOSYSTEMS, FINDING_CODES, FORMATS, GROUPS, SEVERITIES, SOURCES } from './model.ts';
+import { ECOSYSTEMS, FINDING_CODES, FORMATS, GROUPS, PROJECT_KINDS, SEVERITIES, SOURCES } from './model.ts';
 
 /** Manifests are small; a megabyte leaves room for the largest monorepo roots while bounding every scan. */
 export const MAX_MANIFEST_CHARS = 1_000_000;
@@ -17,7 +17,18 @@ export const input = z
     upload_id: uploadIdField.optional(),
     filename: z.string().min(1).max(255).optional().describe('File name of the manifest (e.g. "requirements-dev.txt"); decides the format. Without it the format comes from ecosystem and content.'),
     ecosystem: z.enum(ECOSYSTEMS).optional().describe('npm, pypi, go, cargo or rubygems: narrows detection when no filename is given (pypi still tells requirements.txt, pyproject.toml and Pipfile apart by content).'),
-    lockfile_present: z.boolean().optional().describe('Whether the project commits a lockfile; false adds a lockfile_missing finding. Omit when unknown.'),
+    lockfile_present: z
+      .boolean()
+      .optional()
+      .describe(
+        'Whether the project commits a lockfile. true: development groups are settled by it and an application\'s runtime ranges drop to low; false adds lockfile_missing (low for a library). Omit when unknown.',
+      ),
+    project_kind: z
+      .enum(PROJECT_KINDS)
+      .optional()
+      .describe(
+        'library (published for others to install: open lower bounds are expected in its runtime requirements, exact pins are not) or application (deployed as it is). Without it the kind comes from the manifest: a build backend, gemspec, a publishable package.json, a [lib] target.',
+      ),
   })
   .superRefine(requireTextOrUpload('manifest'));
 
@@ -34,6 +45,8 @@ export const output = z.object({
   ecosystem: z.enum(ECOSYSTEMS).describe('Package ecosystem of the manifest.'),
   format: z.enum(FORMATS).describe('Manifest format parsed.'),
   detected_by: z.enum(['filename', 'ecosystem', 'content']).describe('How the format was decided.'),
+  project_kind: z.enum(PROJECT_KINDS).describe('library or application: decides which version-range findings apply.'),
+  project_kind_reason: z.string().describe('Why: the manifest evidence, or that project_kind was given.'),
   dependencies: z
     .array(
       z.object({

@@ -51,3 +51,24 @@ export function isCommitHash(ref: string): boolean {
 export function normalizePypi(name: string): string {
   return name.toLowerCase().replace(/[-_.]+/g, '-');
 }
+
+/** `s` without a trailing run of any of `chars` (a loop: a regex like /\/+$/ backtracks on long inner runs). */
+export function stripTrailing(s: string, chars: string): string {
+  let end = s.length;
+  while (end > 0 && chars.includes(s[end - 1] as string)) end--;
+  return s.slice(0, end);
+}
+
+/**
+ * Poetry, gem and Cargo requirements written with spaces (`>= 1.0 < 2.0`): the parts, each starting with an
+ * operator character. Whitespace-split tokens are joined back to the part they continue; linear in the input.
+ */
+export function splitBeforeOperators(s: string): string[] {
+  const parts: string[] = [];
+  for (const token of s.trim().split(/\s+/)) {
+    if (token === '') continue;
+    if (parts.length === 0 || '<>=!~^'.includes(token[0] as string)) parts.push(token);
+    else parts[parts.length - 1] += ` ${token}`;
+  }
+  return parts;
+}

@@ -1,8 +1,11 @@
 // dependency-check: parse a dependency manifest and report hygiene findings (ranges, sources, typosquats, indexes).
 import { defineTool } from '../contract.ts';
-import { checkManifest } from './engine.ts';
+import { checkManifest, prepareManifest } from './engine.ts';
+import type { CheckInput } from './engine.ts';
 import { EXAMPLES } from './examples.ts';
+import { hostileCases } from './hostile.ts';
 import { input, output } from './schema.ts';
+import type { z } from 'zod';
 
 export default defineTool({
   name: 'dependency-check',
@@ -23,8 +26,17 @@ export default defineTool({
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   uploadField: 'manifest',
   examples: EXAMPLES,
-  run(args) {
-    // The gateway has replaced upload_id with the uploaded text by now; the schema's refinement guarantees one of them.
-    return checkManifest({ manifest: args.manifest ?? '', filename: args.filename, ecosystem: args.ecosystem, lockfile_present: args.lockfile_present });
+  hostile: hostileCases,
+  // Detection, parsing and every refusal happen here, before the charge; run only applies the rules.
+  prepare(args) {
+    return prepareManifest(toCheckInput(args));
+  },
+  run(args, _ctx, prepared) {
+    return checkManifest(toCheckInput(args), prepared);
   },
 });
+
+/** The gateway has replaced upload_id with the uploaded text by now; the schema's refinement guarantees one of them. */
+function toCheckInput(args: z.output<typeof input>): CheckInput {
+  return { manifest: args.manifest ?? '', filename: args.filename, ecosystem: args.ecosystem, lockfile_present: args.lockfile_present, project_kind: args.project_kind };
+}

@@ -111,9 +111,24 @@ export function scoreFor(summary: Record<Severity, number>): number {
   return Math.max(0, 100 - penalty);
 }
 
-export function scanLockfile(input: ScanInput): ScanOutput {
+/** What the validation phase hands to the run: the detected format and the parsed lockfile. */
+export interface PreparedLock {
+  format: LockFormat;
+  parsed: ParsedLock;
+}
+
+/**
+ * Format detection and parsing: everything that can refuse the lockfile (lockfile_format_unknown, the
+ * format's lockfile_invalid_* codes). Pure and synchronous, so the tool runs it before the credit is taken.
+ */
+export function prepareLockfile(input: ScanInput): PreparedLock {
   const format = detectFormat(input.lockfile, input.format, input.filename);
-  const parsed = PARSERS[format](input.lockfile);
+  return { format, parsed: PARSERS[format](input.lockfile) };
+}
+
+/** The findings and score of a prepared lockfile (prepares it first when called alone). */
+export function scanLockfile(input: ScanInput, prepared: PreparedLock = prepareLockfile(input)): ScanOutput {
+  const { format, parsed } = prepared;
   const ecosystem = ECOSYSTEM_OF[format];
   const packages = uniquePackages(parsed.packages);
   const lock: ParsedLock = { ...parsed, packages };

@@ -856,3 +856,50 @@ describe('hostile input', () => {
     }
   });
 });
+
+describe('supply-chain-scan: refusals happen in prepare, before the charge (issue 15)', () => {
+  const refusals: [string, Record<string, unknown>, string][] = [
+    ['unrecognisable text', { lockfile: 'hello world' }, 'lockfile_format_unknown'],
+    ['package-lock that is not JSON', { lockfile: '{"lockfileVersion": 3,', filename: 'package-lock.json' }, 'lockfile_invalid_package_lock'],
+    ['pnpm-lock nested 1 MB deep', { lockfile: `lockfileVersion: '9.0'\npackages: ${'['.repeat(100_000)}`, filename: 'pnpm-lock.yaml' }, 'lockfile_invalid_pnpm_lock'],
+  ];
+  for (const [name, body, code] of refusals) {
+    it(`${name}: prepare throws ${code}`, () => {
+      const args = tool.input.parse(body);
+      expect(() => tool.prepare?.(args)).toThrow(expect.objectContaining({ status: 400, code }));
+    });
+  }
+
+  it('run uses what prepare parsed', async () => {
+    const args = tool.input.parse({ lockfile: 'six==1.16.0\n', format: 'requirements' });
+    const prepared = tool.prepare?.(args);
+    expect(prepared?.format).toBe('requirements');
+    const out = await tool.run(args, {} as never, prepared as NonNullable<typeof prepared>);
+    expect(out.package_count).toBe(1);
+  });
+});
+
+describe('supply-chain-scan: declared hostile cases (issue 16) answer 200 or 4xx', () => {
+  for (const h of tool.hostile?.() ?? []) {
+    it(`${h.name}`, async () => {
+      const r = await callTool(tool, h.input);
+      expect(r.status === 200 || (r.status >= 400 && r.status < 500)).toBe(true);
+    });
+  }
+
+  // Regressions, each slow before its fix; loose limits for a shared machine.
+  const timed: [string, Record<string, unknown>][] = [
+    ['requirements of slashes then NUL slash (over 6 minutes before)', { lockfile: `${'/'.repeat(999_000)}\u0000/`, filename: 'requirements.txt' }],
+    ['pnpm-lock of 1 MB of [ (the YAML parser before)', { lockfile: `lockfileVersion: '9.0'\npackages: ${'['.repeat(999_000)}`, filename: 'pnpm-lock.yaml' }],
+    ['sniffing a go.sum-like line of spaces', { lockfile: `a v1.0.0 h1:${' '.repeat(999_000)}=` }],
+    ['sdist name of 500,000 dashes', { lockfile: `https://x/a${'-a'.repeat(499_000)}-1.tar.gz`, filename: 'requirements.txt' }],
+  ];
+  for (const [name, body] of timed) {
+    it(name, async () => {
+      const t = performance.now();
+      const r = await callTool(tool, body);
+      expect(r.status).toBeLessThan(500);
+      expect(performance.now() - t).toBeLessThan(2000);
+    });
+  }
+});

@@ -1,8 +1,11 @@
 // supply-chain-scan: read a lockfile and report supply-chain risks (malware, typosquats, sources, hashes, registries).
 import { defineTool } from '../contract.ts';
-import { scanLockfile } from './engine.ts';
+import { prepareLockfile, scanLockfile } from './engine.ts';
+import type { ScanInput } from './engine.ts';
 import { EXAMPLES } from './examples.ts';
+import { hostileCases } from './hostile.ts';
 import { input, output } from './schema.ts';
+import type { z } from 'zod';
 
 export default defineTool({
   name: 'supply-chain-scan',
@@ -25,8 +28,17 @@ export default defineTool({
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   uploadField: 'lockfile',
   examples: EXAMPLES,
-  run(args) {
-    // The gateway has replaced upload_id with the uploaded text by now; the schema's refinement guarantees one of them.
-    return scanLockfile({ lockfile: args.lockfile ?? '', filename: args.filename, format: args.format, allowed_registries: args.allowed_registries });
+  hostile: hostileCases,
+  // Detection and parsing (every refusal) happen here, before the charge; run only applies the rules.
+  prepare(args) {
+    return prepareLockfile(toScanInput(args));
+  },
+  run(args, _ctx, prepared) {
+    return scanLockfile(toScanInput(args), prepared);
   },
 });
+
+/** The gateway has replaced upload_id with the uploaded text by now; the schema's refinement guarantees one of them. */
+function toScanInput(args: z.output<typeof input>): ScanInput {
+  return { lockfile: args.lockfile ?? '', filename: args.filename, format: args.format, allowed_registries: args.allowed_registries };
+}

@@ -160,7 +160,11 @@ function osaWithinOne(a: string, b: string): { d: number; swapped: boolean } {
 
 /** A one-edit change that only bumps a trailing number (vue2/vue3, react-17/react-18) names a sibling, not a squat. */
 function onlyDigitsDiffer(a: string, b: string): boolean {
-  const strip = (s: string): string => s.replace(/\d+$/, '');
+  const strip = (s: string): string => {
+    let end = s.length;
+    while (end > 0 && (s[end - 1] as string) >= '0' && (s[end - 1] as string) <= '9') end--;
+    return s.slice(0, end);
+  };
   return strip(a) === strip(b) && (/\d$/.test(a) || /\d$/.test(b));
 }
 

@@ -3,25 +3,28 @@
 // Usage:
 //   npx tsx src/tools/dependency-check/data/build-popular.ts \
 //     --guarddog <dir> --guarddog-commit SHA \
-//     --cargo-lock <file> --cargo-lock-source "rust-lang/cargo@SHA" \
-//     [--cargo-lock <file> --cargo-lock-source "..."]... [--out file]
+//     (--cargo-lock <file> --cargo-lock-source "rust-lang/cargo@SHA")... | --cargo-from-existing \
+//     [--out file]
 //
-// npm needs nothing here: the npm-high-impact package ships its list. PyPI, Go and RubyGems come from
-// DataDog/guarddog's guarddog/analyzer/metadata/resources/top_*_packages.json (Apache-2.0), which list
-// packages by download rank. crates.io has no such list under a licence we can vendor, so crate names are
-// the registry crates locked by large MIT/Apache-2.0 Rust projects (every crate a real project depends on).
+// npm: the npm-high-impact package ships two download/dependent-ranked lists; guarddog adds a third, ranked by
+// downloads (8000 names). PyPI, Go and RubyGems come from DataDog/guarddog's
+// guarddog/analyzer/metadata/resources/top_*_packages.json (Apache-2.0), which list packages by download rank
+// (RubyGems' is not ordered). All of each list is kept: the rank is what the typosquat check compares.
+// crates.io has no such list under a licence we can vendor, so crate names are the registry crates locked by
+// large MIT/Apache-2.0 Rust projects; --cargo-from-existing keeps the crate list already in the output file.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseToml } from 'smol-toml';
 
-/** How many of each ranked list to keep: enough to cover the names attackers imitate, small enough to ship. */
-const KEEP: Readonly<Record<string, number>> = { pypi: 8000, go: 1500, rubygems: 1000 };
+/** Every name of each list is kept (guarddog's lists stop at 15000 PyPI, 8000 npm, about 3000 Go names). */
+const KEEP: Readonly<Record<string, number>> = { pypi: 15000, npm: 8000, go: 5000, rubygems: 5000 };
 
 interface Args {
   guarddog: string;
   guarddogCommit: string;
   cargoLocks: { file: string; source: string }[];
+  cargoFromExisting: boolean;
   out: string;
 }
 
@@ -32,8 +35,14 @@ function parseArgs(argv: string[]): Args {
   let out = path.join(here, 'popular-names.json');
   const files: string[] = [];
   const sources: string[] = [];
+  let cargoFromExisting = false;
   for (let i = 0; i < argv.length; i += 2) {
     const flag = argv[i];
+    if (flag === '--cargo-from-existing') {
+      cargoFromExisting = true;
+      i--;
+      continue;
+    }
     const value = argv[i + 1];
     if (value === undefined) throw new Error(`missing value for ${String(flag)}`);
     if (flag === '--guarddog') guarddog = value;
@@ -43,10 +52,10 @@ function parseArgs(argv: string[]): Args {
     else if (flag === '--out') out = value;
     else throw new Error(`unknown flag ${String(flag)}`);
   }
-  if (!guarddog || !/^[0-9a-f]{40}$/.test(guarddogCommit) || files.length === 0 || files.length !== sources.length) {
-    throw new Error('usage: build-popular.ts --guarddog DIR --guarddog-commit SHA --cargo-lock FILE --cargo-lock-source OWNER/REPO@SHA [...] [--out FILE]');
+  if (!guarddog || !/^[0-9a-f]{40}$/.test(guarddogCommit) || (files.length === 0 && !cargoFromExisting) || files.length !== sources.length) {
+    throw new Error('usage: build-popular.ts --guarddog DIR --guarddog-commit SHA (--cargo-lock FILE --cargo-lock-source OWNER/REPO@SHA [...] | --cargo-from-existing) [--out FILE]');
   }
-  return { guarddog, guarddogCommit, cargoLocks: files.map((file, i) => ({ file, source: sources[i] as string })), out };
+  return { guarddog, guarddogCommit, cargoLocks: files.map((file, i) => ({ file, source: sources[i] as string })), cargoFromExisting, out };
 }
 
 function guarddogList(dir: string, eco: string): string[] {
@@ -72,6 +81,7 @@ function lockedCrates(file: string): string[] {
 
 const args = parseArgs(process.argv.slice(2));
 const crates = [...new Set(args.cargoLocks.flatMap((l) => lockedCrates(l.file)))].sort();
+const existingCargo = args.cargoFromExisting ? (JSON.parse(readFileSync(args.out, 'utf8')) as { ecosystems: { cargo: { names: string[] } & Record<string, unknown> } }).ecosystems.cargo : null;
 const guarddogSource = {
   repository: 'https://github.com/DataDog/guarddog',
   commit: args.guarddogCommit,
@@ -81,10 +91,11 @@ const guarddogSource = {
 const out = {
   generated_by: 'src/tools/dependency-check/data/build-popular.ts',
   ecosystems: {
+    npm: { ...guarddogSource, file: 'guarddog/analyzer/metadata/resources/top_npm_packages.json', ranked: true, names: guarddogList(args.guarddog, 'npm') },
     pypi: { ...guarddogSource, file: 'guarddog/analyzer/metadata/resources/top_pypi_packages.json', ranked: true, names: guarddogList(args.guarddog, 'pypi') },
     go: { ...guarddogSource, file: 'guarddog/analyzer/metadata/resources/top_go_packages.json', ranked: true, names: guarddogList(args.guarddog, 'go') },
     rubygems: { ...guarddogSource, file: 'guarddog/analyzer/metadata/resources/top_rubygems_packages.json', ranked: false, names: guarddogList(args.guarddog, 'rubygems') },
-    cargo: {
+    cargo: existingCargo ?? {
       repository: args.cargoLocks.map((l) => `https://github.com/${l.source}`).join(' + '),
       commit: args.cargoLocks.map((l) => l.source.split('@')[1] ?? '').join(' + '),
       licence: 'MIT OR Apache-2.0',

@@ -1,8 +1,8 @@
 // Cargo.toml: [dependencies], [dev-dependencies], [build-dependencies], their target-specific forms,
 // [workspace.dependencies] and [patch.*] overrides, with Cargo's version-requirement syntax checked.
-import { ManifestError } from '../model.ts';
-import type { Dependency, Group, IndexDecl, ParsedManifest } from '../model.ts';
-import { escapeRegExp, isCommitHash } from '../text.ts';
+import { ManifestError, dependencyList } from '../model.ts';
+import type { Dependency, Group, IndexDecl, ParsedManifest, ProjectInfo } from '../model.ts';
+import { isCommitHash, stripTrailing } from '../text.ts';
 import { TomlLocator, isTable, parseToml } from './toml-common.ts';
 import type { TomlTable } from './toml-common.ts';
 
@@ -27,15 +27,36 @@ export function cargoRequirementError(req: string): string | null {
   return null;
 }
 
-/** Cargo workspace member globs use `*` within one path segment. */
-function globToRegExp(glob: string): RegExp {
-  const body = glob
-    .replace(/^\.\//, '')
-    .replace(/\/+$/, '')
-    .split('*')
-    .map(escapeRegExp)
-    .join('[^/]*');
-  return new RegExp(`^${body}$`);
+/** `*` within one segment (Cargo workspace member globs): two-pointer wildcard match, no regex built from input. */
+function segmentMatch(glob: string, text: string): boolean {
+  let g = 0;
+  let t = 0;
+  let star = -1;
+  let mark = 0;
+  while (t < text.length) {
+    if (g < glob.length && glob[g] !== '*' && glob[g] === text[t]) {
+      g++;
+      t++;
+    } else if (g < glob.length && glob[g] === '*') {
+      star = g++;
+      mark = t;
+    } else if (star >= 0) {
+      g = star + 1;
+      t = ++mark;
+    } else return false;
+  }
+  while (g < glob.length && glob[g] === '*') g++;
+  return g === glob.length;
+}
+
+/** Globs and paths longer than this are not workspace members (real ones are a few dozen characters). */
+const MAX_GLOB = 1000;
+
+function globMatch(glob: string, path: string): boolean {
+  if (glob.length > MAX_GLOB || path.length > MAX_GLOB) return false;
+  const gs = stripTrailing(glob.replace(/^\.\//, ''), '/').split('/');
+  const ps = path.split('/');
+  return gs.length === ps.length && gs.every((g, i) => segmentMatch(g, ps[i] as string));
 }
 
 function gitRef(t: TomlTable): { ref: string | null; refKind: 'commit' | 'tag' | 'branch' | 'none' } {
@@ -69,10 +90,23 @@ function dependency(name: string, value: unknown, group: Group, section: string,
   return { ...base, requested: version, source: 'registry', ...alias };
 }
 
+/** A package that may be published and declares no binary is a library; one that names binaries ships programs. */
+function cargoProject(doc: TomlTable): ProjectInfo {
+  const pkg = isTable(doc.package) ? doc.package : null;
+  const name = pkg && typeof pkg.name === 'string' ? pkg.name : null;
+  if (!pkg) return { kind: 'application', reason: 'a virtual workspace (no [package]): nothing here is published itself', name };
+  if (pkg.publish === false || (Array.isArray(pkg.publish) && pkg.publish.length === 0)) return { kind: 'application', reason: 'publish = false: never published to a registry', name };
+  // A package that names its binaries ships programs, even when it also has a [lib] for them to share.
+  if (typeof pkg['default-run'] === 'string') return { kind: 'application', reason: 'default-run names the binary it ships', name };
+  if (Array.isArray(doc.bin) && doc.bin.length > 0) return { kind: 'application', reason: '[[bin]] targets: it ships programs', name };
+  if (isTable(doc.lib)) return { kind: 'library', reason: 'a [lib] target', name };
+  return { kind: 'library', reason: 'a publishable [package] with no [[bin]] target', name };
+}
+
 export function parseCargoToml(text: string): ParsedManifest {
   const doc = parseToml(text);
   const loc = new TomlLocator(text);
-  const dependencies: Dependency[] = [];
+  const dependencies = dependencyList<Dependency>();
   const indexes: IndexDecl[] = [];
 
   const readTable = (t: unknown, path: string[], group: Group): void => {
@@ -97,16 +131,16 @@ export function parseCargoToml(text: string): ParsedManifest {
 
   // Path dependencies on the workspace's own members are how a workspace is meant to be wired.
   const members = isTable(doc.workspace) && Array.isArray(doc.workspace.members) ? doc.workspace.members.filter((m): m is string => typeof m === 'string') : [];
-  const memberPatterns = members.map(globToRegExp);
+
   for (const d of dependencies) {
     if (d.source === 'path' && typeof d.location === 'string') {
-      const rel = d.location.replace(/^\.\//, '').replace(/\/+$/, '');
-      if (memberPatterns.some((re) => re.test(rel))) d.workspaceMember = true;
+      const rel = stripTrailing(d.location.replace(/^\.\//, ''), '/');
+      if (members.some((m) => globMatch(m, rel))) d.workspaceMember = true;
     }
   }
 
   if (!isTable(doc.package) && !isTable(doc.workspace) && dependencies.length === 0) {
     throw new ManifestError('No [package], [workspace] or dependency table: not a Cargo.toml', 1);
   }
-  return { format: 'Cargo.toml', ecosystem: 'cargo', dependencies, indexes };
+  return { format: 'Cargo.toml', ecosystem: 'cargo', dependencies, indexes, project: cargoProject(doc) };
 }

@@ -1,7 +1,7 @@
 // Gemfile: a tokenizer for the Ruby that Gemfiles contain (strings, %-literals, symbols, hashes, blocks) and an
 // interpreter for Bundler's DSL (source, gem, group, platforms, path, git, github, install_if). Other Ruby
 // statements are skipped but their blocks are balanced, so `if ... end` around gems is followed correctly.
-import { ManifestError } from '../model.ts';
+import { ManifestError, dependencyList } from '../model.ts';
 import type { Dependency, GitRefKind, Group, IndexDecl, ParsedManifest } from '../model.ts';
 import { isCommitHash } from '../text.ts';
 
@@ -17,15 +17,25 @@ interface Tok {
 /** Real Gemfiles nest a few levels; the cap keeps the recursive value reader shallow. */
 const MAX_NESTING = 64;
 
+/** No Bundler call needs more tokens than this; a longer statement is refused rather than interpreted. */
+const MAX_STATEMENT_TOKENS = 10_000;
+
 const PAIRS: Readonly<Record<string, string>> = { '(': ')', '[': ']', '{': '}', '<': '>' };
 
-/** Tokens of the whole file; newlines become `nl` tokens only outside brackets. Linear in the input. */
-function tokenize(src: string): Tok[] {
+/**
+ * Tokens of the file, produced as they are read (so the interpreter can stop at the dependency limit without
+ * tokenizing the rest); newlines become `nl` tokens only outside brackets. Linear in the input.
+ */
+function* tokenize(src: string): Generator<Tok> {
   const toks: Tok[] = [];
   let i = 0;
   let line = 1;
   let depth = 0;
+  let last: TokKind | null = null;
   const push = (kind: TokKind, value: string | null, at = line): void => {
+    // A run of blank or comment lines is one statement break: later newlines add nothing.
+    if (kind === 'nl' && last === 'nl') return;
+    last = kind;
     toks.push({ kind, value, line: at });
   };
   const readQuoted = (close: string, open: string | null, interpolates: boolean, startLine: number): string | null => {
@@ -73,6 +83,10 @@ function tokenize(src: string): Tok[] {
   };
 
   while (i < src.length) {
+    if (toks.length > 0) {
+      yield* toks;
+      toks.length = 0;
+    }
     const ch = src[i] as string;
     const startLine = line;
     if (ch === '\n') {
@@ -121,7 +135,9 @@ function tokenize(src: string): Tok[] {
       const body = readQuoted(close, PAIRS[open] ? open : null, type === 'Q' || type === 'W' || type === 'I', startLine);
       if (type === 'w' || type === 'W' || type === 'i' || type === 'I') {
         push('open', '[', startLine);
-        (body ?? '').split(/\s+/).filter((w) => w !== '').forEach((w, k) => {
+        const words = (body ?? '').split(/\s+/).filter((w) => w !== '');
+        if (words.length > MAX_STATEMENT_TOKENS) throw new ManifestError(`A %${type} literal of more than ${MAX_STATEMENT_TOKENS} words`, startLine);
+        words.forEach((w, k) => {
           if (k > 0) push('comma', ',', startLine);
           push(type.toLowerCase() === 'i' ? 'sym' : 'str', w, startLine);
         });
@@ -203,7 +219,7 @@ function tokenize(src: string): Tok[] {
   }
   if (depth !== 0) throw new ManifestError('Unclosed bracket at end of file', line);
   push('nl', null);
-  return toks;
+  yield* toks;
 }
 
 type Value = { kind: 'str'; value: string } | { kind: 'sym'; value: string } | { kind: 'list'; items: Value[] } | { kind: 'unknown' };
@@ -213,23 +229,24 @@ interface Call {
   positional: Value[];
   options: Map<string, Value>;
   hasDo: boolean;
+  /** `if` or `unless` when a modifier condition follows the arguments. */
+  modifier: string | null;
   line: number;
 }
 
 /** Statements: token runs between newlines. A trailing comma or operator continues onto the next line. */
-function statements(toks: Tok[]): Tok[][] {
-  const out: Tok[][] = [];
+function* statements(toks: Iterable<Tok>): Generator<Tok[]> {
   let cur: Tok[] = [];
   for (const t of toks) {
+    if (cur.length > MAX_STATEMENT_TOKENS) throw new ManifestError(`Statement of more than ${MAX_STATEMENT_TOKENS} tokens`, (cur[0] as Tok).line);
     if (t.kind === 'nl') {
       const last = cur[cur.length - 1];
       if (last && (last.kind === 'comma' || last.kind === 'arrow' || (last.kind === 'op' && last.value !== '|'))) continue;
-      if (cur.length > 0) out.push(cur);
+      if (cur.length > 0) yield cur;
       cur = [];
     } else cur.push(t);
   }
-  if (cur.length > 0) out.push(cur);
-  return out;
+  if (cur.length > 0) yield cur;
 }
 
 /** One literal argument, or unknown when it is an expression (a variable, a method call, interpolation). */
@@ -268,6 +285,7 @@ function readCall(stmt: Tok[]): Call | null {
   let i = 1;
   let end = stmt.length;
   let hasDo = false;
+  let modifier: string | null = null;
   // Trailing `do` / `do |x|` opens a block; a modifier `if`/`unless` ends the arguments.
   let depth = 0;
   for (let k = 1; k < stmt.length; k++) {
@@ -276,6 +294,7 @@ function readCall(stmt: Tok[]): Call | null {
     else if (t.kind === 'close') depth--;
     else if (depth === 0 && t.kind === 'ident' && (t.value === 'if' || t.value === 'unless')) {
       end = k;
+      modifier = t.value;
       break;
     } else if (depth === 0 && t.kind === 'ident' && t.value === 'do') {
       end = k;
@@ -309,7 +328,7 @@ function readCall(stmt: Tok[]): Call | null {
     }
   }
   flush(s, argEnd);
-  return { name: head.value as string, positional, options, hasDo, line: head.line };
+  return { name: head.value as string, positional, options, hasDo, modifier, line: head.line };
 }
 
 type Frame =
@@ -317,12 +336,16 @@ type Frame =
   | { kind: 'source'; url: string | null }
   | { kind: 'path'; path: string | null }
   | { kind: 'git'; url: string | null; ref: string | null; refKind: GitRefKind }
-  | { kind: 'other' };
+  | { kind: 'other'; cond?: { line: number; branch: number } };
 
 const BLOCK_KEYWORDS = new Set(['if', 'unless', 'while', 'until', 'case', 'begin', 'def', 'class', 'module', 'for']);
 const VALUE_BLOCKS = new Set(['if', 'unless', 'case', 'begin', 'while', 'until']);
 const DEV_GROUPS = new Set(['development', 'test', 'dev', 'ci', 'lint', 'linting', 'debug', 'rubocop', 'tools']);
-const REQUIREMENT = /^\s*(=|!=|>=|<=|>|<|~>)?\s*[0-9][0-9A-Za-z.]*\s*$/;
+/** One gem requirement, already trimmed: an optional operator, then a version (RubyGems' Requirement::PATTERN). */
+const REQUIREMENT = /^(?:=|!=|>=|<=|>|<|~>)?\s*[0-9][0-9A-Za-z.]*$/;
+/** Statements that open a new branch of the enclosing `if`/`unless`/`case`. */
+const BRANCH_KEYWORDS = new Set(['else', 'elsif', 'when']);
+const CONDITIONALS = new Set(['if', 'unless', 'case']);
 
 function strings(v: Value | undefined): string[] {
   if (!v) return [];
@@ -359,10 +382,16 @@ function gitUrl(options: Map<string, Value>): string | null | undefined {
 
 export function parseGemfile(src: string): ParsedManifest {
   const toks = tokenize(src);
+  // Statements are interpreted as they are read: a Gemfile past the dependency limit stops there.
   const frames: { frame: Frame; line: number }[] = [];
-  const dependencies: Dependency[] = [];
+  const dependencies = dependencyList<Dependency>();
   const indexes: IndexDecl[] = [];
   let hasGemspec = false;
+  const open = (frame: Frame, line: number): void => {
+    // Every gem looks at the enclosing blocks: a cap keeps that linear in the file.
+    if (frames.length >= MAX_NESTING) throw new ManifestError(`Blocks nested deeper than ${MAX_NESTING}`, line);
+    frames.push({ frame, line });
+  };
 
   for (const stmt of statements(toks)) {
     const head = stmt[0] as Tok;
@@ -371,11 +400,16 @@ export function parseGemfile(src: string): ParsedManifest {
       if (frames.length === 0) throw new ManifestError('"end" without an open block', head.line);
       frames.pop();
       const opensAgain = stmt.some((t, k) => k > 0 && t.kind === 'ident' && t.value === 'do');
-      if (opensAgain) frames.push({ frame: { kind: 'other' }, line: head.line });
+      if (opensAgain) open({ kind: 'other' }, head.line);
+      continue;
+    }
+    if (head.kind === 'ident' && BRANCH_KEYWORDS.has(head.value as string)) {
+      const top = frames[frames.length - 1];
+      if (top && top.frame.kind === 'other' && top.frame.cond) top.frame.cond.branch++;
       continue;
     }
     if (head.kind === 'ident' && BLOCK_KEYWORDS.has(head.value as string)) {
-      frames.push({ frame: { kind: 'other' }, line: head.line });
+      open(CONDITIONALS.has(head.value as string) ? { kind: 'other', cond: { line: head.line, branch: 0 } } : { kind: 'other' }, head.line);
       // `while x do` is one block, not two; a one-line `if x then y end` closes itself.
       const closes = stmt.filter((t) => t.kind === 'ident' && t.value === 'end').length;
       for (let k = 0; k < closes && frames.length > 0; k++) frames.pop();
@@ -386,13 +420,13 @@ export function parseGemfile(src: string): ParsedManifest {
       const t = stmt[k] as Tok;
       const prev = stmt[k - 1] as Tok;
       if (t.kind === 'ident' && VALUE_BLOCKS.has(t.value as string) && ((prev.kind === 'op' && prev.value === '=') || (prev.kind === 'open' && prev.value === '('))) {
-        frames.push({ frame: { kind: 'other' }, line: t.line });
+        open({ kind: 'other' }, t.line);
       }
     }
     const call = readCall(stmt);
     const endsOnLine = stmt.filter((t) => t.kind === 'ident' && t.value === 'end').length;
     if (!call) {
-      if (stmt.some((t) => t.kind === 'ident' && t.value === 'do')) frames.push({ frame: { kind: 'other' }, line: head.line });
+      if (stmt.some((t) => t.kind === 'ident' && t.value === 'do')) open({ kind: 'other' }, head.line);
       continue;
     }
     const opts = call.options;
@@ -426,7 +460,9 @@ export function parseGemfile(src: string): ParsedManifest {
       case 'gem': {
         const name = text(call.positional[0]);
         if (name === null) break;
-        const reqs = call.positional.slice(1).flatMap((v) => strings(v));
+        const reqs = call.positional.slice(1).flatMap((v) => strings(v).map((r) => r.trim()));
+        // `gem "rack", rack_version`: the requirement is Ruby's to compute, not a literal to judge.
+        const computed = call.positional.slice(1).some((v) => v.kind === 'unknown');
         for (const r of reqs) {
           if (!REQUIREMENT.test(r)) throw new ManifestError(`Illformed requirement "${r.slice(0, 60)}" for gem "${name}"`, call.line);
         }
@@ -437,7 +473,19 @@ export function parseGemfile(src: string): ParsedManifest {
         ];
         const group: Group = groups.length > 0 && groups.every((g) => DEV_GROUPS.has(g)) ? 'development' : 'production';
         const section = groups.length > 0 ? `group ${groups.map((g) => `:${g}`).join(', ')}` : 'default group';
-        const base = { name, requested: reqs.length > 0 ? reqs.join(', ') : null, group, section, line: call.line, versionSyntax: 'gem' as const };
+        const conds = frames.flatMap((f) => (f.frame.kind === 'other' && f.frame.cond ? [`${f.frame.cond.line}:${f.frame.cond.branch}`] : []));
+        if (call.modifier !== null) conds.push(`${call.line}:modifier`);
+        const innermost = conds.length > 0 ? Number((conds[conds.length - 1] as string).split(':')[0]) : 0;
+        const base = {
+          name,
+          requested: reqs.length > 0 ? reqs.join(', ') : computed ? '(computed)' : null,
+          group,
+          section,
+          line: call.line,
+          versionSyntax: 'gem' as const,
+          ...(computed ? { computed: true } : {}),
+          ...(conds.length > 0 ? { conditional: { line: innermost, branches: conds } } : {}),
+        };
         const git = gitUrl(opts);
         const enclosingGit = [...frames].reverse().find((f) => f.frame.kind === 'git')?.frame as Extract<Frame, { kind: 'git' }> | undefined;
         const enclosingPath = [...frames].reverse().find((f) => f.frame.kind === 'path')?.frame as Extract<Frame, { kind: 'path' }> | undefined;
@@ -457,22 +505,25 @@ export function parseGemfile(src: string): ParsedManifest {
       default:
         break;
     }
-    if (call.hasDo) frames.push({ frame: frame ?? { kind: 'other' }, line: call.line });
+    if (call.hasDo) open(frame ?? { kind: 'other' }, call.line);
     for (let k = 0; k < endsOnLine && frames.length > 0; k++) frames.pop();
   }
   if (frames.length > 0) {
     const open = frames[frames.length - 1] as { line: number };
     throw new ManifestError('Block opened here is never closed with "end"', open.line);
   }
-  // With `gemspec`, the gem's runtime dependencies live in its .gemspec; the Gemfile's default group is
-  // what its developers need, so nothing in it is a production dependency.
+  // With `gemspec`, the gem's runtime dependencies live in its .gemspec; everything the Gemfile declares, in
+  // any group, is what its developers need, so nothing in it is a production dependency.
   if (hasGemspec) {
     for (const d of dependencies) {
-      if (d.group === 'production' && d.section === 'default group') {
+      if (d.group === 'production') {
         d.group = 'development';
-        d.section = 'default group (gem development: the Gemfile has gemspec)';
+        d.section = `${d.section} (gem development: the Gemfile has gemspec)`;
       }
     }
   }
-  return { format: 'Gemfile', ecosystem: 'rubygems', dependencies, indexes };
+  const project = hasGemspec
+    ? { kind: 'library' as const, reason: 'gemspec: the Gemfile sets up the development of a gem whose runtime requirements are in its .gemspec', name: null }
+    : { kind: 'application' as const, reason: 'no gemspec: the Gemfile is the bundle an application runs with', name: null };
+  return { format: 'Gemfile', ecosystem: 'rubygems', dependencies, indexes, project };
 }

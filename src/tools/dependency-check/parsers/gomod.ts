@@ -1,6 +1,6 @@
 // go.mod: a tokenizer and directive parser following the Go modules reference (module, go, toolchain,
 // godebug, require, exclude, replace, retract, tool, ignore; single-line and block forms; // comments).
-import { ManifestError } from '../model.ts';
+import { ManifestError, dependencyList } from '../model.ts';
 import type { Dependency, ParsedManifest } from '../model.ts';
 
 const DIRECTIVES = new Set(['module', 'go', 'toolchain', 'godebug', 'require', 'exclude', 'replace', 'retract', 'tool', 'ignore']);
@@ -53,7 +53,7 @@ function isLocalPath(p: string): boolean {
 
 export function parseGoMod(text: string): ParsedManifest {
   const lines = text.split(/\r\n|\n|\r/);
-  const dependencies: Dependency[] = [];
+  const dependencies = dependencyList<Dependency>();
   const replaces: { old: string; oldVersion: string | null; target: string; targetVersion: string | null; line: number }[] = [];
   let moduleSeen = false;
   let block: { directive: string; line: number } | null = null;
@@ -142,5 +142,7 @@ export function parseGoMod(text: string): ParsedManifest {
       dependencies.push({ name: r.old, requested: null, group: 'production', section: 'replace', source: 'path', location: r.target, line: r.line, versionSyntax: 'go' });
     }
   }
-  return { format: 'go.mod', ecosystem: 'go', dependencies, indexes: [] };
+  // go.mod says nothing of the kind; minimal version selection treats every requirement as a minimum either way.
+  const project = { kind: 'application' as const, reason: 'go.mod does not say; every Go requirement is a minimum (minimal version selection), so the kind changes nothing', name: null };
+  return { format: 'go.mod', ecosystem: 'go', dependencies, indexes: [], project };
 }

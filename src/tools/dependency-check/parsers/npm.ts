@@ -1,7 +1,7 @@
 // package.json: JSON.parse for the data, a one-pass scan for the line of each key, npm's spec kinds classified.
 import semver from 'semver';
-import { ManifestError } from '../model.ts';
-import type { Dependency, Group, ParsedManifest } from '../model.ts';
+import { ManifestError, dependencyList } from '../model.ts';
+import type { Dependency, Group, ParsedManifest, ProjectInfo } from '../model.ts';
 import { Lines, isCommitHash } from '../text.ts';
 import { gitRefKind } from './requirements.ts';
 
@@ -103,6 +103,14 @@ export function classifyNpmSpec(name: string, spec: string, base: Omit<Dependenc
   return { ...base, requested: s === '' ? null : s, source: 'registry' };
 }
 
+/** npm publishes a package.json that has a name and a version and is not `"private": true`. */
+function npmProject(obj: Record<string, unknown>): ProjectInfo {
+  const name = typeof obj.name === 'string' ? obj.name : null;
+  if (obj.private === true) return { kind: 'application', reason: '"private": true: npm refuses to publish it', name };
+  if (name !== null && typeof obj.version === 'string') return { kind: 'library', reason: 'a name and a version without "private": true: a publishable package', name };
+  return { kind: 'application', reason: 'no name and version: npm cannot publish it', name };
+}
+
 export function parsePackageJson(text: string): ParsedManifest {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const lines = new Lines(body);
@@ -118,7 +126,7 @@ export function parsePackageJson(text: string): ParsedManifest {
   }
   const obj = data as Record<string, unknown>;
   const { top, nested } = keyLines(body, lines);
-  const dependencies: Dependency[] = [];
+  const dependencies = dependencyList<Dependency>();
   for (const [section, group] of SECTIONS) {
     const value = obj[section];
     if (value === undefined) continue;
@@ -132,7 +140,7 @@ export function parsePackageJson(text: string): ParsedManifest {
       dependencies.push(classifyNpmSpec(name, spec, { name, group, section, line, versionSyntax: 'semver' }));
     }
   }
-  return { format: 'package.json', ecosystem: 'npm', dependencies, indexes: [] };
+  return { format: 'package.json', ecosystem: 'npm', dependencies, indexes: [], project: npmProject(obj) };
 }
 
 /** Whether an npm spec is a semver range (rather than a dist-tag such as `latest`). */

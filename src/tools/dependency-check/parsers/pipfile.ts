@@ -1,5 +1,5 @@
 // Pipfile (pipenv): [[source]] indexes, [packages], [dev-packages] and custom package categories.
-import { ManifestError } from '../model.ts';
+import { ManifestError, dependencyList } from '../model.ts';
 import type { Dependency, Group, IndexDecl, ParsedManifest } from '../model.ts';
 import { depFromTableValue } from './python-common.ts';
 import { TomlLocator, isTable, parseToml } from './toml-common.ts';
@@ -10,7 +10,7 @@ const NOT_CATEGORIES = new Set(['source', 'requires', 'scripts', 'pipenv']);
 export function parsePipfile(text: string): ParsedManifest {
   const doc = parseToml(text);
   const loc = new TomlLocator(text);
-  const dependencies: Dependency[] = [];
+  const dependencies = dependencyList<Dependency>();
   const indexes: IndexDecl[] = [];
 
   if (doc.source !== undefined) {
@@ -46,5 +46,6 @@ export function parsePipfile(text: string): ParsedManifest {
   if (categories === 0 && doc.source === undefined && doc.requires === undefined) {
     throw new ManifestError('No [packages], [dev-packages] or [[source]] table: not a Pipfile', 1);
   }
-  return { format: 'Pipfile', ecosystem: 'pypi', dependencies, indexes };
+  const project = { kind: 'application' as const, reason: 'a Pipfile describes an environment to deploy (Pipenv manages applications; libraries declare their requirements in pyproject.toml)', name: null };
+  return { format: 'Pipfile', ecosystem: 'pypi', dependencies, indexes, project };
 }

@@ -1,10 +1,11 @@
 // pyproject.toml: PEP 621 [project] (+ optional-dependencies), PEP 735 [dependency-groups], [build-system],
 // Poetry [tool.poetry.*] and uv [tool.uv] sources and indexes.
-import { ManifestError } from '../model.ts';
-import type { Dependency, IndexDecl, ParsedManifest } from '../model.ts';
+import { ManifestError, dependencyList } from '../model.ts';
+import type { Dependency, IndexDecl, ParsedManifest, ProjectInfo } from '../model.ts';
 import { normalizePypi } from '../text.ts';
 import { depFromPep508, depFromTableValue } from './python-common.ts';
 import { TomlLocator, isTable, parseToml } from './toml-common.ts';
+import type { TomlTable } from './toml-common.ts';
 
 type Dep = Dependency & { pinnedIndex?: string };
 
@@ -13,10 +14,26 @@ function stringArray(value: unknown, where: string, line: number | null): unknow
   return value;
 }
 
+/**
+ * A pyproject.toml that names a build backend builds a distribution (a library, in the sense that others
+ * install it), unless Poetry's `package-mode = false` or uv's `package = false` says the project is not
+ * packaged. Without a build backend nothing is built: an application (uv's and PEP 621's reading).
+ */
+function pyprojectKind(doc: TomlTable, project: TomlTable | null, poetry: TomlTable | null, uv: TomlTable | null): ProjectInfo {
+  const name = typeof project?.name === 'string' ? project.name : typeof poetry?.name === 'string' ? poetry.name : null;
+  if (poetry?.['package-mode'] === false) return { kind: 'application', reason: '[tool.poetry] package-mode = false: the project is not packaged', name };
+  if (uv?.package === false) return { kind: 'application', reason: '[tool.uv] package = false: the project is not packaged', name };
+  const build = doc['build-system'];
+  if (isTable(build) && typeof build['build-backend'] === 'string') {
+    return { kind: 'library', reason: `[build-system] build-backend = "${build['build-backend'].slice(0, 80)}": it builds a distribution others install`, name };
+  }
+  return { kind: 'application', reason: 'no [build-system] build-backend: nothing is built for others to install', name };
+}
+
 export function parsePyproject(text: string): ParsedManifest {
   const doc = parseToml(text);
   const loc = new TomlLocator(text);
-  const deps: Dep[] = [];
+  const deps = dependencyList<Dep>();
   const indexes: IndexDecl[] = [];
 
   const project = doc.project;
@@ -36,7 +53,7 @@ export function parsePyproject(text: string): ParsedManifest {
         const line = loc.key(['project', 'optional-dependencies'], extra);
         for (const item of stringArray(list, `project.optional-dependencies.${extra}`, line)) {
           if (typeof item !== 'string') throw new ManifestError(`project.optional-dependencies.${extra} items must be strings`, line ?? 1);
-          deps.push(depFromPep508(item, 'optional', `project.optional-dependencies.${extra}`, loc.literal(['project', 'optional-dependencies'], item) ?? line));
+          deps.push(depFromPep508(item, 'optional', `project.optional-dependencies.${extra}`, loc.literal(['project', 'optional-dependencies'], item, line) ?? line));
         }
       }
     }
@@ -51,7 +68,7 @@ export function parsePyproject(text: string): ParsedManifest {
         // {include-group = "x"} pulls in another group: nothing new to check.
         if (isTable(item) && typeof item['include-group'] === 'string') continue;
         if (typeof item !== 'string') throw new ManifestError(`dependency-groups.${group} items must be strings or {include-group}`, line ?? 1);
-        deps.push(depFromPep508(item, 'development', `dependency-groups.${group}`, loc.literal(['dependency-groups'], item) ?? line));
+        deps.push(depFromPep508(item, 'development', `dependency-groups.${group}`, loc.literal(['dependency-groups'], item, line) ?? line));
       }
     }
   }
@@ -136,9 +153,12 @@ export function parsePyproject(text: string): ParsedManifest {
   if (!isTable(project) && !isTable(poetry) && groups === undefined && !isTable(build)) {
     throw new ManifestError('No [project], [tool.poetry], [dependency-groups] or [build-system] table: not a pyproject.toml', 1);
   }
+  const info = pyprojectKind(doc, isTable(project) ? project : null, isTable(poetry) ? poetry : null, isTable(uv) ? uv : null);
+  const self = info.name === null ? null : normalizePypi(info.name);
   const dependencies: Dependency[] = deps.map((d) => {
     const { pinnedIndex: _pinned, ...rest } = d;
-    return rest;
+    // A group that installs the project itself (`requests[socks]` in Requests' test group) names no outside package.
+    return self !== null && normalizePypi(d.name) === self ? { ...rest, self: true } : rest;
   });
-  return { format: 'pyproject.toml', ecosystem: 'pypi', dependencies, indexes };
+  return { format: 'pyproject.toml', ecosystem: 'pypi', dependencies, indexes, project: info };
 }

@@ -2,7 +2,7 @@
 import { valid as pep440Valid, validRange as pep440ValidRange } from '@renovatebot/pep440';
 import { ManifestError } from '../model.ts';
 import type { Dependency, GitRefKind, Group } from '../model.ts';
-import { isCommitHash } from '../text.ts';
+import { isCommitHash, splitBeforeOperators } from '../text.ts';
 import { isPep508Error, parsePep508 } from './pep508.ts';
 import { gitRefKind, splitVcsUrl } from './requirements.ts';
 import type { TomlTable } from './toml-common.ts';
@@ -32,7 +32,7 @@ export function poetryConstraintError(constraint: string): string | null {
   for (const alt of c.split('||')) {
     const parts = alt
       .split(',')
-      .flatMap((p) => p.trim().split(/\s+(?=[<>=!~^])/))
+      .flatMap((p) => splitBeforeOperators(p))
       .map((p) => p.trim())
       .filter((p) => p !== '');
     if (parts.length === 0) return `empty alternative in "${c}"`;

@@ -1,7 +1,7 @@
 // requirements.txt (pip's format): logical lines, options, editable installs, URLs and PEP 508 requirements.
-import { ManifestError } from '../model.ts';
+import { ManifestError, dependencyList } from '../model.ts';
 import type { Dependency, GitRefKind, IndexDecl, ParsedManifest } from '../model.ts';
-import { isCommitHash } from '../text.ts';
+import { isCommitHash, stripTrailing } from '../text.ts';
 import { isPep508Error, parsePep508 } from './pep508.ts';
 
 /** Options that take no requirement and need no attention here. */
@@ -18,26 +18,33 @@ interface LogicalLine {
   line: number;
 }
 
-/** Join backslash continuations and drop comments (a `#` at line start or after whitespace). */
-function logicalLines(text: string): LogicalLine[] {
-  const raw = text.split(/\r\n|\n|\r/);
-  const out: LogicalLine[] = [];
+/**
+ * Join backslash continuations and drop comments (a `#` at line start or after whitespace). Lines are produced
+ * as they are read, so the parser can stop at the dependency limit without splitting the rest of the file.
+ */
+function* logicalLines(text: string): Generator<LogicalLine> {
+  const breaks = /\r\n|\n|\r/g;
   let buf = '';
   let start = 0;
-  raw.forEach((l, i) => {
-    if (buf === '') start = i + 1;
+  let lineNo = 0;
+  let from = 0;
+  for (;;) {
+    const m = breaks.exec(text);
+    const l = text.slice(from, m ? m.index : text.length);
+    lineNo++;
+    if (buf === '') start = lineNo;
     const hash = l.search(/(^|\s)#/);
     const body = hash < 0 ? l : l.slice(0, hash);
-    if (body.endsWith('\\')) {
-      buf += `${body.slice(0, -1)} `;
-      return;
+    if (body.endsWith('\\')) buf += `${body.slice(0, -1)} `;
+    else {
+      buf += body;
+      if (buf.trim() !== '') yield { text: buf.trim(), line: start };
+      buf = '';
     }
-    buf += body;
-    if (buf.trim() !== '') out.push({ text: buf.trim(), line: start });
-    buf = '';
-  });
-  if (buf.trim() !== '') out.push({ text: buf.trim(), line: start });
-  return out;
+    if (!m) break;
+    from = m.index + m[0].length;
+  }
+  if (buf.trim() !== '') yield { text: buf.trim(), line: start };
 }
 
 /** Split `git+https://host/repo.git@ref#egg=name&subdirectory=x` into repo URL, ref and egg name. */
@@ -64,7 +71,8 @@ export function splitVcsUrl(url: string): { repo: string; ref: string | null; eg
 export function gitRefKind(ref: string | null): GitRefKind {
   if (ref === null || ref === '') return 'none';
   if (isCommitHash(ref)) return 'commit';
-  return /^v?\d+(\.\d+)*([-.+][\w.]+)?$/.test(ref) ? 'tag' : 'branch';
+  // A ref that starts with a version number (v1.2.3, 2.0.0-rc1) reads as a tag; one character class, no backtracking.
+  return /^v?\d[\w.+-]*$/.test(ref) ? 'tag' : 'branch';
 }
 
 const VCS = /^(git|hg|svn|bzr)\+/i;
@@ -89,7 +97,8 @@ function locationDependency(target: string, line: number, editable: boolean): De
   const hashAt = target.indexOf('#egg=');
   const base = hashAt < 0 ? target : target.slice(0, hashAt);
   const egg = hashAt < 0 ? null : target.slice(hashAt + 5).split('&')[0] ?? null;
-  const file = base.replace(/[?#].*$/, '').replace(/\/+$/, '').split('/').pop() ?? base;
+  const cut = base.search(/[?#]/);
+  const file = stripTrailing(cut < 0 ? base : base.slice(0, cut), '/').split('/').pop() ?? base;
   // A wheel or sdist file name starts with the distribution name.
   const name = egg ?? (file.split(/-\d/)[0] as string).replace(/\.(tar\.gz|zip|whl)$/, '');
   return {
@@ -105,16 +114,33 @@ function locationDependency(target: string, line: number, editable: boolean): De
   };
 }
 
+/** `name [extras] @ url`: a PEP 508 direct reference (scanned by index; the regex form backtracks on spaces). */
+function isNamedUrl(s: string): boolean {
+  const name = /^[A-Za-z0-9][A-Za-z0-9._-]*/.exec(s);
+  if (!name) return false;
+  let i = name[0].length;
+  while (s[i] === ' ' || s[i] === '\t') i++;
+  if (s[i] === '[') {
+    const close = s.indexOf(']', i);
+    if (close < 0) return false;
+    i = close + 1;
+    while (s[i] === ' ' || s[i] === '\t') i++;
+  }
+  return s[i] === '@';
+}
+
 export function parseRequirements(text: string): ParsedManifest {
-  const dependencies: Dependency[] = [];
+  const dependencies = dependencyList<Dependency>();
   const indexes: IndexDecl[] = [];
   for (const { text: l, line } of logicalLines(text)) {
     if (l.length > MAX_LOGICAL_LINE) throw new ManifestError(`Line longer than ${MAX_LOGICAL_LINE} characters`, line);
     if (l.startsWith('-')) {
-      const m = /^(-[A-Za-z]|--[A-Za-z][\w-]*)(?:\s*=\s*|\s+)?(.*)$/.exec(l);
+      const m = /^(?:--[A-Za-z][\w-]*|-[A-Za-z])/.exec(l);
       if (!m) throw new ManifestError(`Unreadable option "${l.slice(0, 60)}"`, line);
-      const opt = m[1] as string;
-      const value = (m[2] as string).trim();
+      const opt = m[0];
+      // `--opt value`, `--opt=value`, `--opt = value`, `-rfile`: the value is what follows, minus one `=`.
+      const rest = l.slice(opt.length).trimStart();
+      const value = (rest.startsWith('=') ? rest.slice(1) : rest).trim();
       switch (opt) {
         case '-r':
         case '--requirement':
@@ -150,8 +176,9 @@ export function parseRequirements(text: string): ParsedManifest {
       continue;
     }
     // Per-requirement options (--hash=..., --config-settings=...) follow the requirement.
-    const reqText = l.replace(/\s+--[A-Za-z][\w-]*(?:[=\s]\S+)?/g, '').trim();
-    const named = /^[A-Za-z0-9][A-Za-z0-9._-]*\s*(\[[^\]]*\])?\s*@/.test(reqText);
+    const optionAt = l.search(/\s--[A-Za-z]/);
+    const reqText = (optionAt < 0 ? l : l.slice(0, optionAt)).trim();
+    const named = isNamedUrl(reqText);
     if (!named && (/^(\.{0,2}\/|[A-Za-z]:\\|~\/)/.test(reqText) || VCS.test(reqText) || /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(reqText) || /\.(whl|tar\.gz|zip)$/.test(reqText))) {
       dependencies.push(locationDependency(reqText, line, false));
       continue;
@@ -173,5 +200,6 @@ export function parseRequirements(text: string): ParsedManifest {
       });
     }
   }
-  return { format: 'requirements.txt', ecosystem: 'pypi', dependencies, indexes };
+  const project = { kind: 'application' as const, reason: 'a requirements file lists an environment to install, not a package to publish', name: null };
+  return { format: 'requirements.txt', ecosystem: 'pypi', dependencies, indexes, project };
 }

@@ -5,7 +5,34 @@ import { Lines } from '../text.ts';
 
 export type TomlTable = Record<string, unknown>;
 
+/** Longest TOML line and deepest dotted key read; real manifests stay far below both. */
+const MAX_TOML_LINE = 65_536;
+const MAX_KEY_PARTS = 128;
+
+/**
+ * Shapes smol-toml spends super-linear time or stack on (a megabyte-long line, a key of 500,000 dotted parts)
+ * are refused first, by one pass over the text.
+ */
+function precheck(text: string): void {
+  let line = 1;
+  let start = 0;
+  while (start <= text.length) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    if (end - start > MAX_TOML_LINE) throw new ManifestError(`Invalid TOML: line longer than ${MAX_TOML_LINE} characters`, line);
+    let dots = 0;
+    for (let i = start; i < end; i++) {
+      const ch = text.charCodeAt(i);
+      if (ch === 61 /* = */ || ch === 34 /* " */ || ch === 39 /* ' */ || ch === 35 /* # */) break;
+      if (ch === 46 /* . */ && ++dots > MAX_KEY_PARTS) throw new ManifestError(`Invalid TOML: key of more than ${MAX_KEY_PARTS} dotted parts`, line);
+    }
+    start = end + 1;
+    line++;
+  }
+}
+
 export function parseToml(text: string): TomlTable {
+  precheck(text);
   try {
     return parse(text) as TomlTable;
   } catch (err) {
@@ -65,7 +92,8 @@ export class TomlLocator {
   private readonly keys = new Map<string, Map<string, number>>();
   /** key -> first line assigning it anywhere (dotted keys from a parent table) */
   private readonly anyKey = new Map<string, number>();
-  private readonly cursors = new Map<string, number>();
+  /** Per table: where the last literal found ended (line, column), so repeated names resolve to later items. */
+  private readonly cursors = new Map<string, { line: number; col: number }>();
 
   constructor(text: string) {
     this.lines = new Lines(text);
@@ -99,16 +127,30 @@ export class TomlLocator {
   }
 
   /**
-   * Line of the next quoted occurrence of `literal` after the header of `path` (array items, which appear in
-   * order, so each search resumes where the previous one for the same table stopped).
+   * Line of the next quoted occurrence of `literal` after the header of `path` and after `notBefore` (array
+   * items appear in order, so each search resumes just after where the previous one for the same table ended:
+   * `pytest` in a second dependency group is not the first group's line).
    */
-  literal(path: readonly string[], literal: string): number | null {
+  literal(path: readonly string[], literal: string, notBefore: number | null = null): number | null {
     const id = path.join('\u0000');
-    const from = Math.max(this.cursors.get(id) ?? 0, this.header(path) ?? 1);
-    const dq = `"${literal}"`;
-    const sq = `'${literal}'`;
-    const hit = this.lines.find((l) => l.includes(dq) || l.includes(sq), from) ?? this.lines.find((l) => l.includes(dq) || l.includes(sq));
-    if (hit !== null) this.cursors.set(id, hit);
-    return hit;
+    const start = Math.max(this.header(path) ?? 1, notBefore ?? 1);
+    const cur = this.cursors.get(id);
+    let from = cur && cur.line >= start ? cur : { line: start, col: 0 };
+    const needles = [`"${literal}"`, `'${literal}'`];
+    for (let pass = 0; pass < 2; pass++) {
+      for (let n = from.line; n <= this.lines.count; n++) {
+        const text = this.lines.lines[n - 1] as string;
+        const col = n === from.line ? from.col : 0;
+        for (const needle of needles) {
+          const at = text.indexOf(needle, col);
+          if (at >= 0) {
+            this.cursors.set(id, { line: n, col: at + needle.length });
+            return n;
+          }
+        }
+      }
+      from = { line: 1, col: 0 };
+    }
+    return null;
   }
 }

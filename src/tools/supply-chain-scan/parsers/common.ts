@@ -150,3 +150,10 @@ export function yamlReason(message: string): string {
   if (/call stack|too much recursion/i.test(message)) return 'The YAML nests too deeply to read.';
   return `Not valid YAML: ${message.split('\n')[0]?.slice(0, 200) ?? 'parse error'}.`;
 }
+
+/** `s` without a trailing run of any of `chars` (a loop: a regex like /[\\/]+$/ backtracks on long inner runs). */
+export function stripTrailing(s: string, chars: string): string {
+  let end = s.length;
+  while (end > 0 && chars.includes(s[end - 1] as string)) end--;
+  return s.slice(0, end);
+}

@@ -4,6 +4,38 @@ import type { LockedPackage, ParsedLock } from '../model.ts';
 import { emptyPackage } from '../model.ts';
 import { classifyNpmSpec, hostOf, invalid, isFullCommit, isRecord, str, validHost, yamlReason } from './common.ts';
 
+/** pnpm writes flow collections one or two levels deep and no aliases; the YAML parser is slow on either in bulk. */
+const MAX_FLOW_DEPTH = 64;
+const MAX_ALIASES = 100;
+
+/** One pass over the text: refuse deep flow nesting and mass aliases before the YAML parser sees them. */
+function precheckYaml(text: string): void {
+  let depth = 0;
+  let aliases = 0;
+  let quote = '';
+  let line = 1;
+  let prev = '\n';
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i] as string;
+    if (ch === '\n') {
+      line++;
+      quote = '';
+    } else if (quote !== '') {
+      if (ch === quote) quote = '';
+    } else if (ch === '"' || ch === "'") quote = ch;
+    else if (ch === '#' && (prev === ' ' || prev === '\n')) {
+      const nl = text.indexOf('\n', i);
+      i = (nl < 0 ? text.length : nl) - 1;
+    } else if (ch === '[' || ch === '{') {
+      if (++depth > MAX_FLOW_DEPTH) invalid('pnpm-lock', `Flow collections nested deeper than ${MAX_FLOW_DEPTH}.`, line);
+    } else if (ch === ']' || ch === '}') depth = Math.max(0, depth - 1);
+    else if (ch === '*' && (prev === ' ' || prev === '[' || prev === ',' || prev === '\n') && ++aliases > MAX_ALIASES) {
+      invalid('pnpm-lock', `More than ${MAX_ALIASES} YAML aliases: pnpm writes none.`, line);
+    }
+    prev = ch;
+  }
+}
+
 /** Strips the peer-dependency suffix: `(react@18.2.0)` groups (v6+) or `_react@18.2.0` (v5). */
 function stripPeers(key: string, v5: boolean): string {
   const paren = key.indexOf('(');
@@ -103,6 +135,7 @@ export function parsePnpmLock(text: string): ParsedLock {
   const lineCounter = new LineCounter();
   let docs;
   try {
+    precheckYaml(text);
     docs = parseAllDocuments(text, { lineCounter, uniqueKeys: false, prettyErrors: false, schema: 'failsafe' });
   } catch (err) {
     if (err instanceof RangeError) invalid('pnpm-lock', 'The YAML nests too deeply to read.');

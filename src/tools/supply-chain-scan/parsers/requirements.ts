@@ -1,7 +1,7 @@
 // requirements.txt as pip reads it (hash-checking mode, options, PEP 508 lines, direct URLs and VCS references).
 import type { IndexRef, LockedPackage, ParsedLock } from '../model.ts';
 import { emptyPackage } from '../model.ts';
-import { hostOf, invalid, isFullCommit, splitLines, validHost } from './common.ts';
+import { hostOf, invalid, isFullCommit, splitLines, stripTrailing, validHost } from './common.ts';
 
 interface Logical {
   text: string;
@@ -55,6 +55,21 @@ const NAME = /^([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)/;
 const SPEC = /^(===|==|~=|!=|<=|>=|<|>)\s*([A-Za-z0-9_.*+!-]+)$/;
 const HASH = /^([a-z0-9]+):([0-9a-f]+)$/i;
 
+/** `name-1.2.3.tar.gz`: the name ends at the first `-` followed by a digit (scanned; the lazy regex backtracks). */
+function sdistName(file: string): { name: string; version: string } | null {
+  const ext = ['.tar.gz', '.tar.bz2', '.zip'].find((e) => file.endsWith(e));
+  if (!ext) return null;
+  const stem = file.slice(0, -ext.length);
+  for (let i = stem.indexOf('-'); i > 0; i = stem.indexOf('-', i + 1)) {
+    const c = stem[i + 1] ?? '';
+    if (c < '0' || c > '9') continue;
+    const name = stem.slice(0, i);
+    const version = stem.slice(i + 1);
+    return /^[A-Za-z0-9._-]+$/.test(name) && /^[A-Za-z0-9.!+_-]+$/.test(version) ? { name, version } : null;
+  }
+  return null;
+}
+
 /** Name carried by a URL: `#egg=name`, or a wheel/sdist file name. */
 function nameFromUrl(url: string): { name: string; version: string } {
   const egg = /[#&]egg=([A-Za-z0-9._-]+)/.exec(url)?.[1];
@@ -62,8 +77,8 @@ function nameFromUrl(url: string): { name: string; version: string } {
   const file = url.split(/[?#]/)[0]?.split('/').pop() ?? '';
   const wheel = /^([A-Za-z0-9._]+?)-(\d[^-]*)-.+\.whl$/.exec(file);
   if (wheel?.[1] && wheel[2]) return { name: wheel[1], version: wheel[2] };
-  const sdist = /^([A-Za-z0-9._-]+?)-(\d[A-Za-z0-9.!+_-]*)\.(?:tar\.gz|zip|tar\.bz2)$/.exec(file);
-  if (sdist?.[1] && sdist[2]) return { name: sdist[1], version: sdist[2] };
+  const sdist = sdistName(file);
+  if (sdist) return sdist;
   return { name: file || url.slice(0, 100), version: '' };
 }
 
@@ -110,8 +125,9 @@ function isUrlLike(s: string): boolean {
 function parseRequirement(args: string, line: number, editable: boolean): LockedPackage {
   const a = args.trim();
   if (editable || isUrlLike(a) || isPathLike(a)) {
-    const target = a.split(/\s*;/)[0]?.trim() ?? a;
-    const { name, version } = isUrlLike(target) ? nameFromUrl(target) : { name: target.replace(/[\\/]+$/, '').split(/[\\/]/).pop() || target, version: '' };
+    const semi = a.indexOf(';');
+    const target = (semi < 0 ? a : a.slice(0, semi)).trim();
+    const { name, version } = isUrlLike(target) ? nameFromUrl(target) : { name: stripTrailing(target, '\\/').split(/[\\/]/).pop() || target, version: '' };
     const pkg = emptyPackage(name, version, line);
     applyUrl(pkg, target);
     if (pkg.source === 'url') pkg.pinned = true;

@@ -5,6 +5,17 @@ import { emptyPackage } from '../model.ts';
 import { classifyNpmSpec, hostOf, invalid, isFullCommit, isRecord, splitLines, str, yamlReason } from './common.ts';
 
 /** `@scope/name@range` or `name@range` -> [name, range]; the separator is the first `@` after position 0. */
+/** The `commit=` parameter of a `#a=b&commit=sha` fragment, read by splitting (the regex form backtracks on `&`). */
+function commitParam(ref: string): string | null {
+  const hash = ref.indexOf('#');
+  if (hash < 0) return null;
+  for (const param of ref.slice(hash + 1).split('&')) {
+    const m = /^commit=([0-9a-f]+)/i.exec(param);
+    if (m?.[1]) return m[1];
+  }
+  return null;
+}
+
 function splitDescriptor(desc: string): [string, string] {
   const at = desc.indexOf('@', 1);
   return at < 0 ? [desc, ''] : [desc.slice(0, at), desc.slice(at + 1)];
@@ -151,7 +162,7 @@ function berrySource(resolution: string, pkg: LockedPackage): 'workspace' | 'ok'
     pkg.installScript = true;
     return 'ok';
   }
-  const commit = /#(?:.*&)?commit=([0-9a-f]+)/i.exec(ref)?.[1] ?? null;
+  const commit = commitParam(ref);
   if (commit !== null || /^(?:git\+|git:|ssh:|github:)/i.test(ref) || /\.git(?:#|$)/i.test(ref)) {
     pkg.source = 'git';
     pkg.url = ref;
