@@ -7,7 +7,7 @@ import { basePrice, priceSetOn, roundUsd, runCost } from './pricing.ts';
 import type { PricesUsed, RunCost, RunTokens } from './pricing.ts';
 
 export type Priority = 'quality' | 'balanced' | 'cost';
-export type AsOfSource = 'prices_checked' | 'price_start_date' | 'snapshot_date';
+export type AsOfSource = 'prices_checked' | 'price_start_date' | 'models_dev_last_updated' | 'snapshot_date';
 
 export interface AdvisorInput {
   task: string;
@@ -139,6 +139,11 @@ function familyPricePoints(snapshot: SnapshotFile, date: string): Map<SnapshotMo
 }
 
 function asOf(m: SnapshotModel, date: string, snapshotDate: string): { as_of: string; source: AsOfSource } {
+  // A price the cross-check took from models.dev is dated by models.dev's entry, not by genai-prices' check.
+  if (m.price_source === 'models.dev') {
+    const d = m.source_prices.models_dev?.date;
+    return d ? { as_of: d, source: 'models_dev_last_updated' } : { as_of: snapshotDate, source: 'snapshot_date' };
+  }
   if (m.prices_checked) return { as_of: m.prices_checked, source: 'prices_checked' };
   const set = priceSetOn(m.prices, date);
   if (set.start_date) return { as_of: set.start_date, source: 'price_start_date' };

@@ -16,36 +16,36 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, z.output<typeof output
     },
     "output": {
       "recommended": {
-        "model": "deepseek-v4-pro",
-        "provider": "deepseek",
-        "as_of": "2026-06-02",
+        "model": "gpt-5.1-codex-mini",
+        "provider": "openai",
+        "as_of": "2025-11-13",
         "as_of_source": "prices_checked",
-        "reason": "Task classified as coding (matched \"refactor\", \"typescript\", \"unit test\"). Priority balanced: score 0.68 = quality^0.5 x cost^0.5, with quality proxy 0.68: tier price position 0.67 in deepseek's lineup and 0.16 overall, released 2026-04-24 (2 months before the newest in the snapshot), reasoning mode; cost score 0.69 ($0.007830 per run at $0.4350/M input, $0.8700/M output, 8.7x the cheapest eligible). Meets tool calling, context 1,000,000 >= 15,000 tokens. 92 of 98 models met the constraints. Price as of 2026-06-02 (prices checked).",
-        "cost_per_run": 0.00783,
-        "score": 0.6828
+        "reason": "Task classified as coding (matched \"refactor\", \"typescript\", \"unit test\"). Priority balanced: score 0.68 = quality^0.5 x cost^0.5, with quality proxy 0.69: tier price position 0.31 in openai's lineup and 0.67 overall, released 2025-11-13 (7 months before the newest in the snapshot), reasoning mode, +0.08 coding-specialised model, -0.03 price last checked 2025-11-13, over 6 months before the snapshot; cost score 0.67 ($0.009000 per run at $0.2500/M input, $2.000/M output, 10x the cheapest eligible). Meets tool calling, context 400,000 >= 15,000 tokens. 92 of 98 models met the constraints. Price as of 2025-11-13 (prices checked).",
+        "cost_per_run": 0.009,
+        "score": 0.6791
       },
       "fallback_chain": [
-        {
-          "model": "gpt-5.1-codex-mini",
-          "provider": "openai",
-          "as_of": "2025-11-13",
-          "reason": "Fallback 1, different provider (openai). Score 0.68: quality proxy 0.69: tier price position 0.31 in openai's lineup and 0.67 overall, released 2025-11-13 (7 months before the newest in the snapshot), reasoning mode, +0.08 coding-specialised model, -0.03 price last checked 2025-11-13, over 6 months before the snapshot; cost score 0.67, $0.009000 per run (10x the cheapest eligible). Price as of 2025-11-13 (prices checked).",
-          "cost_per_run": 0.009
-        },
         {
           "model": "gemma-4-26b-a4b-it",
           "provider": "google",
           "as_of": "2026-06-09",
-          "reason": "Fallback 2, different provider (google). Score 0.66: quality proxy 0.48: tier price position 0.00 in google's lineup and 0.05 overall, released 2026-04-02 (2 months before the newest in the snapshot), reasoning mode; cost score 0.91, $0.001710 per run (1.9x the cheapest eligible). Price as of 2026-06-09 (prices checked).",
+          "reason": "Fallback 1, different provider (google). Score 0.67: quality proxy 0.49: tier price position 0.00 in google's lineup and 0.07 overall, released 2026-04-02 (2 months before the newest in the snapshot), reasoning mode; cost score 0.91, $0.001710 per run (1.9x the cheapest eligible). Price as of 2026-06-09 (prices checked).",
           "cost_per_run": 0.00171
+        },
+        {
+          "model": "mistral-small-2603",
+          "provider": "mistral",
+          "as_of": "2026-06-09",
+          "reason": "Fallback 2, different provider (mistral). Score 0.65: quality proxy 0.53: tier price position 0.20 in mistral's lineup and 0.10 overall, released 2026-03-16 (3 months before the newest in the snapshot), reasoning mode; cost score 0.80, $0.003600 per run (4.0x the cheapest eligible). Price as of 2026-06-09 (prices checked).",
+          "cost_per_run": 0.0036
         }
       ],
       "cost": {
         "currency": "USD",
-        "per_run": 0.00783,
-        "per_month": 15.66,
+        "per_run": 0.009,
+        "per_month": 18,
         "runs_per_month": 2000,
-        "model": "deepseek-v4-pro",
+        "model": "gpt-5.1-codex-mini",
         "tokens": {
           "input": 12000,
           "output": 3000,
@@ -53,17 +53,17 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, z.output<typeof output
           "cache_write": 0
         },
         "prices_used": {
-          "input_per_mtok": 0.435,
-          "output_per_mtok": 0.87,
-          "cache_read_per_mtok": 0.003625,
-          "cache_write_per_mtok": 0.435,
+          "input_per_mtok": 0.25,
+          "output_per_mtok": 2,
+          "cache_read_per_mtok": 0.025,
+          "cache_write_per_mtok": 0.25,
           "tier_above_input_tokens": null,
           "price_since": null,
           "cache_at_input_price": false
         },
         "breakdown": {
-          "input": 0.00522,
-          "output": 0.00261,
+          "input": 0.003,
+          "output": 0.006,
           "cache_read": 0,
           "cache_write": 0
         }
@@ -124,23 +124,23 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, z.output<typeof output
         "provider": "google",
         "as_of": "2026-06-09",
         "as_of_source": "prices_checked",
-        "reason": "Task classified as extraction (matched \"extract\", \"json\", \"fields\", \"invoice\"). Priority cost: score 0.88 = quality^0.2 x cost^0.8, with quality proxy 0.53: tier price position 0.00 in google's lineup and 0.05 overall, released 2026-04-02 (2 months before the newest in the snapshot), reasoning mode, +0.05 native structured output for extraction; cost score 1.00 ($0.000219 per run at $0.06000/M input, $0.3300/M output, the cheapest eligible). Meets JSON output, context 262,144 >= 2,300 tokens. 42 of 98 models met the constraints. Price as of 2026-06-09 (prices checked).",
+        "reason": "Task classified as extraction (matched \"extract\", \"json\", \"fields\", \"invoice\"). Priority cost: score 0.88 = quality^0.2 x cost^0.8, with quality proxy 0.54: tier price position 0.00 in google's lineup and 0.07 overall, released 2026-04-02 (2 months before the newest in the snapshot), reasoning mode, +0.05 native structured output for extraction; cost score 1.00 ($0.000219 per run at $0.06000/M input, $0.3300/M output, the cheapest eligible). Meets JSON output, context 262,144 >= 2,300 tokens. 42 of 98 models met the constraints. Price as of 2026-06-09 (prices checked).",
         "cost_per_run": 0.000219,
-        "score": 0.882
+        "score": 0.8837
       },
       "fallback_chain": [
         {
           "model": "gpt-5-nano",
           "provider": "openai",
           "as_of": "2025-11-13",
-          "reason": "Fallback 1, different provider (openai). Score 0.83: quality proxy 0.41: tier price position 0.00 in openai's lineup and 0.12 overall, released 2025-08-07 (10 months before the newest in the snapshot), reasoning mode, +0.05 native structured output for extraction, -0.03 price last checked 2025-11-13, over 6 months before the snapshot; cost score 1.00, $0.000220 per run (the cheapest eligible). Price as of 2025-11-13 (prices checked).",
+          "reason": "Fallback 1, different provider (openai). Score 0.84: quality proxy 0.41: tier price position 0.00 in openai's lineup and 0.13 overall, released 2025-08-07 (10 months before the newest in the snapshot), reasoning mode, +0.05 native structured output for extraction, -0.03 price last checked 2025-11-13, over 6 months before the snapshot; cost score 1.00, $0.000220 per run (the cheapest eligible). Price as of 2025-11-13 (prices checked).",
           "cost_per_run": 0.00022
         },
         {
           "model": "gemma-4-31b-it",
           "provider": "google",
           "as_of": "2026-06-09",
-          "reason": "Fallback 2, provider already chosen (google): every other allowed provider with an eligible model is already in the chain. Score 0.83: quality proxy 0.53: tier price position 0.00 in google's lineup and 0.05 overall, released 2026-04-02 (2 months before the newest in the snapshot), reasoning mode, +0.05 native structured output for extraction; cost score 0.93, $0.000348 per run (1.6x the cheapest eligible). Price as of 2026-06-09 (prices checked).",
+          "reason": "Fallback 2, provider already chosen (google): every other allowed provider with an eligible model is already in the chain. Score 0.84: quality proxy 0.54: tier price position 0.00 in google's lineup and 0.07 overall, released 2026-04-02 (2 months before the newest in the snapshot), reasoning mode, +0.05 native structured output for extraction; cost score 0.93, $0.000348 per run (1.6x the cheapest eligible). Price as of 2026-06-09 (prices checked).",
           "cost_per_run": 0.000348
         }
       ],

@@ -6,7 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { callTool, makeTestContext } from '../../../test/support/tool-harness.ts';
 import { classifyTask } from './classify.ts';
 import type { TaskCategory } from './classify.ts';
-import { priceSetOn, runCost, unitPrice } from './pricing.ts';
+import { basePrice, priceSetOn, runCost, unitPrice } from './pricing.ts';
+import { decide, differingFields } from './data/build-snapshot.ts';
+import type { PriceDecision } from './data/build-snapshot.ts';
+import decisionsFile from './data/price-decisions.json' with { type: 'json' };
 import { SNAPSHOT } from './snapshot.ts';
 import def from './tool.ts';
 
@@ -328,6 +331,93 @@ describe('model-advisor: examples, determinism, snapshot', () => {
     const ids = SNAPSHOT.models.map((m) => `${m.provider}/${m.id}`);
     expect(new Set(ids).size).toBe(ids.length);
     expect(statSync(path.join(here, 'data', 'price-snapshot.json')).size).toBeLessThan(400_000);
+  });
+});
+
+describe('model-advisor: prices are cross-checked between genai-prices and models.dev', () => {
+  const decisions = (decisionsFile as { decisions: PriceDecision[] }).decisions;
+  const recorded = new Map(SNAPSHOT.price_crosscheck.disagreements.map((d) => [`${d.provider}/${d.model}`, d]));
+
+  it('every model whose two sources disagree has a recorded decision, and carries the price it names', () => {
+    let disagreeing = 0;
+    for (const m of SNAPSHOT.models) {
+      const dev = m.source_prices.models_dev;
+      const fields = dev ? differingFields(m.source_prices.genai_prices, dev) : [];
+      const entry = recorded.get(`${m.provider}/${m.id}`);
+      if (fields.length === 0) {
+        expect(entry, `${m.provider}/${m.id} agrees but is listed as a disagreement`).toBeUndefined();
+        expect(m.price_source).toBe('genai-prices');
+        continue;
+      }
+      disagreeing++;
+      expect(entry, `${m.provider}/${m.id}: sources disagree on ${fields.join(', ')} without a recorded decision`).toBeDefined();
+      expect(entry!.fields).toEqual(fields);
+      expect(m.price_source).toBe(entry!.kept);
+      const kept = entry!.kept === 'models.dev' ? dev! : m.source_prices.genai_prices;
+      const set = priceSetOn(m.prices, SNAPSHOT.data_as_of);
+      expect([basePrice(set.input_mtok), basePrice(set.output_mtok)]).toEqual([kept.input_mtok, kept.output_mtok]);
+      if (entry!.rule === 'newer date') {
+        const newer = (entry!.kept === 'models.dev' ? dev!.date : m.source_prices.genai_prices.date) as string;
+        const older = (entry!.kept === 'models.dev' ? m.source_prices.genai_prices.date : dev!.date) as string;
+        expect(newer > older, `${m.id}: kept the older price`).toBe(true);
+      } else {
+        expect(decisions.some((d) => d.provider === m.provider && d.model === m.id && d.keep === entry!.kept)).toBe(true);
+      }
+    }
+    expect(disagreeing).toBe(SNAPSHOT.price_crosscheck.disagreements.length);
+    expect(SNAPSHOT.price_crosscheck.compared).toBe(SNAPSHOT.models.filter((m) => m.source_prices.models_dev).length);
+    expect(SNAPSHOT.notes.join(' ')).toMatch(/newer-dated price is kept/);
+  });
+
+  it('the check catches a disagreement left without a decision (snapshot tampered in memory)', () => {
+    const unrecorded = (snap: typeof SNAPSHOT): string[] => {
+      const listed = new Set(snap.price_crosscheck.disagreements.map((d) => `${d.provider}/${d.model}`));
+      return snap.models
+        .filter((m) => m.source_prices.models_dev && differingFields(m.source_prices.genai_prices, m.source_prices.models_dev).length > 0)
+        .map((m) => `${m.provider}/${m.id}`)
+        .filter((id) => !listed.has(id));
+    };
+    expect(unrecorded(SNAPSHOT)).toEqual([]);
+    const tampered = structuredClone(SNAPSHOT);
+    tampered.price_crosscheck.disagreements = tampered.price_crosscheck.disagreements.filter((d) => d.model !== 'deepseek-chat');
+    expect(unrecorded(tampered)).toEqual(['deepseek/deepseek-chat']);
+    const drifted = structuredClone(SNAPSHOT);
+    const gpt = drifted.models.find((m) => m.id === 'gpt-5.4')!;
+    gpt.source_prices.models_dev = { ...gpt.source_prices.models_dev!, output_mtok: gpt.source_prices.models_dev!.output_mtok + 1 };
+    expect(unrecorded(drifted)).toEqual(['openai/gpt-5.4']);
+  });
+
+  it('the models the issue named now carry the newer or decided price', () => {
+    const kept = (id: string): string => recorded.get(id)?.kept ?? 'agree';
+    expect(kept('mistral/mistral-large-latest')).toBe('models.dev');
+    expect(kept('mistral/mistral-medium-2604')).toBe('models.dev');
+    expect(kept('mistral/mistral-small-latest')).toBe('models.dev');
+    expect(kept('deepseek/deepseek-chat')).toBe('models.dev');
+    expect(kept('deepseek/deepseek-reasoner')).toBe('models.dev');
+    expect(kept('mistral/ministral-8b-latest')).toBe('models.dev');
+    // genai-prices checked Kimi K2 Turbo on 2026-03-11, after models.dev's entry (2025-09-05): its lower price stands.
+    expect(kept('moonshotai/kimi-k2-turbo-preview')).toBe('genai-prices');
+    const large = model('mistral', 'mistral-large-latest');
+    expect(runCost(large.prices, '2026-08-21', { input: 1_000_000, output: 1_000_000, cache_read: 0, cache_write: 0 }).per_run).toBeCloseTo(2.0);
+  });
+
+  it('an entry priced from models.dev is dated by models.dev\'s last_updated', async () => {
+    const o = await ok({ task: 'Chat with customers', input_tokens: 1000, output_tokens: 200, providers: ['deepseek'], max_fallbacks: 5 });
+    const chat = [o.recommended, ...o.fallback_chain].find((a) => a.model === 'deepseek-chat')!;
+    expect(chat.as_of).toBe(model('deepseek', 'deepseek-chat').source_prices.models_dev!.date);
+  });
+
+  const ruleCases: { name: string; genai: string | null; dev: string | null; decided: boolean; kept: string | undefined }[] = [
+    { name: 'models.dev newer', genai: '2025-07-12', dev: '2026-02-28', decided: false, kept: 'models.dev' },
+    { name: 'genai-prices newer', genai: '2026-03-11', dev: '2025-09-05', decided: false, kept: 'genai-prices' },
+    { name: 'same date, no decision: the build refuses', genai: '2026-01-01', dev: '2026-01-01', decided: false, kept: undefined },
+    { name: 'a date missing, no decision: the build refuses', genai: null, dev: '2026-01-01', decided: false, kept: undefined },
+    { name: 'a recorded decision overrides the dates', genai: '2026-03-11', dev: '2025-09-05', decided: true, kept: 'models.dev' },
+  ];
+  it.each(ruleCases)('decision rule: $name', ({ genai, dev, decided, kept }) => {
+    const price = (date: string | null) => ({ input_mtok: 1, output_mtok: 2, date, date_source: date ? ('prices_checked' as const) : null });
+    const ds: PriceDecision[] = decided ? [{ provider: 'p', model: 'm', keep: 'models.dev', reason: 'checked by hand', decided: '2026-11-26' }] : [];
+    expect(decide('p', 'm', price(genai), { ...price(dev), output_mtok: 3 }, ds)?.kept).toBe(kept);
   });
 });
 

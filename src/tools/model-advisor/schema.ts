@@ -35,7 +35,11 @@ export const input = z
   });
 
 const usd = z.number().nonnegative();
-const asOfDate = z.string().describe('Date the entry was last priced: prices_checked from genai-prices, else the start date of the price in force, else the snapshot date.');
+const asOfDate = z
+  .string()
+  .describe(
+    "Date the entry was last priced: prices_checked from genai-prices, else the start date of the price in force; models.dev's last_updated when the cross-check kept models.dev's price; else the snapshot date.",
+  );
 
 const alternative = z.object({
   model: z.string().describe('Model id as the provider API names it.'),
@@ -47,7 +51,7 @@ const alternative = z.object({
 
 export const output = z.object({
   recommended: alternative.extend({
-    as_of_source: z.enum(['prices_checked', 'price_start_date', 'snapshot_date']).describe('Which date as_of is.'),
+    as_of_source: z.enum(['prices_checked', 'price_start_date', 'models_dev_last_updated', 'snapshot_date']).describe('Which date as_of is.'),
     reason: z.string().describe('Task classification and its matched terms, the score and its parts, the constraints met, the price date.'),
     score: z.number().describe('Weighted score (0-1) that ranked the model first.'),
   }).describe('The best-scoring model that meets every constraint.'),
