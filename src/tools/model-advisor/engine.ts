@@ -62,7 +62,7 @@ export interface AdvisorOutput {
     prices_used: PricesUsed;
     breakdown: RunCost['breakdown'];
   };
-  task: { category: TaskCategory; also_matched: TaskCategory[]; signals: string[] };
+  task: { category: TaskCategory; also_matched: TaskCategory[]; signals: string[]; fallback: string | null };
   candidates: { in_snapshot: number; eligible: number; excluded: ExcludedCounts };
   data_as_of: string;
   data_sources: { name: string; commit: string; licence: string }[];
@@ -91,6 +91,8 @@ const STALE_CAP = 0.15;
 /** Fewest distinct tier prices a provider needs before its own lineup counts. */
 const MIN_LINEUP = 3;
 const CODING_SPECIALISED = /cod(e|ex|estral)|devstral/;
+/** Models made for translation only (Cohere's command-a-translate). */
+const TRANSLATION_SPECIALISED = /translate/;
 
 interface Scored {
   model: SnapshotModel;
@@ -173,6 +175,16 @@ function taskFit(m: SnapshotModel, cls: Classification): { delta: number; notes:
   } else if (!codingish && specialised) {
     delta -= 0.2;
     notes.push('-0.20 coding-specialised model on a non-coding task');
+  }
+  // A translation model is the best tool for a translation and a poor general one, like a coding model.
+  if (TRANSLATION_SPECIALISED.test(m.id)) {
+    if (cls.category === 'translation') {
+      delta += 0.08;
+      notes.push('+0.08 translation-specialised model');
+    } else {
+      delta -= 0.2;
+      notes.push('-0.20 translation-specialised model on a non-translation task');
+    }
   }
   const reasoningTask = cls.category === 'reasoning' || cls.category === 'coding';
   if (reasoningTask && !m.reasoning) {
@@ -295,6 +307,7 @@ export function advise(input: AdvisorInput, snapshot: SnapshotFile, today: strin
   }
 
   const taskLine = (): string => {
+    if (cls.fallback) return `Task not recognised, so treated as chat: ${cls.fallback}`;
     const words = cls.matched[cls.category];
     const why = words.length > 0 ? `matched ${words.slice(0, 5).map((w) => `"${w}"`).join(', ')}` : cls.signals[0] ?? 'no keywords';
     const flags = cls.signals.filter((s) => s.includes('>=') || s.startsWith('needs_vision'));
@@ -371,7 +384,7 @@ export function advise(input: AdvisorInput, snapshot: SnapshotFile, today: strin
       prices_used: pu,
       breakdown: round(best.cost.breakdown),
     },
-    task: { category: cls.category, also_matched: cls.also, signals: cls.signals },
+    task: { category: cls.category, also_matched: cls.also, signals: cls.signals, fallback: cls.fallback },
     candidates: { in_snapshot: snapshot.models.length, eligible: eligible.length, excluded },
     data_as_of: snapshot.data_as_of,
     data_sources: snapshot.sources.map((s) => ({ name: s.name, commit: s.commit, licence: s.licence })),

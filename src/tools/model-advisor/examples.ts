@@ -73,7 +73,8 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, z.output<typeof output
         "also_matched": [],
         "signals": [
           "coding: refactor, typescript, unit test"
-        ]
+        ],
+        "fallback": null
       },
       "candidates": {
         "in_snapshot": 98,
@@ -177,7 +178,8 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, z.output<typeof output
         "also_matched": [],
         "signals": [
           "extraction: extract, json, fields, invoice"
-        ]
+        ],
+        "fallback": null
       },
       "candidates": {
         "in_snapshot": 98,

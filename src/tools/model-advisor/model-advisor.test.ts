@@ -246,6 +246,13 @@ describe('model-advisor: task classification', () => {
     { task: 'Hello', category: 'chat' },
     { task: 'Review this contract', category: 'long_context', extra: { input_tokens: 180_000 } },
     { task: 'Write a poem', category: 'vision', extra: { needs_vision: true } },
+    { task: 'Translate product descriptions from English to German', category: 'translation' },
+    { task: 'Localise the app strings into Japanese', category: 'translation' },
+    { task: 'Subtitle our training videos in Spanish and Portuguese', category: 'translation' },
+    { task: 'Turn the French contract into English', category: 'translation' },
+    { task: 'Answer customer questions in English', category: 'chat' },
+    { task: 'Summarise German news articles', category: 'summarisation' },
+    { task: 'Write Python code with Chinese comments', category: 'coding' },
   ];
   for (const c of table) {
     it(`"${c.task}" -> ${c.category}`, () => {
@@ -259,10 +266,32 @@ describe('model-advisor: task classification', () => {
     expect(o.recommended.reason).toMatch(/^Task classified as coding \(matched "refactor", "typescript", "function"\)/);
   });
 
-  it('unmatched text is general chat and says so', () => {
-    const r = classifyTask({ task: 'zzz qqq', input_tokens: 10, needs_vision: false });
+  const fallbacks: { task: string; says: RegExp }[] = [
+    { task: 'asdkjh qwe', says: /none of its words \("asdkjh", "qwe"\) is a term of any category.*chat, the general-purpose category, is the default/ },
+    { task: '!!! ??? ...', says: /the task has no words/ },
+    { task: 'Swahili, please', says: /naming one language \(swahili\) is not a translation/ },
+  ];
+  it.each(fallbacks)('an unrecognised task says it fell back to chat and why: "$task"', async ({ task, says }) => {
+    const r = classifyTask({ task, input_tokens: 10, needs_vision: false });
     expect(r.category).toBe('chat');
-    expect(r.signals.join(' ')).toContain('no task keywords matched');
+    expect(r.fallback).toMatch(says);
+    const o = await ok({ ...base, task }) as Out & { task: { fallback: string | null } };
+    expect(o.task.fallback).toBe(r.fallback);
+    expect(o.recommended.reason).toMatch(/^Task not recognised, so treated as chat: /);
+  });
+
+  it('a recognised task has no fallback', async () => {
+    const o = (await ok({ ...base, task: 'Translate the release notes into Korean and Japanese' })) as Out & { task: { fallback: string | null } };
+    expect(o.task).toMatchObject({ category: 'translation', fallback: null });
+  });
+
+  it('a translation model gains on translation and is marked down elsewhere', async () => {
+    const scoreOf = (o: Out): number => Number(/Score ([0-9.]+)/.exec(o.fallback_chain.find((a) => a.model === 'command-a-translate-08-2025')!.reason)![1]);
+    const t = await ok({ ...base, task: 'Translate support articles from English to French', providers: ['cohere'], max_fallbacks: 5 });
+    const c = await ok({ ...base, task: 'Customer support chatbot', providers: ['cohere'], max_fallbacks: 5 });
+    expect(t.fallback_chain.find((a) => a.model === 'command-a-translate-08-2025')!.reason).toContain('+0.08 translation-specialised model');
+    expect(c.fallback_chain.find((a) => a.model === 'command-a-translate-08-2025')!.reason).toContain('-0.20 translation-specialised model on a non-translation task');
+    expect(scoreOf(t)).toBeGreaterThan(scoreOf(c));
   });
 });
 

@@ -8,7 +8,7 @@ const MAX_OUTPUT_TOKENS = 1_000_000;
 
 export const input = z
   .object({
-    task: z.string().min(1).max(4000).describe('What the model will do, in plain words (e.g. "extract invoice fields as JSON"). Classified by keywords into coding, extraction, summarisation, chat, reasoning, vision or long_context.'),
+    task: z.string().min(1).max(4000).describe('What the model will do, in plain words (e.g. "extract invoice fields as JSON"). Classified by keywords into coding, extraction, summarisation, translation, chat, reasoning, vision or long_context; a task that matches nothing falls back to chat and says why in task.fallback.'),
     input_tokens: z.number().int().min(1).max(MAX_INPUT_TOKENS).describe('Prompt tokens per run, cached ones included.'),
     output_tokens: z.number().int().min(1).max(MAX_OUTPUT_TOKENS).describe('Completion tokens per run (reasoning tokens included where the provider bills them as output).'),
     runs_per_month: z.number().int().min(0).max(1_000_000_000).default(1000).describe('Runs per month, for the monthly cost. Default 1000.'),
@@ -97,6 +97,10 @@ export const output = z.object({
       category: z.enum(TASK_CATEGORIES).describe('Primary task category.'),
       also_matched: z.array(z.enum(TASK_CATEGORIES)).describe('Other categories with signals, strongest first.'),
       signals: z.array(z.string()).describe('Matched terms per category and the token or flag signals.'),
+      fallback: z
+        .string()
+        .nullable()
+        .describe('Null when the task was recognised; otherwise why nothing matched and it fell back to chat (the words seen, and how to name the work).'),
     })
     .describe('Deterministic task classification.'),
   candidates: z
