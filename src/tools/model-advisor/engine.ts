@@ -52,6 +52,7 @@ export interface ExcludedCounts {
 export interface AdvisorOutput {
   recommended: Recommendation;
   fallback_chain: Alternative[];
+  fallback_note: string;
   cost: {
     currency: 'USD';
     per_run: number;
@@ -91,6 +92,11 @@ const STALE_CAP = 0.15;
 /** Fewest distinct tier prices a provider needs before its own lineup counts. */
 const MIN_LINEUP = 3;
 const CODING_SPECIALISED = /cod(e|ex|estral)|devstral/;
+/**
+ * How far a fallback's quality proxy may trail the recommended model's, as a share of it: beyond that it is another
+ * class of model (relative, so it holds whether the recommendation is a frontier model or a cheap one).
+ */
+const FALLBACK_MARGIN = 0.15;
 /** Models made for translation only (Cohere's command-a-translate). */
 const TRANSLATION_SPECIALISED = /translate/;
 
@@ -164,7 +170,7 @@ function fmtInt(n: number): string {
 }
 
 /** Task fit: adjustments to the quality proxy that depend on what the task is, with the note that explains each. */
-function taskFit(m: SnapshotModel, cls: Classification): { delta: number; notes: string[] } {
+export function taskFit(m: SnapshotModel, cls: Classification): { delta: number; notes: string[] } {
   const notes: string[] = [];
   let delta = 0;
   const specialised = CODING_SPECIALISED.test(m.id);
@@ -291,20 +297,36 @@ export function advise(input: AdvisorInput, snapshot: SnapshotFile, today: strin
   );
 
   const best = scored[0] as Scored;
+  // A fallback stands in for the recommended model when it is unavailable, so it must be of the same class: within
+  // FALLBACK_MARGIN of its quality proxy. A model far below (a small open model behind a frontier coding model) would
+  // keep the service up but fail the task; it is left out, even if that shortens the chain.
+  const qualityFloor = best.quality * (1 - FALLBACK_MARGIN);
+  const substitutes = scored.slice(1).filter((s) => s.quality >= qualityFloor);
   const chain: Scored[] = [];
   const usedProviders = new Set([best.model.provider]);
   // Different providers first (an outage or a policy change rarely hits two at once), then the next best.
-  for (const s of scored.slice(1)) {
+  for (const s of substitutes) {
     if (chain.length >= input.max_fallbacks) break;
     if (!usedProviders.has(s.model.provider)) {
       chain.push(s);
       usedProviders.add(s.model.provider);
     }
   }
-  for (const s of scored.slice(1)) {
+  for (const s of substitutes) {
     if (chain.length >= input.max_fallbacks) break;
     if (!chain.includes(s)) chain.push(s);
   }
+  const leftOut = scored.length - 1 - substitutes.length;
+  const pct = Math.round(FALLBACK_MARGIN * 100);
+  const fallbackNote = [
+    `Fallbacks are eligible models within ${pct}% of the recommended model's quality proxy (${best.quality.toFixed(2)}, so at least ${qualityFloor.toFixed(2)}), other providers first, then the next best.`,
+    leftOut > 0 ? `${leftOut} eligible model${leftOut === 1 ? '' : 's'} trail${leftOut === 1 ? 's' : ''} further and ${leftOut === 1 ? 'is' : 'are'} left out as a different class.` : 'No eligible model trails further.',
+    chain.length < input.max_fallbacks
+      ? `The chain has ${chain.length} of the ${input.max_fallbacks} asked for: ${substitutes.length === chain.length ? 'no other eligible model is in the same class' : 'the rest are in the chain already'}.`
+      : '',
+  ]
+    .filter((x) => x !== '')
+    .join(' ');
 
   const taskLine = (): string => {
     if (cls.fallback) return `Task not recognised, so treated as chat: ${cls.fallback}`;
@@ -341,17 +363,38 @@ export function advise(input: AdvisorInput, snapshot: SnapshotFile, today: strin
     `Price as of ${asOfBest.as_of} (${asOfBest.source.replace(/_/g, ' ')}).`,
   ].join(' ');
 
+  /** What choosing this fallback gives up or gains against the recommended model, in its own terms. */
+  const tradeOff = (s: Scored): string => {
+    const dq = s.quality - best.quality;
+    const rel = best.quality > 0 ? Math.abs(dq) / best.quality : 0;
+    const quality =
+      Math.abs(dq) < 0.005
+        ? `same quality proxy (${s.quality.toFixed(2)})`
+        : `quality proxy ${s.quality.toFixed(2)} vs ${best.quality.toFixed(2)} (${Math.round(rel * 100)}% ${dq < 0 ? 'lower' : 'higher'})`;
+    const ratio = best.cost.per_run > 0 ? s.cost.per_run / best.cost.per_run : 1;
+    const cost =
+      Math.abs(ratio - 1) < 0.005
+        ? `the same cost per run (${fmtUsd(s.cost.per_run)})`
+        : `${ratio < 10 ? ratio.toFixed(2) : Math.round(ratio)}x the cost per run (${fmtUsd(s.cost.per_run)} vs ${fmtUsd(best.cost.per_run)}, ${ratio < 1 ? 'cheaper' : 'dearer'})`;
+    const diffs: string[] = [];
+    if (s.model.reasoning !== best.model.reasoning) diffs.push(s.model.reasoning ? 'adds a reasoning mode' : 'has no reasoning mode');
+    if (s.model.context_window !== best.model.context_window) diffs.push(`${fmtInt(s.model.context_window)}-token context vs ${fmtInt(best.model.context_window)}`);
+    if ((s.model.json === 'native') !== (best.model.json === 'native')) diffs.push(s.model.json === 'native' ? 'adds native structured output' : 'no native structured output');
+    if (s.model.vision !== best.model.vision && !requireVision) diffs.push(s.model.vision ? 'also reads images' : 'reads no images');
+    return `Trade-off against ${best.model.id}: ${quality}; ${cost}${diffs.length > 0 ? `; ${diffs.join(', ')}` : ''}.`;
+  };
+
   const alternative = (s: Scored, i: number): Alternative => {
     const a = asOf(s.model, today, snapshot.data_as_of);
     const earlier = [best, ...chain.slice(0, i)].some((e) => e.model.provider === s.model.provider);
     const role = earlier
-      ? `provider already chosen (${s.model.provider}): every other allowed provider with an eligible model is already in the chain`
+      ? `provider already chosen (${s.model.provider}): every other allowed provider with a model of this class is already in the chain`
       : `different provider (${s.model.provider})`;
     return {
       model: s.model.id,
       provider: s.model.provider,
       as_of: a.as_of,
-      reason: `Fallback ${i + 1}, ${role}. Score ${s.score.toFixed(2)}: ${qualityLine(s)}; cost score ${s.costScore.toFixed(2)}, ${fmtUsd(s.cost.per_run)} per run (${costRatio(s)}). Price as of ${a.as_of} (${a.source.replace(/_/g, ' ')}).`,
+      reason: `Fallback ${i + 1}, ${role}. ${tradeOff(s)} Score ${s.score.toFixed(2)}: ${qualityLine(s)}; cost score ${s.costScore.toFixed(2)}, ${fmtUsd(s.cost.per_run)} per run (${costRatio(s)}). Price as of ${a.as_of} (${a.source.replace(/_/g, ' ')}).`,
       cost_per_run: roundUsd(s.cost.per_run),
     };
   };
@@ -374,6 +417,7 @@ export function advise(input: AdvisorInput, snapshot: SnapshotFile, today: strin
       score: roundUsd(best.score, 4),
     },
     fallback_chain: chain.map(alternative),
+    fallback_note: fallbackNote,
     cost: {
       currency: 'USD',
       per_run: roundUsd(best.cost.per_run),

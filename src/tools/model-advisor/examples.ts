@@ -26,20 +26,21 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, z.output<typeof output
       },
       "fallback_chain": [
         {
-          "model": "gemma-4-26b-a4b-it",
-          "provider": "google",
-          "as_of": "2026-06-09",
-          "reason": "Fallback 1, different provider (google). Score 0.67: quality proxy 0.49: tier price position 0.00 in google's lineup and 0.07 overall, released 2026-04-02 (2 months before the newest in the snapshot), reasoning mode; cost score 0.91, $0.001710 per run (1.9x the cheapest eligible). Price as of 2026-06-09 (prices checked).",
-          "cost_per_run": 0.00171
+          "model": "kimi-k2.7-code",
+          "provider": "moonshotai",
+          "as_of": "2026-06-15",
+          "reason": "Fallback 1, different provider (moonshotai). Trade-off against gpt-5.1-codex-mini: quality proxy 0.72 vs 0.69 (4% higher); 2.60x the cost per run ($0.02340 vs $0.009000, dearer); 262,144-token context vs 400,000. Score 0.62: quality proxy 0.72: tier price position 0.28 in moonshotai's lineup and 0.28 overall, released 2026-06-12 (0 months before the newest in the snapshot), reasoning mode, +0.08 coding-specialised model; cost score 0.53, $0.02340 per run (26x the cheapest eligible). Price as of 2026-06-15 (prices checked).",
+          "cost_per_run": 0.0234
         },
         {
-          "model": "mistral-small-2603",
-          "provider": "mistral",
-          "as_of": "2026-06-09",
-          "reason": "Fallback 2, different provider (mistral). Score 0.65: quality proxy 0.53: tier price position 0.20 in mistral's lineup and 0.10 overall, released 2026-03-16 (3 months before the newest in the snapshot), reasoning mode; cost score 0.80, $0.003600 per run (4.0x the cheapest eligible). Price as of 2026-06-09 (prices checked).",
-          "cost_per_run": 0.0036
+          "model": "gemini-3-flash-preview",
+          "provider": "google",
+          "as_of": "2025-12-19",
+          "reason": "Fallback 2, different provider (google). Trade-off against gpt-5.1-codex-mini: quality proxy 0.63 vs 0.69 (9% lower); 1.67x the cost per run ($0.01500 vs $0.009000, dearer); 1,048,576-token context vs 400,000. Score 0.61: quality proxy 0.63: tier price position 0.44 in google's lineup and 0.49 overall, released 2025-12-17 (6 months before the newest in the snapshot), reasoning mode, -0.02 price last checked 2025-12-19, over 6 months before the snapshot; cost score 0.59, $0.01500 per run (17x the cheapest eligible). Price as of 2025-12-19 (prices checked).",
+          "cost_per_run": 0.015
         }
       ],
+      "fallback_note": "Fallbacks are eligible models within 15% of the recommended model's quality proxy (0.69, so at least 0.59), other providers first, then the next best. 52 eligible models trail further and are left out as a different class.",
       "cost": {
         "currency": "USD",
         "per_run": 0.009,
@@ -131,20 +132,21 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, z.output<typeof output
       },
       "fallback_chain": [
         {
-          "model": "gpt-5-nano",
+          "model": "gpt-5.4-nano",
           "provider": "openai",
-          "as_of": "2025-11-13",
-          "reason": "Fallback 1, different provider (openai). Score 0.84: quality proxy 0.41: tier price position 0.00 in openai's lineup and 0.13 overall, released 2025-08-07 (10 months before the newest in the snapshot), reasoning mode, +0.05 native structured output for extraction, -0.03 price last checked 2025-11-13, over 6 months before the snapshot; cost score 1.00, $0.000220 per run (the cheapest eligible). Price as of 2025-11-13 (prices checked).",
-          "cost_per_run": 0.00022
+          "as_of": "2026-03-18",
+          "reason": "Fallback 1, different provider (openai). Trade-off against gemma-4-26b-a4b-it: same quality proxy (0.54); 3.54x the cost per run ($0.000775 vs $0.000219, dearer); 400,000-token context vs 262,144. Score 0.75: quality proxy 0.54: tier price position 0.00 in openai's lineup and 0.13 overall, released 2026-03-17 (3 months before the newest in the snapshot), reasoning mode, +0.05 native structured output for extraction; cost score 0.82, $0.000775 per run (3.5x the cheapest eligible). Price as of 2026-03-18 (prices checked).",
+          "cost_per_run": 0.000775
         },
         {
           "model": "gemma-4-31b-it",
           "provider": "google",
           "as_of": "2026-06-09",
-          "reason": "Fallback 2, provider already chosen (google): every other allowed provider with an eligible model is already in the chain. Score 0.84: quality proxy 0.54: tier price position 0.00 in google's lineup and 0.07 overall, released 2026-04-02 (2 months before the newest in the snapshot), reasoning mode, +0.05 native structured output for extraction; cost score 0.93, $0.000348 per run (1.6x the cheapest eligible). Price as of 2026-06-09 (prices checked).",
+          "reason": "Fallback 2, provider already chosen (google): every other allowed provider with a model of this class is already in the chain. Trade-off against gemma-4-26b-a4b-it: same quality proxy (0.54); 1.59x the cost per run ($0.000348 vs $0.000219, dearer). Score 0.84: quality proxy 0.54: tier price position 0.00 in google's lineup and 0.07 overall, released 2026-04-02 (2 months before the newest in the snapshot), reasoning mode, +0.05 native structured output for extraction; cost score 0.93, $0.000348 per run (1.6x the cheapest eligible). Price as of 2026-06-09 (prices checked).",
           "cost_per_run": 0.000348
         }
       ],
+      "fallback_note": "Fallbacks are eligible models within 15% of the recommended model's quality proxy (0.54, so at least 0.46), other providers first, then the next best. 11 eligible models trail further and are left out as a different class.",
       "cost": {
         "currency": "USD",
         "per_run": 0.000219,

@@ -45,7 +45,7 @@ const alternative = z.object({
   model: z.string().describe('Model id as the provider API names it.'),
   provider: z.string().describe('Provider id.'),
   as_of: asOfDate,
-  reason: z.string().describe('Why it is in the chain: provider diversity, score, quality proxy and cost.'),
+  reason: z.string().describe('Why it is in the chain: provider diversity, its trade-off against the recommended model (quality, cost, context, reasoning), score, quality proxy and cost.'),
   cost_per_run: usd.describe('USD per run at this model\'s prices.'),
 });
 
@@ -55,7 +55,13 @@ export const output = z.object({
     reason: z.string().describe('Task classification and its matched terms, the score and its parts, the constraints met, the price date.'),
     score: z.number().describe('Weighted score (0-1) that ranked the model first.'),
   }).describe('The best-scoring model that meets every constraint.'),
-  fallback_chain: z.array(alternative).max(5).describe('Next choices in order, on different providers first (SPEC model-advisor alternative objects plus cost_per_run).'),
+  fallback_chain: z
+    .array(alternative)
+    .max(5)
+    .describe(
+      "Next choices in order, of the recommended model's class (quality proxy within 15% of it), on different providers first; each reason states its trade-off against the recommended model (SPEC model-advisor alternative objects plus cost_per_run).",
+    ),
+  fallback_note: z.string().describe('How the chain was chosen: the quality floor, how many eligible models were left out as another class, and why the chain is shorter than asked when it is.'),
   cost: z
     .object({
       currency: z.literal('USD').describe('Always USD.'),
