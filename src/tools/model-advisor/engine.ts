@@ -213,7 +213,32 @@ export function taskFit(m: SnapshotModel, cls: Classification): { delta: number;
   return { delta, notes };
 }
 
-export function advise(input: AdvisorInput, snapshot: SnapshotFile, today: string): AdvisorOutput {
+/** What the validation step settles before the call is charged, handed to `advise`. */
+export interface PreparedAdvice {
+  cls: Classification;
+  requireVision: boolean;
+  neededContext: number;
+  tokens: RunTokens;
+  /** Models meeting every constraint that does not depend on the date, in snapshot order. */
+  candidates: SnapshotModel[];
+  /** Models excluded by those constraints, each under the first it fails (max_cost_per_run: dearer under every price). */
+  excluded: ExcludedCounts;
+}
+
+function noModel(excluded: ExcludedCounts, snapshot: SnapshotFile, cls: Classification): ToolError {
+  return new ToolError(400, 'no_model_matches_constraints', 'No model in the price snapshot meets every constraint; relax one of those counted in `excluded`.', {
+    excluded,
+    in_snapshot: snapshot.models.length,
+    task_category: cls.category,
+  });
+}
+
+/**
+ * The part of the advice that can refuse the request, pure and without the date, so a request no model can meet is
+ * refused before the credit is charged: classification, the capability filters, and the budget against each
+ * model's cheapest price set (a model dearer than the budget under every price it ever has cannot pass on any date).
+ */
+export function prepareAdvice(input: AdvisorInput, snapshot: SnapshotFile): PreparedAdvice {
   const cls = classifyTask({
     task: input.task,
     input_tokens: input.input_tokens,
@@ -228,10 +253,9 @@ export function advise(input: AdvisorInput, snapshot: SnapshotFile, today: strin
     cache_read: input.cache_read_tokens,
     cache_write: input.cache_write_tokens,
   };
-
   const excluded: ExcludedCounts = { provider: 0, needs_tools: 0, needs_vision: 0, needs_json: 0, context_window: 0, max_output_tokens: 0, max_cost_per_run: 0 };
   const allowed = input.providers ? new Set(input.providers) : undefined;
-  const eligible: { model: SnapshotModel; cost: RunCost }[] = [];
+  const candidates: SnapshotModel[] = [];
   // Constraints are checked in a fixed order and each model is counted once, under the first it fails.
   for (const m of snapshot.models) {
     if (allowed && !allowed.has(m.provider)) excluded.provider++;
@@ -240,19 +264,25 @@ export function advise(input: AdvisorInput, snapshot: SnapshotFile, today: strin
     else if (input.needs_json && m.json === 'none') excluded.needs_json++;
     else if (m.context_window < neededContext) excluded.context_window++;
     else if (m.max_output_tokens !== null && m.max_output_tokens < input.output_tokens) excluded.max_output_tokens++;
-    else {
-      const cost = runCost(m.prices, today, tokens);
-      if (input.max_cost_per_run !== undefined && cost.per_run > input.max_cost_per_run) excluded.max_cost_per_run++;
-      else eligible.push({ model: m, cost });
-    }
+    else if (input.max_cost_per_run !== undefined && Math.min(...m.prices.map((set) => runCost([set], '9999-12-31', tokens).per_run)) > input.max_cost_per_run) {
+      excluded.max_cost_per_run++;
+    } else candidates.push(m);
   }
-  if (eligible.length === 0) {
-    throw new ToolError(400, 'no_model_matches_constraints', 'No model in the price snapshot meets every constraint; relax one of those counted in `excluded`.', {
-      excluded,
-      in_snapshot: snapshot.models.length,
-      task_category: cls.category,
-    });
+  if (candidates.length === 0) throw noModel(excluded, snapshot, cls);
+  return { cls, requireVision, neededContext, tokens, candidates, excluded };
+}
+
+export function advise(input: AdvisorInput, snapshot: SnapshotFile, today: string, prepared: PreparedAdvice = prepareAdvice(input, snapshot)): AdvisorOutput {
+  const { cls, requireVision, neededContext, tokens } = prepared;
+  const excluded: ExcludedCounts = { ...prepared.excluded };
+  const eligible: { model: SnapshotModel; cost: RunCost }[] = [];
+  for (const m of prepared.candidates) {
+    // The budget again with the prices in force today: rare, but a scheduled rise can put a candidate over it.
+    const cost = runCost(m.prices, today, tokens);
+    if (input.max_cost_per_run !== undefined && cost.per_run > input.max_cost_per_run) excluded.max_cost_per_run++;
+    else eligible.push({ model: m, cost });
   }
+  if (eligible.length === 0) throw noModel(excluded, snapshot, cls);
 
   // Quality proxy inputs are computed over the whole snapshot so that a model's standing does not depend on
   // which others the caller's constraints removed. A model's tier is its family's current price point (the

@@ -13,6 +13,7 @@ import type { PriceDecision } from './data/build-snapshot.ts';
 import decisionsFile from './data/price-decisions.json' with { type: 'json' };
 import { SNAPSHOT } from './snapshot.ts';
 import def from './tool.ts';
+import { ToolError } from '../contract.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const byId = new Map(SNAPSHOT.models.map((m) => [`${m.provider}/${m.id}`, m]));
@@ -384,6 +385,42 @@ describe('model-advisor: invalid requests', () => {
   }
 });
 
+describe('model-advisor: refusals happen in prepare, before the charge', () => {
+  const refused: { name: string; body: Record<string, unknown> }[] = [
+    { name: 'budget no model meets', body: { ...base, task: 'chat', max_cost_per_run: 1e-9 } },
+    { name: 'context no model has', body: { task: 'chat', input_tokens: 9_000_000, output_tokens: 1000 } },
+    { name: 'vision from a text-only provider', body: { ...base, task: 'Describe the photos', providers: ['deepseek'] } },
+  ];
+  it.each(refused)('$name: prepare throws no_model_matches_constraints', ({ body }) => {
+    const parsed = def.input.parse(body);
+    let thrown: unknown;
+    try {
+      def.prepare!(parsed);
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown).toBeInstanceOf(ToolError);
+    expect(thrown).toMatchObject({ status: 400, code: 'no_model_matches_constraints' });
+  });
+
+  it('prepare hands run the classification and the candidates, so nothing is computed twice', () => {
+    const parsed = def.input.parse({ ...base, task: 'Translate the manual into Italian and Greek', providers: ['openai'] });
+    const p = def.prepare!(parsed) as { cls: { category: string }; candidates: { provider: string }[] };
+    expect(p.cls.category).toBe('translation');
+    expect(p.candidates.every((m) => m.provider === 'openai')).toBe(true);
+  });
+
+  it('a budget met only before a scheduled price rise passes prepare and is refused in run after it', async () => {
+    // 100,000 output tokens leave the Anthropic models with a 128k output limit: claude-sonnet-5 at $2/$10 until
+    // 2026-09-01 and $3/$15 from then ($1.002 vs $1.503 a run), the Opus and Fable models dearer still.
+    const body = { task: 'Chat', input_tokens: 1000, output_tokens: 100_000, providers: ['anthropic'], max_cost_per_run: 1.2 };
+    expect(() => def.prepare!(def.input.parse(body))).not.toThrow();
+    expect((await callTool(def, body)).status).toBe(200);
+    const after = await callTool(def, body, makeTestContext({ now: () => new Date('2026-09-15T00:00:00Z') }));
+    expect(after).toMatchObject({ status: 400, body: { error: 'no_model_matches_constraints' } });
+  });
+});
+
 describe('model-advisor: examples, determinism, snapshot', () => {
   for (const ex of def.examples) {
     it(`example: ${ex.title}`, async () => {
@@ -502,6 +539,13 @@ describe('model-advisor: prices are cross-checked between genai-prices and model
     const price = (date: string | null) => ({ input_mtok: 1, output_mtok: 2, date, date_source: date ? ('prices_checked' as const) : null });
     const ds: PriceDecision[] = decided ? [{ provider: 'p', model: 'm', keep: 'models.dev', reason: 'checked by hand', decided: '2026-11-26' }] : [];
     expect(decide('p', 'm', price(genai), { ...price(dev), output_mtok: 3 }, ds)?.kept).toBe(kept);
+  });
+});
+
+describe('model-advisor: declared hostile cases', () => {
+  it.each(def.hostile!().map((c) => [c.name, c] as const))('%s: a 200 or a 400, never a throw', async (_n, c) => {
+    const r = await callTool(def, c.input);
+    expect([200, 400]).toContain(r.status);
   });
 });
 
