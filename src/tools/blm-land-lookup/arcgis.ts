@@ -2,6 +2,7 @@
 import { readBodyCapped } from '../shared/http.ts';
 import type { ToolContext } from '../contract.ts';
 import type { Envelope } from './geometry.ts';
+import { fieldNamesFrom } from './fields.ts';
 import type { LayerRef } from './layers.ts';
 
 export interface ArcgisFeature {
@@ -65,20 +66,20 @@ export class Deadline {
 }
 
 /** Query parameters for a point-in-polygon lookup. */
-export function pointQuery(lon: number, lat: number, outFields: string[]): Record<string, string> {
+export function pointQuery(lon: number, lat: number, outFields: string): Record<string, string> {
   return {
     f: 'json',
     geometry: `${lon},${lat}`,
     geometryType: 'esriGeometryPoint',
     inSR: '4326',
     spatialRel: 'esriSpatialRelIntersects',
-    outFields: outFields.join(','),
+    outFields,
     returnGeometry: 'false',
   };
 }
 
 /** Query parameters for the polygons of one agency that intersect an envelope, with geometry generalised to ~1/500 of its width. */
-export function envelopeQuery(env: Envelope, where: string, outFields: string[]): Record<string, string> {
+export function envelopeQuery(env: Envelope, where: string, outFields: string): Record<string, string> {
   const offset = Math.max((env.xmax - env.xmin) / 500, 1e-6);
   return {
     f: 'json',
@@ -88,7 +89,7 @@ export function envelopeQuery(env: Envelope, where: string, outFields: string[])
     inSR: '4326',
     outSR: '4326',
     spatialRel: 'esriSpatialRelIntersects',
-    outFields: outFields.join(','),
+    outFields,
     returnGeometry: 'true',
     maxAllowableOffset: String(offset),
     geometryPrecision: '6',
@@ -102,35 +103,48 @@ async function readCapped(res: Response, layer: string): Promise<string> {
 }
 
 /**
- * GET `<layer>/query` and return its features. ArcGIS reports many failures with HTTP 200 and a body
- * `{"error": {...}}`, so the body is checked for that key before anything else.
+ * GET a JSON document from the service. ArcGIS reports many failures with HTTP 200 and a body `{"error": {...}}`,
+ * so the body is checked for that key before anything else.
  */
-export async function queryLayer(ctx: ToolContext, layer: LayerRef, params: Record<string, string>, deadline: Deadline): Promise<QueryResult> {
-  const url = `${layer.url}/query?${new URLSearchParams(params).toString()}`;
+async function getJson(ctx: ToolContext, url: string, layer: string, deadline: Deadline): Promise<Record<string, unknown>> {
   let text: string;
   let status: number;
   try {
     const res = await ctx.fetch(url, { method: 'GET', headers: { accept: 'application/json' }, signal: deadline.signal });
     status = res.status;
-    text = await readCapped(res, layer.key);
+    text = await readCapped(res, layer);
   } catch (err) {
     if (err instanceof UpstreamFailure) throw err;
-    if (deadline.timedOut) throw new UpstreamFailure('timeout', 'the upstream did not answer in time', layer.key);
-    throw new UpstreamFailure('network_error', 'the upstream could not be reached', layer.key, { cause: err instanceof Error ? err.message : String(err) });
+    if (deadline.timedOut) throw new UpstreamFailure('timeout', 'the upstream did not answer in time', layer);
+    throw new UpstreamFailure('network_error', 'the upstream could not be reached', layer, { cause: err instanceof Error ? err.message : String(err) });
   }
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    throw new UpstreamFailure(status >= 400 ? 'http_error' : 'malformed', status >= 400 ? `HTTP ${status}` : 'the answer is not JSON', layer.key, { status, body_start: text.slice(0, 200) });
+    throw new UpstreamFailure(status >= 400 ? 'http_error' : 'malformed', status >= 400 ? `HTTP ${status}` : 'the answer is not JSON', layer, { status, body_start: text.slice(0, 200) });
   }
   const o = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
   if (o.error !== undefined) {
     const e = o.error !== null && typeof o.error === 'object' ? (o.error as Record<string, unknown>) : { message: String(o.error) };
-    throw new UpstreamFailure('error_body', 'the upstream returned an error body', layer.key, { status, code: e.code, message: e.message, details: e.details });
+    throw new UpstreamFailure('error_body', 'the upstream returned an error body', layer, { status, code: e.code, message: e.message, details: e.details });
   }
-  if (status >= 400) throw new UpstreamFailure('http_error', `HTTP ${status}`, layer.key, { status });
-  if (!Array.isArray(o.features)) throw new UpstreamFailure('malformed', 'the answer has no features array', layer.key, { status });
+  if (status >= 400) throw new UpstreamFailure('http_error', `HTTP ${status}`, layer, { status });
+  return o;
+}
+
+/** The layer's field names, from its description (`<layer>?f=json`). */
+export async function describeLayer(ctx: ToolContext, layer: LayerRef, deadline: Deadline): Promise<string[]> {
+  const o = await getJson(ctx, `${layer.url}?f=json`, layer.key, deadline);
+  const names = fieldNamesFrom(o);
+  if (names === undefined) throw new UpstreamFailure('malformed', 'the layer description has no fields array', layer.key);
+  return names;
+}
+
+/** GET `<layer>/query` and return its features. */
+export async function queryLayer(ctx: ToolContext, layer: LayerRef, params: Record<string, string>, deadline: Deadline): Promise<QueryResult> {
+  const o = await getJson(ctx, `${layer.url}/query?${new URLSearchParams(params).toString()}`, layer.key, deadline);
+  if (!Array.isArray(o.features)) throw new UpstreamFailure('malformed', 'the answer has no features array', layer.key);
   const features = o.features
     .filter((f): f is Record<string, unknown> => f !== null && typeof f === 'object')
     .map((f): ArcgisFeature => {

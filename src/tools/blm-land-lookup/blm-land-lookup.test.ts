@@ -9,6 +9,9 @@ import type { LookupResult } from './engine.ts';
 import { CACHE_TTL_SECONDS } from './engine.ts';
 import type { FakeArcgis } from './fake-arcgis.ts';
 import { FIXTURE_POINTS, startFakeArcgis } from './fake-arcgis.ts';
+import { REAL_FIELDS } from './fake-layers.ts';
+import { attribute, outFieldsFor, resolveField } from './fields.ts';
+import { designationLayers, smaLayer } from './layers.ts';
 import { clipRing, envelopeArea, pointInRings, polygonAreaWithin, radiusEnvelope, signedArea } from './geometry.ts';
 import def from './tool.ts';
 
@@ -26,6 +29,7 @@ afterAll(async () => {
 beforeEach(() => {
   fake.setMode('normal');
   fake.requests.length = 0;
+  fake.metadataRequests.length = 0;
 });
 
 interface Logged {
@@ -246,7 +250,10 @@ describe('blm-land-lookup: the 30-day cache', () => {
     expect(second.data_as_of).toBe('2026-07-01T08:00:00.000Z');
     expect({ ...second, cache_hit: false }).toEqual(first);
     expect(fake.requests.length).toBe(calls);
-    expect(cache.ttl).toEqual([CACHE_TTL_SECONDS]);
+    // The answer and the five layers' field lists, all kept 30 days.
+    expect([...cache.map.keys()].filter((k) => k.startsWith('blm-land-lookup:v2:'))).toHaveLength(1);
+    expect([...cache.map.keys()].filter((k) => k.startsWith('blm-land-lookup:fields:'))).toHaveLength(5);
+    expect(new Set(cache.ttl)).toEqual(new Set([CACHE_TTL_SECONDS]));
     expect(CACHE_TTL_SECONDS).toBe(2_592_000);
   });
 
@@ -297,12 +304,6 @@ describe('blm-land-lookup: upstream failures are 504 upstream_unavailable', () =
     expect(JSON.stringify(logged?.obj)).toContain('Error performing query operation');
   });
 
-  it('an error body only from the designation layers still fails the lookup', async () => {
-    fake.setMode('error', 'designations');
-    const r = await callTool(def, at('wilderness', 0), ctxFor());
-    expect(r).toMatchObject({ status: 504, body: { error: 'upstream_unavailable' } });
-  });
-
   it('HTTP 500, a non-JSON body and an unreachable host are 504 too', async () => {
     fake.setMode('http_500');
     expect((await callTool(def, at('blm', 0), ctxFor())).status).toBe(504);
@@ -322,6 +323,126 @@ describe('blm-land-lookup: upstream failures are 504 upstream_unavailable', () =
   });
 });
 
+describe('blm-land-lookup: the real layers\' field names (joined layers are table-qualified)', () => {
+  it('the fake serves the real field lists in each layer description', async () => {
+    for (const [layer, fields] of Object.entries(REAL_FIELDS)) {
+      const res = await fetch(`${fake.designationsUrl}/${layer}?f=json`);
+      expect((await res.json()) as unknown).toMatchObject({ fields: fields.map((f) => ({ name: f.name })) });
+    }
+    expect(REAL_FIELDS['BLM_Natl_NLCS_WLD_WSA/MapServer/1']!.map((f) => f.name)).toContain('nlcs_wsa_poly.NLCS_NAME');
+    expect(REAL_FIELDS['BLM_Natl_NLCS_NM_NCA_poly/MapServer/1']!.map((f) => f.name)).toEqual(
+      expect.arrayContaining(['Monuments_NCAs_SimilarDesignation2015.NCA_NAME', 'Monuments_NCAs_SimilarDesignation2015.sma_code']),
+    );
+  });
+
+  it('like the real service, the fake refuses an unqualified field on a joined layer (the request the tool used to send)', async () => {
+    const q = 'query?f=json&geometry=-114.3,38.3&geometryType=esriGeometryPoint&inSR=4326&returnGeometry=false&outFields=';
+    const bad = (await (await fetch(`${fake.designationsUrl}/BLM_Natl_NLCS_WLD_WSA/MapServer/1/${q}NLCS_NAME,NLCS_ID,ADMIN_ST`)).json()) as Record<string, unknown>;
+    expect(bad).toMatchObject({ error: { code: 400 } });
+    const good = (await (await fetch(`${fake.designationsUrl}/BLM_Natl_NLCS_WLD_WSA/MapServer/1/${q}nlcs_wsa_poly.NLCS_NAME`)).json()) as Record<string, unknown>;
+    expect(good).toMatchObject({ features: [{ attributes: { 'nlcs_wsa_poly.NLCS_NAME': 'Fixture Canyon WSA' } }] });
+  });
+
+  it('asks each layer for its fields under the names its description gives', async () => {
+    await ok(at('nca_and_acec', 0));
+    const outFields = Object.fromEntries(fake.requests.map((r) => [r.layer, r.params.outFields]));
+    expect(outFields).toEqual({
+      'BLM_Natl_SMA_LimitedScale/MapServer/1': 'ADMIN_AGENCY_CODE,ADMIN_DEPT_CODE,ADMIN_UNIT_NAME,ADMIN_UNIT_TYPE,ADMIN_ST',
+      'BLM_Natl_NLCS_WLD_WSA/MapServer/0': 'NLCS_NAME',
+      'BLM_Natl_NLCS_WLD_WSA/MapServer/1': 'nlcs_wsa_poly.NLCS_NAME',
+      'BLM_Natl_ACEC/MapServer/0': 'ACEC_NAME',
+      'BLM_Natl_NLCS_NM_NCA_poly/MapServer/1': 'Monuments_NCAs_SimilarDesignation2015.NCA_NAME,Monuments_NCAs_SimilarDesignation2015.sma_code',
+    });
+  });
+
+  it('reads the field lists once and keeps them with the answers', async () => {
+    const cache = memoryCache();
+    await ok(at('wsa', 0), ctxFor({ cache }));
+    expect([...fake.metadataRequests].sort()).toEqual(Object.keys(REAL_FIELDS).sort());
+    fake.metadataRequests.length = 0;
+    await ok(at('monument', 0), ctxFor({ cache }));
+    expect(fake.metadataRequests).toEqual([]);
+  });
+
+  it('without layer descriptions it asks for every field and still reads the qualified names', async () => {
+    fake.setMode('error', 'all', 'metadata');
+    const o = await ok(at('monument', 0));
+    expect(o.special_designations).toEqual([{ type: 'NM_NCA', name: 'Fixture Arch National Monument', notes: expect.stringMatching(/^National Monument\./) }]);
+    expect(fake.requests.every((r) => r.params.outFields === '*')).toBe(true);
+    expect(o).not.toHaveProperty('unavailable_sources');
+  });
+
+  const reading: { name: string; fields: string[]; plain: string; resolved: string | undefined }[] = [
+    { name: 'plain name', fields: ['OBJECTID', 'NLCS_NAME'], plain: 'NLCS_NAME', resolved: 'NLCS_NAME' },
+    { name: 'table-qualified', fields: ['nlcs_wsa_poly.OBJECTID', 'nlcs_wsa_poly.NLCS_NAME'], plain: 'NLCS_NAME', resolved: 'nlcs_wsa_poly.NLCS_NAME' },
+    { name: 'case differs', fields: ['Monuments_NCAs_SimilarDesignation2015.SMA_CODE'], plain: 'sma_code', resolved: 'Monuments_NCAs_SimilarDesignation2015.SMA_CODE' },
+    { name: 'exact beats qualified', fields: ['x.NCA_NAME', 'NCA_NAME'], plain: 'NCA_NAME', resolved: 'NCA_NAME' },
+    { name: 'a longer name is not a match', fields: ['NLCS_NAME_ALT', 'XNLCS_NAME'], plain: 'NLCS_NAME', resolved: undefined },
+    { name: 'absent', fields: ['OBJECTID'], plain: 'ACEC_NAME', resolved: undefined },
+  ];
+  it.each(reading)('resolves a field: $name', ({ fields, plain, resolved }) => {
+    expect(resolveField(fields, plain)).toBe(resolved);
+    expect(attribute(Object.fromEntries(fields.map((f) => [f, `v:${f}`])), plain)).toBe(resolved === undefined ? undefined : `v:${resolved}`);
+  });
+
+  it('builds outFields from what the layer has, or * when its list is unknown or lacks them all', () => {
+    expect(outFieldsFor(['a.NCA_NAME', 'a.sma_code'], ['NCA_NAME', 'sma_code'])).toBe('a.NCA_NAME,a.sma_code');
+    expect(outFieldsFor(['a.NCA_NAME'], ['NCA_NAME', 'sma_code'])).toBe('a.NCA_NAME');
+    expect(outFieldsFor(null, ['NCA_NAME'])).toBe('*');
+    expect(outFieldsFor(['OBJECTID'], ['NCA_NAME'])).toBe('*');
+    expect(attribute({ __proto__: 'x' } as Record<string, unknown>, 'constructor')).toBeUndefined();
+  });
+});
+
+describe('blm-land-lookup: configured URLs', () => {
+  it('trims trailing slashes in linear time (a long run of slashes that is not trailing used to take quadratic time)', () => {
+    const url = `http://x${'/'.repeat(30_000)}y`;
+    const t0 = performance.now();
+    expect(smaLayer(url).url).toBe(url);
+    expect(designationLayers(`${url}///`)[0]!.url).toBe(`${url}/BLM_Natl_NLCS_WLD_WSA/MapServer/0`);
+    expect(performance.now() - t0).toBeLessThan(100);
+  });
+});
+
+describe('blm-land-lookup: a failing designation layer does not fail the SMA answer', () => {
+  const cases: { name: string; mode: 'hang' | 'error' | 'http_500' | 'garbage'; scope: 'wsa' | 'nm_nca' | 'designations'; point: keyof typeof FIXTURE_POINTS; reason: string; failed: string[]; designations: string[] }[] = [
+    { name: 'the WSA layer hangs', mode: 'hang', scope: 'wsa', point: 'wsa', reason: 'timeout', failed: ['wsa'], designations: [] },
+    { name: 'the NM/NCA layer returns an error body', mode: 'error', scope: 'nm_nca', point: 'nca_and_acec', reason: 'error_body', failed: ['nm_nca'], designations: ['Fixture Dunes ACEC'] },
+    { name: 'the NM/NCA layer answers HTTP 500', mode: 'http_500', scope: 'nm_nca', point: 'monument', reason: 'http_error', failed: ['nm_nca'], designations: [] },
+    { name: 'every designation layer answers garbage', mode: 'garbage', scope: 'designations', point: 'wilderness', reason: 'malformed', failed: ['wilderness', 'wsa', 'acec', 'nm_nca'], designations: [] },
+  ];
+  it.each(cases)('$name: 200 with the SMA record, the other layers, and which source failed', async ({ mode, scope, point, reason, failed, designations }) => {
+    fake.setMode(mode, scope);
+    const cache = memoryCache();
+    const logs: Logged[] = [];
+    const o = await ok(at(point, 0), ctxFor({ timeoutMs: 400, cache, logs }));
+    expect(o.is_blm_land).toBe(true);
+    expect(o.jurisdiction).toMatchObject({ agency_code: 'BLM', state: 'NV' });
+    expect(o.special_designations?.map((d) => d.name)).toEqual(designations);
+    expect(o.unavailable_sources).toEqual(failed.map((source) => ({ source, dataset: expect.any(String), reason })));
+    expect(o.sources.special_designations).toMatch(/Unavailable, not in this answer/);
+    expect(o.accuracy_note).toMatch(/special_designations may be incomplete/);
+    expect(logs.some((l) => l.level === 'warn' && (l.obj as { reason?: string }).reason === reason)).toBe(true);
+    // A partial answer is not cached, so the next call asks again.
+    expect([...cache.map.keys()].some((k) => k.startsWith('blm-land-lookup:v2:'))).toBe(false);
+  });
+
+  it('the SMA layer failing is still a 504', async () => {
+    fake.setMode('error', 'sma', 'query');
+    expect(await callTool(def, at('blm', 0), ctxFor())).toMatchObject({ status: 504, body: { error: 'upstream_unavailable' } });
+  });
+
+  it('after a partial answer, the next call queries again and is complete', async () => {
+    const cache = memoryCache();
+    fake.setMode('error', 'wsa', 'query');
+    expect((await ok(at('wsa', 0), ctxFor({ cache }))).unavailable_sources).toHaveLength(1);
+    fake.setMode('normal');
+    const o = await ok(at('wsa', 0), ctxFor({ cache }));
+    expect(o).toMatchObject({ cache_hit: false, special_designations: [{ type: 'WSA', name: 'Fixture Canyon WSA' }] });
+    expect(o).not.toHaveProperty('unavailable_sources');
+  });
+});
+
 describe('blm-land-lookup: examples, determinism, hostile input', () => {
   it.each(def.examples.map((e) => [e.title, e] as const))('example: %s', async (_t, e) => {
     expect(e.runs).toBe('upstream');
@@ -332,15 +453,15 @@ describe('blm-land-lookup: examples, determinism, hostile input', () => {
     expect(await ok(at('nca_and_acec', 7))).toEqual(await ok(at('nca_and_acec', 7)));
   });
 
-  it.each([
-    { lat: 90, lon: 180, radius_km: 50 },
-    { lat: -90, lon: -180, radius_km: 50 },
-    { lat: 0, lon: 0, radius_km: 0 },
-    { lat: 89.9999, lon: 179.9999, radius_km: 0.001 },
-    { lat: 38.5, lon: -114.5, radius_km: 50 },
-  ])('extreme coordinates answer 200: %o', async (body) => {
-    const o = await ok(body);
-    if (body.radius_km > 0) expect(o.blm_coverage_pct).toBeGreaterThanOrEqual(0);
+  it.each(def.hostile!().map((c) => [c.name, c] as const))('hostile case answers 200 against the fake: %s', async (_n, c) => {
+    const t0 = performance.now();
+    const o = await ok(c.input);
+    expect(performance.now() - t0).toBeLessThan(2000);
+    if ((c.input.radius_km as number) > 0) expect(o.blm_coverage_pct).toBeGreaterThanOrEqual(0);
+  });
+
+  it.each(def.hostile!().map((c) => [c.name, c] as const))('hostile case without a network is the documented 504: %s', async (_n, c) => {
+    expect((await callTool(def, c.input)).status).toBe(504);
   });
 });
 

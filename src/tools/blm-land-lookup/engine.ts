@@ -4,7 +4,8 @@ import { AGENCIES, designationNote, rulesFor } from './activity-table.ts';
 import type { ArcgisFeature } from './arcgis.ts';
 import type { Envelope } from './geometry.ts';
 import { envelopeArea, polygonAreaWithin } from './geometry.ts';
-import type { DesignationType } from './layers.ts';
+import { attribute } from './fields.ts';
+import type { DesignationLayerDef, DesignationType } from './layers.ts';
 
 export interface Jurisdiction {
   agency: string;
@@ -32,9 +33,10 @@ export interface LookupResult {
   cache_hit: boolean;
   accuracy_note?: string;
   sources: { sma: string; special_designations: string };
+  unavailable_sources?: UnavailableSource[];
 }
 
-/** Cache lifetime: 30 days (SPEC). */
+/** Cache lifetime: 30 days (SPEC); layer field lists are kept as long as the answers built with them. */
 export const CACHE_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 /** Coordinates are rounded to 4 decimals (about 11 m) before querying, so a cached answer is exact for its key. */
@@ -47,8 +49,13 @@ export function roundRadius(v: number): number {
   return v <= 0 ? 0 : Math.max(0.001, Math.round(v * 1000) / 1000);
 }
 
+/** Cache key of a layer's field list (read from its description). */
+export function fieldsCacheKey(layerUrl: string): string {
+  return `blm-land-lookup:fields:v1:${fnv1a(layerUrl)}`;
+}
+
 /** FNV-1a, to fold the upstream URLs into the cache key: a different upstream never answers from another's cache. */
-function fnv1a(s: string): string {
+export function fnv1a(s: string): string {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) {
     h ^= s.charCodeAt(i);
@@ -57,8 +64,12 @@ function fnv1a(s: string): string {
   return h.toString(16).padStart(8, '0');
 }
 
+/**
+ * v2: answers cached before field names were read from the layer descriptions may have lost designation names
+ * on the joined layers, so they are not reused.
+ */
 export function cacheKey(lat: number, lon: number, radiusKm: number, smaUrl: string, designationsUrl: string): string {
-  return `blm-land-lookup:v1:${fnv1a(`${smaUrl}|${designationsUrl}`)}:${lat.toFixed(4)}:${lon.toFixed(4)}:${radiusKm.toFixed(3)}`;
+  return `blm-land-lookup:v2:${fnv1a(`${smaUrl}|${designationsUrl}`)}:${lat.toFixed(4)}:${lon.toFixed(4)}:${radiusKm.toFixed(3)}`;
 }
 
 function str(v: unknown): string | null {
@@ -67,7 +78,10 @@ function str(v: unknown): string | null {
   return t === '' ? null : t.slice(0, 200);
 }
 
-const agencyCode = (f: ArcgisFeature): string | null => str(f.attributes.ADMIN_AGENCY_CODE)?.toUpperCase() ?? null;
+/** A feature's field as text, read under its plain name or its table-qualified one. */
+const field = (f: ArcgisFeature, plain: string): string | null => str(attribute(f.attributes, plain));
+
+export const agencyCode = (f: ArcgisFeature): string | null => field(f, 'ADMIN_AGENCY_CODE')?.toUpperCase() ?? null;
 
 /** The SMA polygon that answers for the point: a BLM one when several overlap (SPEC: "at least one BLM parcel"). */
 export function pickSmaFeature(features: readonly ArcgisFeature[]): ArcgisFeature | null {
@@ -77,14 +91,14 @@ export function pickSmaFeature(features: readonly ArcgisFeature[]): ArcgisFeatur
 export function jurisdictionFrom(f: ArcgisFeature): { jurisdiction: Jurisdiction; landType: LandType } {
   const code = agencyCode(f);
   const known = code ? AGENCIES[code] : undefined;
-  const st = str(f.attributes.ADMIN_ST)?.toUpperCase() ?? null;
+  const st = field(f, 'ADMIN_ST')?.toUpperCase() ?? null;
   return {
     jurisdiction: {
       agency: known?.name ?? code ?? 'Unknown',
       agency_code: code,
-      dept_code: str(f.attributes.ADMIN_DEPT_CODE),
-      admin_unit_name: str(f.attributes.ADMIN_UNIT_NAME),
-      admin_unit_type: str(f.attributes.ADMIN_UNIT_TYPE),
+      dept_code: field(f, 'ADMIN_DEPT_CODE'),
+      admin_unit_name: field(f, 'ADMIN_UNIT_NAME'),
+      admin_unit_type: field(f, 'ADMIN_UNIT_TYPE'),
       state: st && /^[A-Z]{2}$/.test(st) ? st : null,
     },
     landType: known?.type ?? (code ? 'other_federal' : 'undetermined'),
@@ -100,20 +114,19 @@ export function coveragePct(features: readonly ArcgisFeature[], env: Envelope): 
   return Math.round(Math.min(100, (100 * covered) / total) * 10) / 10;
 }
 
-const NAME_FIELDS: Record<DesignationType, string> = { Wilderness: 'NLCS_NAME', WSA: 'NLCS_NAME', ACEC: 'ACEC_NAME', NM_NCA: 'NCA_NAME' };
-
 /** Designations at the point, one entry per type and name, in a fixed type order. */
-export function designationsFrom(byType: readonly { type: DesignationType; features: readonly ArcgisFeature[] }[]): Designation[] {
+export function designationsFrom(byLayer: readonly { def: DesignationLayerDef; features: readonly ArcgisFeature[] }[]): Designation[] {
   const out: Designation[] = [];
   const seen = new Set<string>();
-  for (const { type, features } of byType) {
+  for (const { def, features } of byLayer) {
+    const type = def.type;
     for (const f of features) {
-      const name = str(f.attributes[NAME_FIELDS[type]]) ?? `Unnamed ${type}`;
+      const name = field(f, def.nameField) ?? `Unnamed ${type}`;
       if (seen.has(`${type}|${name}`)) continue;
       seen.add(`${type}|${name}`);
       let notes = designationNote(type);
-      if (type === 'NM_NCA') {
-        const code = str(f.attributes.sma_code)?.toUpperCase();
+      if (def.codeField) {
+        const code = field(f, def.codeField)?.toUpperCase();
         if (code === 'BLM_NM') notes = `National Monument. ${notes}`;
         else if (code === 'BLM_NCA') notes = `National Conservation Area. ${notes}`;
       }
@@ -123,12 +136,21 @@ export function designationsFrom(byType: readonly { type: DesignationType; featu
   return out;
 }
 
+/** A designation layer that did not answer: the answer is returned without it, and says so. */
+export interface UnavailableSource {
+  source: DesignationLayerDef['key'];
+  dataset: string;
+  reason: 'timeout' | 'network_error' | 'http_error' | 'error_body' | 'malformed';
+}
+
 export interface AssembleInput {
   smaFeatures: readonly ArcgisFeature[];
   designations: Designation[] | null;
   coverage: { pct: number; truncated: boolean } | null;
   dataAsOf: string;
   sources: { sma: string; special_designations: string };
+  /** Designation layers that failed; the answer carries what the others said. */
+  unavailable: readonly UnavailableSource[];
 }
 
 function accuracyNote(j: Jurisdiction, landType: LandType, a: AssembleInput): string {
@@ -140,6 +162,12 @@ function accuracyNote(j: Jurisdiction, landType: LandType, a: AssembleInput): st
   if (a.coverage) parts.push('blm_coverage_pct is measured over the square envelope around the radius, not the circle.');
   if (a.coverage?.truncated) parts.push('The upstream limited the number of polygons returned, so blm_coverage_pct may be understated.');
   if (landType === 'undetermined') parts.push('The managing agency is undetermined in the data.');
+  if (a.unavailable.length > 0) {
+    const which = a.unavailable.map((u) => `${u.dataset} (${u.reason.replace(/_/g, ' ')})`).join('; ');
+    parts.push(
+      `special_designations may be incomplete: ${which} did not answer, so the activity rules leave out any designation it would have added and may be less restrictive than the land's real status; ask again shortly.`,
+    );
+  }
   return parts.join(' ');
 }
 
@@ -162,6 +190,7 @@ export function assemble(a: AssembleInput): LookupResult {
     cache_hit: false,
     ...(resolved ? { accuracy_note: accuracyNote(resolved.jurisdiction, resolved.landType, a) } : {}),
     sources: a.sources,
+    ...(isBlm && a.unavailable.length > 0 ? { unavailable_sources: [...a.unavailable] } : {}),
   };
   return out;
 }

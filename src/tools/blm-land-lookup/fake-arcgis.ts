@@ -6,6 +6,8 @@ import { pathToFileURL } from 'node:url';
 import type { Envelope, Ring } from './geometry.ts';
 import { pointInRings, ringsIntersectEnvelope } from './geometry.ts';
 import { DESIGNATION_LAYERS } from './layers.ts';
+import type { FakeLayer } from './fake-layers.ts';
+import { LAYERS } from './fake-layers.ts';
 
 /**
  * - `normal`: answers queries from the fixtures;
@@ -15,62 +17,13 @@ import { DESIGNATION_LAYERS } from './layers.ts';
  * - `garbage`: HTTP 200 with a body that is not JSON.
  */
 export type FakeArcgisMode = 'normal' | 'hang' | 'error' | 'http_500' | 'garbage';
-/** Which layers a mode applies to; the others answer normally. */
-export type FakeArcgisScope = 'all' | 'sma' | 'designations';
-
-interface Fixture {
-  attributes: Record<string, string | number | null>;
-  rings: number[][][];
-}
-
-/** A clockwise (outer) rectangle ring, Esri orientation. */
-function rect(xmin: number, ymin: number, xmax: number, ymax: number): number[][] {
-  return [
-    [xmin, ymin],
-    [xmin, ymax],
-    [xmax, ymax],
-    [xmax, ymin],
-    [xmin, ymin],
-  ];
-}
-
-/** A counter-clockwise (hole) rectangle ring. */
-function hole(xmin: number, ymin: number, xmax: number, ymax: number): number[][] {
-  return rect(xmin, ymin, xmax, ymax).reverse();
-}
-
-const sma = (code: string, dept: string | null, unit: string, type: string | null, st: string): Fixture['attributes'] => ({
-  ADMIN_AGENCY_CODE: code,
-  ADMIN_DEPT_CODE: dept,
-  ADMIN_UNIT_NAME: unit,
-  ADMIN_UNIT_TYPE: type,
-  ADMIN_ST: st,
-});
-
 /**
- * Fictional fixture geography in central Nevada (names are invented; the shapes are rectangles):
- * a BLM block with a private inholding, a National Forest to the east, private land to the west, state land to the
- * north, and designations inside the BLM block.
+ * Which layers a mode applies to; the others answer normally: every layer, the SMA layer, the four designation
+ * layers, or one designation layer by its key.
  */
-const LAYERS: Record<string, Fixture[]> = {
-  'BLM_Natl_SMA_LimitedScale/MapServer/1': [
-    { attributes: { OBJECTID: 1, ...sma('BLM', 'DOI', ' ', null, 'NV') }, rings: [rect(-115.0, 38.0, -114.0, 39.0), hole(-114.55, 38.45, -114.45, 38.55)] },
-    { attributes: { OBJECTID: 2, ...sma('PVT', 'PVT', '', null, 'NV') }, rings: [rect(-114.55, 38.45, -114.45, 38.55)] },
-    { attributes: { OBJECTID: 3, ...sma('USFS', 'USDA', 'Fixture National Forest', 'National Forest', 'NV') }, rings: [rect(-114.0, 38.0, -113.5, 39.0)] },
-    { attributes: { OBJECTID: 4, ...sma('PVT', 'PVT', '', null, 'NV') }, rings: [rect(-115.5, 38.0, -115.0, 39.0)] },
-    { attributes: { OBJECTID: 5, ...sma('ST', 'ST', '', null, 'NV') }, rings: [rect(-115.0, 39.0, -114.0, 39.5)] },
-  ],
-  'BLM_Natl_NLCS_WLD_WSA/MapServer/0': [{ attributes: { OBJECTID: 11, NLCS_NAME: 'Fixture Peak Wilderness', NLCS_ID: 'NLCS0001', ADMIN_ST: 'NV' }, rings: [rect(-114.8, 38.6, -114.6, 38.8)] }],
-  'BLM_Natl_NLCS_WLD_WSA/MapServer/1': [{ attributes: { OBJECTID: 21, NLCS_NAME: 'Fixture Canyon WSA', NLCS_ID: 'NV-040-0001', ADMIN_ST: 'NV' }, rings: [rect(-114.4, 38.2, -114.2, 38.4)] }],
-  'BLM_Natl_ACEC/MapServer/0': [
-    { attributes: { OBJECTID: 31, ACEC_NAME: 'Fixture Springs ACEC', ADMIN_ST: 'NV' }, rings: [rect(-114.95, 38.05, -114.85, 38.15)] },
-    { attributes: { OBJECTID: 32, ACEC_NAME: 'Fixture Dunes ACEC', ADMIN_ST: 'NV' }, rings: [rect(-114.25, 38.7, -114.15, 38.8)] },
-  ],
-  'BLM_Natl_NLCS_NM_NCA_poly/MapServer/1': [
-    { attributes: { OBJECTID: 41, NCA_NAME: 'Fixture Basin National Conservation Area', sma_code: 'BLM_NCA' }, rings: [rect(-114.3, 38.6, -114.1, 38.9)] },
-    { attributes: { OBJECTID: 42, NCA_NAME: 'Fixture Arch National Monument', sma_code: 'BLM_NM' }, rings: [rect(-114.45, 38.85, -114.35, 38.95)] },
-  ],
-};
+export type FakeArcgisScope = 'all' | 'sma' | 'designations' | 'wilderness' | 'wsa' | 'acec' | 'nm_nca';
+/** Which requests a mode applies to: layer descriptions (`?f=json`), queries, or both. */
+export type FakeArcgisTarget = 'all' | 'metadata' | 'query';
 
 /** Coordinates that land on each fixture, for tests and demos. */
 export const FIXTURE_POINTS = {
@@ -100,7 +53,9 @@ export interface FakeArcgis {
   designationsUrl: string;
   /** Query requests received, in order (path and parameters). */
   requests: { layer: string; params: Record<string, string> }[];
-  setMode(mode: FakeArcgisMode, scope?: FakeArcgisScope): void;
+  /** Layer-description requests (`<layer>?f=json`) received, in order (layer path). */
+  metadataRequests: string[];
+  setMode(mode: FakeArcgisMode, scope?: FakeArcgisScope, target?: FakeArcgisTarget): void;
   close(): Promise<void>;
 }
 
@@ -123,51 +78,93 @@ function parseGeometry(params: URLSearchParams): { kind: 'point'; x: number; y: 
   throw new QueryError(`geometryType ${type} does not match geometry`);
 }
 
-/** The `where` clauses the client uses: `1=1`, `FIELD = 'VALUE'`, `FIELD IN ('A','B')`. */
-function whereFilter(where: string | null): (attrs: Fixture['attributes']) => boolean {
+/** The layer's field that a name in a request designates: ArcGIS matches field names case-insensitively and exactly (no table-less shorthand on joined layers). */
+function fieldOf(layer: FakeLayer, name: string): string {
+  const want = name.trim().toLowerCase();
+  const found = layer.fields.find((fd) => fd.name.toLowerCase() === want);
+  // The real services answer an unknown field with an HTTP 200 error body; so does the fake.
+  if (!found) throw new QueryError(`Invalid field: ${name.trim()}`);
+  return found.name;
+}
+
+/** The `where` clauses the client uses: `1=1`, `FIELD = 'VALUE'`, `FIELD IN ('A','B')`, with FIELD a real field name. */
+function whereFilter(layer: FakeLayer, where: string | null): (attrs: FakeLayer['features'][number]['attributes']) => boolean {
   const w = (where ?? '1=1').trim();
   if (w === '1=1' || w === '') return () => true;
-  const eq = /^(\w+)\s*=\s*'([^']*)'$/.exec(w);
-  if (eq) return (a) => String(a[eq[1]!] ?? '') === eq[2];
-  const inList = /^(\w+)\s+IN\s*\(([^)]*)\)$/i.exec(w);
+  const eq = /^([\w.]+) ?= ?'([^']*)'$/.exec(w);
+  if (eq) {
+    const field = fieldOf(layer, eq[1]!);
+    return (a) => String(a[field] ?? '') === eq[2];
+  }
+  const inList = /^([\w.]+) IN ?\(([^)]*)\)$/i.exec(w);
   if (inList) {
+    const field = fieldOf(layer, inList[1]!);
     const values = inList[2]!.split(',').map((v) => v.trim().replace(/^'|'$/g, ''));
-    return (a) => values.includes(String(a[inList[1]!] ?? ''));
+    return (a) => values.includes(String(a[field] ?? ''));
   }
   throw new QueryError('Invalid where clause');
 }
 
 function answerQuery(layerKey: string, params: URLSearchParams): unknown {
-  const fixtures = LAYERS[layerKey]!;
+  const layer = LAYERS[layerKey]!;
   if (params.get('f') !== 'json' && params.get('f') !== 'pjson') throw new QueryError("f must be 'json'");
   const inSR = params.get('inSR');
   if (inSR !== '4326' && !(inSR ?? '').includes('4326')) throw new QueryError('inSR must be 4326 for the fixtures');
   if ((params.get('spatialRel') ?? 'esriSpatialRelIntersects') !== 'esriSpatialRelIntersects') throw new QueryError('only esriSpatialRelIntersects is supported');
   const geometry = parseGeometry(params);
-  const keep = whereFilter(params.get('where'));
-  const fields = (params.get('outFields') ?? '*').split(',').map((f) => f.trim());
+  const keep = whereFilter(layer, params.get('where'));
+  const requested = (params.get('outFields') ?? '*').split(',').map((x) => x.trim());
+  const fields = requested.includes('*') ? layer.fields.map((fd) => fd.name) : requested.map((x) => fieldOf(layer, x));
   const returnGeometry = params.get('returnGeometry') !== 'false';
-  const hits = fixtures.filter((f) => keep(f.attributes) && (geometry.kind === 'point' ? pointInRings(geometry.x, geometry.y, f.rings as Ring[]) : ringsIntersectEnvelope(f.rings as Ring[], geometry.env)));
+  const hits = layer.features.filter((ft) => keep(ft.attributes) && (geometry.kind === 'point' ? pointInRings(geometry.x, geometry.y, ft.rings as Ring[]) : ringsIntersectEnvelope(ft.rings as Ring[], geometry.env)));
   return {
-    displayFieldName: Object.keys(fixtures[0]!.attributes)[1],
+    displayFieldName: layer.fields[1]?.name ?? '',
+    fieldAliases: Object.fromEntries(layer.fields.filter((fd) => fields.includes(fd.name)).map((fd) => [fd.name, fd.alias])),
     geometryType: 'esriGeometryPolygon',
     spatialReference: { wkid: 4326, latestWkid: 4326 },
-    fields: fields.map((name) => ({ name, type: 'esriFieldTypeString', alias: name })),
-    features: hits.map((f) => {
-      const attributes = fields.includes('*') ? { ...f.attributes } : Object.fromEntries(fields.filter((k) => k in f.attributes).map((k) => [k, f.attributes[k]]));
-      return returnGeometry ? { attributes, geometry: { rings: f.rings } } : { attributes };
+    fields: layer.fields.filter((fd) => fields.includes(fd.name)),
+    features: hits.map((ft) => {
+      // Attribute keys are the real field names: table-qualified on a joined layer.
+      const attributes = Object.fromEntries(fields.map((k) => [k, ft.attributes[k] ?? null]));
+      return returnGeometry ? { attributes, geometry: { rings: ft.rings } } : { attributes };
     }),
   };
 }
 
+/** The layer description (`<layer>?f=json`): what a client reads the field names from. */
+function describeLayer(layerKey: string): unknown {
+  const layer = LAYERS[layerKey]!;
+  const id = Number(layerKey.slice(layerKey.lastIndexOf('/') + 1));
+  return {
+    currentVersion: 11.3,
+    id,
+    name: layer.name,
+    type: 'Feature Layer',
+    geometryType: 'esriGeometryPolygon',
+    displayField: layer.fields[1]?.name ?? '',
+    capabilities: 'Map,Query,Data',
+    maxRecordCount: 1000,
+    fields: layer.fields,
+  };
+}
+
 const LAYER_KEYS = Object.keys(LAYERS);
-const DESIGNATION_KEYS = new Set(DESIGNATION_LAYERS.map((d) => d.path));
+const DESIGNATION_KEYS = new Map(DESIGNATION_LAYERS.map((d) => [d.path, d.key]));
+
+function inScope(scope: FakeArcgisScope, layerKey: string): boolean {
+  if (scope === 'all') return true;
+  if (scope === 'sma') return !DESIGNATION_KEYS.has(layerKey);
+  if (scope === 'designations') return DESIGNATION_KEYS.has(layerKey);
+  return DESIGNATION_KEYS.get(layerKey) === scope;
+}
 
 /** Start the fake; port 0 (the default) picks a free port. */
 export async function startFakeArcgis(options: { port?: number; host?: string; mode?: FakeArcgisMode } = {}): Promise<FakeArcgis> {
   let mode: FakeArcgisMode = options.mode ?? 'normal';
   let scope: FakeArcgisScope = 'all';
+  let target: FakeArcgisTarget = 'all';
   const requests: FakeArcgis['requests'] = [];
+  const metadataRequests: string[] = [];
   const host = options.host ?? '127.0.0.1';
 
   const json = (res: ServerResponse, status: number, body: unknown): void => {
@@ -182,8 +179,9 @@ export async function startFakeArcgis(options: { port?: number; host?: string; m
       if (m && ['normal', 'hang', 'error', 'http_500', 'garbage'].includes(m)) {
         mode = m;
         scope = (url.searchParams.get('scope') as FakeArcgisScope | null) ?? 'all';
+        target = (url.searchParams.get('target') as FakeArcgisTarget | null) ?? 'all';
       }
-      return json(res, 200, { mode, scope });
+      return json(res, 200, { mode, scope, target });
     }
     if (!url.pathname.startsWith(`${SERVICES_PATH}/`)) return json(res, 404, { error: { code: 404, message: 'Service not found.' } });
     const rest = url.pathname.slice(SERVICES_PATH.length + 1);
@@ -192,7 +190,8 @@ export async function startFakeArcgis(options: { port?: number; host?: string; m
     if (!LAYER_KEYS.includes(layerKey)) return json(res, 200, { error: { code: 400, message: 'Invalid URL', details: ['Invalid URL'] } });
     const params = url.searchParams;
     if (isQuery) requests.push({ layer: layerKey, params: Object.fromEntries(params) });
-    const applies = scope === 'all' || (scope === 'designations') === DESIGNATION_KEYS.has(layerKey);
+    else metadataRequests.push(layerKey);
+    const applies = inScope(scope, layerKey) && (target === 'all' || (target === 'query') === isQuery);
     if (applies && mode === 'hang') return; // never answered; close() destroys the socket
     if (applies && mode === 'error') return json(res, 200, { error: { code: 500, message: 'Error performing query operation', details: ['Fake upstream failure'] } });
     if (applies && mode === 'http_500') {
@@ -203,7 +202,7 @@ export async function startFakeArcgis(options: { port?: number; host?: string; m
       res.writeHead(200, { 'content-type': 'text/plain' });
       return void res.end('this is not json');
     }
-    if (!isQuery) return json(res, 200, { currentVersion: 11.1, name: layerKey, type: 'Feature Layer', geometryType: 'esriGeometryPolygon', capabilities: 'Map,Query,Data', maxRecordCount: 1000 });
+    if (!isQuery) return json(res, 200, describeLayer(layerKey));
     try {
       json(res, 200, answerQuery(layerKey, params));
     } catch (err) {
@@ -224,9 +223,11 @@ export async function startFakeArcgis(options: { port?: number; host?: string; m
     smaUrl: `${origin}${SERVICES_PATH}/BLM_Natl_SMA_LimitedScale/MapServer/1`,
     designationsUrl: `${origin}${SERVICES_PATH}`,
     requests,
-    setMode(m, s = 'all') {
+    metadataRequests,
+    setMode(m, s = 'all', t = 'all') {
       mode = m;
       scope = s;
+      target = t;
     },
     close() {
       server.closeAllConnections();
@@ -255,7 +256,7 @@ async function main(args: string[]): Promise<void> {
     'Fixture coordinates:',
     ...Object.entries(FIXTURE_POINTS).map(([k, p]) => `  ${k.padEnd(13)} lat ${p.lat}, lon ${p.lon}: ${p.what}`),
     '',
-    `Switch modes: curl '${fake.origin}/__mode?set=hang'   (normal | hang | error | http_500 | garbage; &scope=sma|designations)`,
+    `Switch modes: curl '${fake.origin}/__mode?set=hang'   (normal | hang | error | http_500 | garbage; &scope=sma|designations|wilderness|wsa|acec|nm_nca; &target=metadata|query)`,
   ];
   console.log(lines.join('\n'));
   const stop = (): void => {

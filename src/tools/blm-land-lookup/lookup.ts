@@ -1,10 +1,13 @@
-// The lookup itself: cache, upstream queries under one deadline, assembly, and the 504 mapping for upstream failures.
+// The lookup itself: cache, layer field lists, upstream queries under one deadline, assembly, and the 504 mapping for SMA failures.
 import type { ToolContext } from '../contract.ts';
 import { ToolError } from '../contract.ts';
-import { Deadline, UpstreamFailure, envelopeQuery, pointQuery, queryLayer } from './arcgis.ts';
-import type { LookupResult } from './engine.ts';
-import { CACHE_TTL_SECONDS, assemble, cacheKey, coveragePct, designationsFrom, pickSmaFeature, roundCoord, roundRadius } from './engine.ts';
+import { Deadline, UpstreamFailure, describeLayer, envelopeQuery, pointQuery, queryLayer } from './arcgis.ts';
+import type { ArcgisFeature } from './arcgis.ts';
+import type { LookupResult, UnavailableSource } from './engine.ts';
+import { CACHE_TTL_SECONDS, agencyCode, assemble, cacheKey, coveragePct, designationsFrom, fieldsCacheKey, pickSmaFeature, roundCoord, roundRadius } from './engine.ts';
+import { outFieldsFor, resolveField } from './fields.ts';
 import { radiusEnvelope } from './geometry.ts';
+import type { DesignationLayerRef, LayerRef } from './layers.ts';
 import { designationLayers, smaLayer } from './layers.ts';
 import { output } from './schema.ts';
 
@@ -16,6 +19,8 @@ const MESSAGES: Record<UpstreamFailure['reason'], string> = {
   malformed: 'The BLM GIS service returned an answer that could not be read.',
 };
 
+const errText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
 async function cached(ctx: ToolContext, key: string): Promise<LookupResult | null> {
   try {
     const hit = await ctx.cache.get(key);
@@ -24,8 +29,56 @@ async function cached(ctx: ToolContext, key: string): Promise<LookupResult | nul
     return parsed.success ? (parsed.data as LookupResult) : null;
   } catch (err) {
     // A cache outage costs an upstream call, not the request.
-    ctx.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'blm-land-lookup cache read failed');
+    ctx.log.warn({ err: errText(err) }, 'blm-land-lookup cache read failed');
     return null;
+  }
+}
+
+async function cacheSet(ctx: ToolContext, key: string, value: unknown): Promise<void> {
+  try {
+    await ctx.cache.set(key, value, CACHE_TTL_SECONDS);
+  } catch (err) {
+    ctx.log.warn({ err: errText(err) }, 'blm-land-lookup cache write failed');
+  }
+}
+
+/**
+ * The layer's field names as it spells them (a joined layer qualifies them with their table), from its description,
+ * kept in the cache as long as the answers. Null when the description cannot be read: the query then asks for `*`,
+ * which every layer accepts, and the attributes are read under either spelling.
+ */
+async function layerFields(ctx: ToolContext, layer: LayerRef, deadline: Deadline): Promise<string[] | null> {
+  const key = fieldsCacheKey(layer.url);
+  try {
+    const hit = await ctx.cache.get(key);
+    if (Array.isArray(hit) && hit.length > 0 && hit.every((n) => typeof n === 'string')) return hit as string[];
+  } catch (err) {
+    ctx.log.warn({ err: errText(err) }, 'blm-land-lookup cache read failed');
+  }
+  try {
+    const names = await describeLayer(ctx, layer, deadline);
+    if (names.length > 0) await cacheSet(ctx, key, names);
+    return names.length > 0 ? names : null;
+  } catch (err) {
+    if (!(err instanceof UpstreamFailure)) throw err;
+    ctx.log.warn({ layer: layer.key, reason: err.reason, upstream: err.upstream }, `blm-land-lookup layer description unavailable, querying all fields: ${err.message}`);
+    return null;
+  }
+}
+
+type DesignationOutcome = { layer: DesignationLayerRef; features: ArcgisFeature[] } | { layer: DesignationLayerRef; failed: UnavailableSource };
+
+/** One designation layer at the point; its failure is reported, not thrown: it must not sink the SMA answer. */
+async function designationAt(ctx: ToolContext, layer: DesignationLayerRef, lon: number, lat: number, deadline: Deadline): Promise<DesignationOutcome> {
+  try {
+    const fields = await layerFields(ctx, layer, deadline);
+    const result = await queryLayer(ctx, layer, pointQuery(lon, lat, outFieldsFor(fields, layer.fields)), deadline);
+    return { layer, features: result.features };
+  } catch (err) {
+    if (!(err instanceof UpstreamFailure)) throw err;
+    const reason = err.reason === 'network_error' && deadline.timedOut ? 'timeout' : err.reason;
+    ctx.log.warn({ layer: err.layer, reason, upstream: err.upstream }, `blm-land-lookup designation layer failed, answering without it: ${err.message}`);
+    return { layer, failed: { source: layer.key, dataset: layer.title, reason } };
   }
 }
 
@@ -44,34 +97,45 @@ export async function lookup(args: { lat: number; lon: number; radius_km: number
   const deadline = new Deadline(Math.max(1, blmTimeoutMs), ctx.signal);
   try {
     const env = radius > 0 ? radiusEnvelope(lat, lon, radius) : null;
+    const smaFields = await layerFields(ctx, sma, deadline);
+    const agencyField = (smaFields && resolveField(smaFields, 'ADMIN_AGENCY_CODE')) ?? 'ADMIN_AGENCY_CODE';
     const [point, cover] = await Promise.all([
-      queryLayer(ctx, sma, pointQuery(lon, lat, sma.outFields), deadline),
-      env ? queryLayer(ctx, sma, envelopeQuery(env, "ADMIN_AGENCY_CODE = 'BLM'", ['ADMIN_AGENCY_CODE']), deadline) : Promise.resolve(null),
+      queryLayer(ctx, sma, pointQuery(lon, lat, outFieldsFor(smaFields, sma.fields)), deadline),
+      env ? queryLayer(ctx, sma, envelopeQuery(env, `${agencyField} = 'BLM'`, outFieldsFor(smaFields, ['ADMIN_AGENCY_CODE'])), deadline) : Promise.resolve(null),
     ]);
     const chosen = pickSmaFeature(point.features);
-    const onBlm = chosen !== null && String(chosen.attributes.ADMIN_AGENCY_CODE ?? '').trim().toUpperCase() === 'BLM';
+    const onBlm = chosen !== null && agencyCode(chosen) === 'BLM';
     let designations = null;
+    const unavailable: UnavailableSource[] = [];
     if (onBlm) {
-      const results = await Promise.all(designationLayerList.map((l) => queryLayer(ctx, l, pointQuery(lon, lat, l.outFields), deadline)));
-      designations = designationsFrom(designationLayerList.map((l, i) => ({ type: l.type, features: results[i]!.features })));
+      const outcomes = await Promise.all(designationLayerList.map((l) => designationAt(ctx, l, lon, lat, deadline)));
+      const answered: { def: DesignationLayerRef['def']; features: ArcgisFeature[] }[] = [];
+      for (const o of outcomes) {
+        if ('failed' in o) unavailable.push(o.failed);
+        else answered.push({ def: o.layer.def, features: o.features });
+      }
+      designations = designationsFrom(answered);
     }
+    const answeredLayers = designationLayerList.filter((l) => !unavailable.some((u) => u.source === l.key));
     const result = assemble({
       smaFeatures: point.features,
       designations,
-      coverage: env && cover ? { pct: coveragePct(cover.features.filter((f) => String(f.attributes.ADMIN_AGENCY_CODE ?? 'BLM').trim().toUpperCase() === 'BLM'), env), truncated: cover.exceededTransferLimit } : null,
+      // A polygon whose agency is missing from the answer counts as BLM: the query asked for BLM polygons only.
+      coverage: env && cover ? { pct: coveragePct(cover.features.filter((f) => (agencyCode(f) ?? 'BLM') === 'BLM'), env), truncated: cover.exceededTransferLimit } : null,
       dataAsOf,
       sources: {
         sma: `${sma.title}: ${sma.url}`,
         special_designations: onBlm
-          ? designationLayerList.map((l) => `${l.title}: ${l.url}`).join('; ')
+          ? [
+              ...answeredLayers.map((l) => `${l.title}: ${l.url}`),
+              ...unavailable.map((u) => `Unavailable, not in this answer: ${u.dataset} (${u.reason.replace(/_/g, ' ')})`),
+            ].join('; ')
           : `Not queried: designations are looked up only on BLM land (${designationLayerList.map((l) => l.title).join('; ')}).`,
       },
+      unavailable,
     });
-    try {
-      await ctx.cache.set(key, result, CACHE_TTL_SECONDS);
-    } catch (err) {
-      ctx.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'blm-land-lookup cache write failed');
-    }
+    // A partial answer is not cached: the next call asks the failed layers again.
+    if (unavailable.length === 0) await cacheSet(ctx, key, result);
     return result;
   } catch (err) {
     if (!(err instanceof UpstreamFailure)) throw err;

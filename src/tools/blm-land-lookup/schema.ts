@@ -67,4 +67,19 @@ export const output = z.object({
       special_designations: str(1000, 'Designation datasets and layers used, or why they were not queried.'),
     })
     .describe('Upstream datasets used.'),
+  unavailable_sources: z
+    .array(
+      z
+        .object({
+          source: z.enum(['wilderness', 'wsa', 'acec', 'nm_nca']).describe('Designation layer that failed.'),
+          dataset: str(200, 'Its dataset name.'),
+          reason: z.enum(['timeout', 'network_error', 'http_error', 'error_body', 'malformed']).describe('How it failed.'),
+        })
+        .describe('A designation layer that did not answer.'),
+    )
+    .max(4)
+    .optional()
+    .describe(
+      'Present only on BLM land when a designation layer failed: the answer carries the surface-management record and the other layers, special_designations may be incomplete, and the answer is not cached. An SMA failure is still a 504.',
+    ),
 });

@@ -1,6 +1,7 @@
 // blm-land-lookup: US Bureau of Land Management land status, designations and casual-use rules for a coordinate.
 import { defineTool } from '../contract.ts';
 import { EXAMPLES } from './examples.ts';
+import { hostileCases } from './hostile.ts';
 import { lookup } from './lookup.ts';
 import { input, output } from './schema.ts';
 
@@ -20,6 +21,7 @@ export default defineTool({
   output,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   examples: EXAMPLES,
+  hostile: hostileCases,
   refundExempt: [504],
   run(args, ctx) {
     return lookup(args, ctx);

@@ -127,42 +127,217 @@ export function cleanText(s: string): string {
   return s.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
 }
 
+function stemWord(w: string): string {
+  return w.length > 2 && /^[a-z]+$/.test(w) ? stemmer(w) : w;
+}
+
 function stems(text: string): string[] {
   const words = text.toLowerCase().normalize('NFKC').match(/[a-z0-9]+/g) ?? [];
-  return words.map((w) => (w.length > 2 && /^[a-z]+$/.test(w) ? stemmer(w) : w));
+  return words.map(stemWord);
+}
+
+/**
+ * Verbs (and their nouns: "upload", "export") that move or keep a thing without saying what the feature does with
+ * it, with the kind they belong to. A thing they govern is the payload of that action (see `contentNouns`).
+ */
+const HANDLING: ReadonlyMap<string, string> = new Map(
+  (
+    [
+      ['upload', 'file_upload'],
+      ['attach', 'file_upload'],
+      ['drop', 'file_upload'],
+      ['import', 'data_import'],
+      ['ingest', 'data_import'],
+      ['sync', 'data_import'],
+      ['export', 'data_export'],
+      ['download', 'data_export'],
+      ['print', 'data_export'],
+      ['backup', 'data_export'],
+      ['scan', 'handling'],
+      ['ocr', 'handling'],
+      ['parse', 'handling'],
+      ['extract', 'handling'],
+      ['store', 'handling'],
+      ['archive', 'handling'],
+      ['save', 'handling'],
+      ['preview', 'handling'],
+    ] as const
+  ).map(([w, k]) => [stemWord(w), k]),
+);
+/**
+ * How far back a handling verb governs a noun, in words other than articles, determiners and prepositions ("export
+ * to a CSV file", "upload of supplier invoices"); further back it belongs to another phrase.
+ */
+const GOVERN_BACK = 3;
+const GOVERN_SKIP: ReadonlySet<string> = new Set(['a', 'an', 'the', 'of', 'to', 'for', 'from', 'into', 'on', 'in', 'with', 'my', 'your', 'our', 'their', 'it', 'his', 'her', 'all', 'some', 'these', 'those', 'this', 'that', 'its', 'multiple', 'several', 'new'].map(stemWord));
+
+interface CompiledPhrase {
+  phrase: string;
+  key: string;
+  /** Words in the key. */
+  length: number;
+  content: boolean;
 }
 
 interface CompiledKind {
   kind: FeatureKind;
-  phrases: { phrase: string; key: string }[];
+  phrases: CompiledPhrase[];
+  /** Raw-word phrases inside which a trigger means something else. */
+  unless: { key: string; length: number }[];
 }
 
-const COMPILED: CompiledKind[] = KINDS.map((kind) => ({
-  kind,
-  phrases: kind.triggers.map((phrase) => ({ phrase, key: stems(phrase).join(' ') })),
-}));
-const MAX_PHRASE_WORDS = Math.max(...COMPILED.flatMap((c) => c.phrases.map((p) => p.key.split(' ').length)));
+const rawKey = (phrase: string): string => (phrase.toLowerCase().match(/[a-z0-9]+/g) ?? []).join(' ');
 
-function ngrams(tokens: string[]): Set<string> {
+const COMPILED: CompiledKind[] = KINDS.map((kind) => {
+  const content = new Set((kind.contentNouns ?? []).map((p) => stems(p).join(' ')));
+  return {
+    kind,
+    phrases: kind.triggers.map((phrase) => {
+      const key = stems(phrase).join(' ');
+      return { phrase, key, length: key.split(' ').length, content: content.has(key) };
+    }),
+    unless: (kind.unless ?? []).map((u) => {
+      const key = rawKey(u);
+      return { key, length: key.split(' ').length };
+    }),
+  };
+});
+
+/**
+ * The text as tokens: words, their stems, and for each token where its clause begins and ends. Clauses end at
+ * punctuation, so a verb in one item of a list ("Login, file upload, invoices") does not govern the next.
+ */
+interface Tokens {
+  words: string[];
+  stems: string[];
+  clauseStart: number[];
+  clauseEnd: number[];
+  stemGrams: Map<string, number[]>;
+  /** Built on first use: only kinds with `unless` phrases whose trigger occurs need it. */
+  rawGrams?: Map<string, number[]>;
+}
+
+const TOKEN = /[a-z0-9]+|[.,;:!?|()[\]{}\n\r]/g;
+
+/** Every prefix (in whole words) of the given phrases: n-grams are only built along them. */
+function prefixes(phrases: readonly string[]): Set<string> {
   const out = new Set<string>();
+  for (const p of phrases) {
+    const w = p.split(' ');
+    for (let n = 1; n <= w.length; n++) out.add(w.slice(0, n).join(' '));
+  }
+  return out;
+}
+const STEM_PREFIXES = prefixes(COMPILED.flatMap((c) => c.phrases.map((p) => p.key)));
+const RAW_PREFIXES = prefixes(COMPILED.flatMap((c) => c.unless.map((u) => u.key)));
+
+/**
+ * The n-grams that begin some phrase, inside a clause, with the positions they start at. Growing a gram stops as soon
+ * as it is no phrase's prefix, so the work is about one set lookup per token whatever the text.
+ */
+function grams(tokens: readonly string[], clauseEnd: readonly number[], known: ReadonlySet<string>): Map<string, number[]> {
+  const out = new Map<string, number[]>();
   for (let i = 0; i < tokens.length; i++) {
-    let key = '';
-    for (let n = 0; n < MAX_PHRASE_WORDS && i + n < tokens.length; n++) {
-      key = n === 0 ? (tokens[i] as string) : `${key} ${tokens[i + n] as string}`;
-      out.add(key);
+    let key = tokens[i] as string;
+    const end = clauseEnd[i] as number;
+    for (let j = i; j < end; j++) {
+      if (j > i) key = `${key} ${tokens[j] as string}`;
+      if (!known.has(key)) break;
+      const at = out.get(key);
+      if (at) at.push(i);
+      else out.set(key, [i]);
     }
   }
   return out;
 }
 
-/** Kinds whose trigger phrases occur in the text, in catalogue order, with the phrases that matched. */
+function tokenize(text: string): Tokens {
+  const words: string[] = [];
+  const clauseStart: number[] = [];
+  let start = 0;
+  for (const m of text.toLowerCase().normalize('NFKC').matchAll(TOKEN)) {
+    const t = m[0];
+    const c = t.charCodeAt(0);
+    const isWord = (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+    if (!isWord) {
+      start = words.length;
+      continue;
+    }
+    words.push(t);
+    clauseStart.push(start);
+  }
+  const clauseEnd = new Array<number>(words.length);
+  for (let i = words.length - 1; i >= 0; i--) {
+    clauseEnd[i] = i + 1 < words.length && clauseStart[i + 1] === clauseStart[i] ? (clauseEnd[i + 1] as number) : i + 1;
+  }
+  // Hostile and real texts repeat words: stem each distinct word once.
+  const memo = new Map<string, string>();
+  const stemsOf = words.map((w) => {
+    let st = memo.get(w);
+    if (st === undefined) {
+      st = stemWord(w);
+      memo.set(w, st);
+    }
+    return st;
+  });
+  return { words, stems: stemsOf, clauseStart, clauseEnd, stemGrams: grams(stemsOf, clauseEnd, STEM_PREFIXES) };
+}
+
+/** True when a handling verb of another kind governs the noun at `at` (just before it, or as the head right after it). */
+function isPayload(t: Tokens, at: number, length: number, kindId: string): boolean {
+  const foreign = (i: number): boolean => {
+    const k = HANDLING.get(t.stems[i] as string);
+    return k !== undefined && k !== kindId;
+  };
+  let words = 0;
+  const first = Math.max(t.clauseStart[at] as number, at - 2 * GOVERN_BACK);
+  for (let i = at - 1; i >= first && words < GOVERN_BACK; i--) {
+    const w = t.stems[i] as string;
+    if (HANDLING.has(w)) return foreign(i);
+    if (!GOVERN_SKIP.has(w)) words++;
+  }
+  const next = at + length;
+  return next < (t.clauseEnd[at] as number) && foreign(next);
+}
+
+/**
+ * For each position, the furthest end of an `unless` phrase that starts at or before it: a trigger at [at, at + n)
+ * lies inside one of them exactly when reach[at] >= at + n. Linear in the text, computed once per kind.
+ */
+function unlessReach(t: Tokens, unless: readonly { key: string; length: number }[]): Int32Array {
+  t.rawGrams ??= grams(t.words, t.clauseEnd, RAW_PREFIXES);
+  const reach = new Int32Array(t.words.length);
+  for (const u of unless) for (const s of t.rawGrams.get(u.key) ?? []) reach[s] = Math.max(reach[s] as number, s + u.length);
+  for (let i = 1; i < reach.length; i++) reach[i] = Math.max(reach[i] as number, reach[i - 1] as number);
+  return reach;
+}
+
+/**
+ * Kinds whose trigger phrases occur in the text, in catalogue order, with the phrases that matched. A trigger does
+ * not count inside one of its kind's `unless` phrases, and a content noun does not count when it is only the payload
+ * of another kind's handling verb.
+ */
 export function classify(text: string): { kind: FeatureKind; matched: string[] }[] {
-  const grams = ngrams(stems(text));
+  const t = tokenize(text);
   const out: { kind: FeatureKind; matched: string[] }[] = [];
   for (const c of COMPILED) {
     // Phrases that stem alike (encrypt, encrypted) are reported once, by their first spelling.
     const keys = new Set<string>();
-    const matched = c.phrases.filter((p) => grams.has(p.key) && !keys.has(p.key) && keys.add(p.key)).map((p) => p.phrase);
+    const matched: string[] = [];
+    let reach: Int32Array | undefined;
+    const covered = (at: number, n: number): boolean => {
+      if (c.unless.length === 0) return false;
+      reach ??= unlessReach(t, c.unless);
+      return (reach[at] as number) >= at + n;
+    };
+    for (const p of c.phrases) {
+      if (keys.has(p.key)) continue;
+      const counts = (t.stemGrams.get(p.key) ?? []).some((at) => !(p.content && isPayload(t, at, p.length, c.kind.id)) && !covered(at, p.length));
+      if (counts) {
+        keys.add(p.key);
+        matched.push(p.phrase);
+      }
+    }
     if (matched.length > 0) out.push({ kind: c.kind, matched });
   }
   return out;
@@ -197,14 +372,18 @@ function fieldSpec(name: string): FieldSpec {
 
 /** A service name usable in event.dataset and service.name. */
 export function serviceSlug(appName: string): string {
-  const slug = appName
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 64)
-    .replace(/-+$/g, '');
+  const dashed = appName.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-');
+  // Dashes are trimmed by index, not by an anchored `-+$` regex, which backtracks quadratically over a long run of them.
+  const slug = trimDashes(trimDashes(dashed).slice(0, 64));
   return slug === '' ? 'app' : slug;
+}
+
+function trimDashes(s: string): string {
+  let start = 0;
+  let end = s.length;
+  while (start < end && s.charCodeAt(start) === 45) start++;
+  while (end > start && s.charCodeAt(end - 1) === 45) end--;
+  return s.slice(start, end);
 }
 
 /** FNV-1a, 32 bits: stable example ids derived from the event name. */

@@ -10,6 +10,17 @@ export interface FeatureKind {
   neverLog: readonly string[];
   /** Data classes the kind handles: drive the framework gap checks. */
   handles?: readonly ('cardholder' | 'health' | 'personal')[];
+  /**
+   * Phrases, matched on the words as written, inside which a trigger means something else: "social media" is not
+   * media upload, "file a claim" is not a file, "in order to" is not an order. A trigger they cover does not count.
+   */
+  unless?: readonly string[];
+  /**
+   * Triggers that name a thing handled (an invoice, a file, an order, a message) rather than what the feature does.
+   * One counts only when the feature acts on it in this kind's sense: when a handling verb of another kind governs
+   * it ("upload of invoices", "invoice upload", "export to a CSV file"), it is only the payload and is left out.
+   */
+  contentNouns?: readonly string[];
 }
 
 /** Catalogue order is output order for a feature's `matched` list. */
@@ -46,8 +57,8 @@ export const KINDS: readonly FeatureKind[] = [
   {
     id: 'session',
     label: 'Sessions',
-    triggers: ['session', 'logout', 'log out', 'sign out', 'signout', 'remember me', 'idle timeout', 'keep me signed in'],
-    events: ['session_created', 'session_renewed', 'session_expired', 'session_use_after_expire'],
+    triggers: ['session', 'logout', 'log out', 'sign out', 'signout', 'remember me', 'idle timeout', 'keep me signed in', 'concurrent session', 'concurrent login', 'active sessions', 'device management'],
+    events: ['session_created', 'session_renewed', 'session_expired', 'session_logout', 'session_use_after_expire', 'excess_sessions_exceeded', 'malicious_csrf'],
     neverLog: ['session_id'],
   },
   {
@@ -82,9 +93,12 @@ export const KINDS: readonly FeatureKind[] = [
   {
     id: 'file_upload',
     label: 'File upload',
-    triggers: ['upload', 'attachment', 'attach', 'avatar', 'profile picture', 'file', 'document upload', 'image upload', 'photo', 'media', 'drag and drop', 'dropzone'],
+    triggers: ['upload', 'attachment', 'attach', 'avatar', 'profile picture', 'file', 'document upload', 'image upload', 'photo', 'media upload', 'media library', 'dropzone'],
     events: ['upload_complete', 'upload_stored', 'upload_validation', 'upload_delete'],
     neverLog: ['file_content'],
+    // "Drag and drop" is how, not what: it is an upload only when files are what is dropped, and the file words say so.
+    unless: ['social media', 'file a', 'file an', 'file the', 'file your', 'file their', 'file for', 'to file', 'can file', 'filed', 'filing', 'filings', 'file system', 'file systems'],
+    contentNouns: ['file', 'photo', 'attachment'],
   },
   {
     id: 'payment',
@@ -93,6 +107,8 @@ export const KINDS: readonly FeatureKind[] = [
     events: ['payment_charge_success', 'payment_charge_fail', 'payment_refund_created', 'payment_method_changed'],
     neverLog: ['card_pan', 'card_auth_data', 'bank_account'],
     handles: ['cardholder', 'personal'],
+    unless: ['pay attention', 'in charge', 'free of charge', 'charging station', 'battery charge', 'newsletter subscription', 'email subscription', 'mailing list subscription', 'push subscription', 'event subscription', 'webhook subscription', 'graphql subscription', 'notification subscription', 'topic subscription'],
+    contentNouns: ['invoice', 'receipt'],
   },
   {
     id: 'health_data',
@@ -136,15 +152,31 @@ export const KINDS: readonly FeatureKind[] = [
     id: 'user_input',
     label: 'User input and content',
     triggers: ['form', 'search', 'comment', 'message', 'chat', 'post', 'review', 'feedback', 'contact form', 'query', 'filter', 'text field', 'rich text', 'editor', 'wiki', 'forum'],
-    events: ['input_validation_fail', 'input_validation_discrete_fail', 'malicious_extraneous'],
+    events: ['input_validation_fail', 'input_validation_discrete_fail', 'malicious_extraneous', 'malicious_sqli'],
     neverLog: ['free_text'],
+    unless: ['search engine', 'search engines', 'form factor'],
+    contentNouns: ['comment', 'message', 'review', 'post', 'feedback', 'form', 'chat'],
   },
   {
     id: 'public_api',
     label: 'API surface',
     triggers: ['api', 'endpoint', 'rest api', 'graphql', 'grpc', 'integration', 'third party', 'partner', 'public api', 'sdk', 'cors', 'rate limit', 'throttle', 'throttling', 'mobile app'],
-    events: ['authz_fail', 'excess_rate_limit_exceeded', 'input_validation_fail', 'malicious_excess_404', 'malicious_attack_tool', 'malicious_cors'],
+    events: ['authz_fail', 'excess_rate_limit_exceeded', 'input_validation_fail', 'malicious_excess_404', 'malicious_attack_tool', 'malicious_sqli', 'malicious_cors'],
     neverLog: ['access_token', 'request_body'],
+  },
+  {
+    id: 'web_security',
+    label: 'Browser and web attack defences',
+    triggers: ['content security policy', 'csp', 'csp report', 'report uri', 'csrf', 'xsrf', 'cross site request forgery', 'anti forgery', 'cors', 'cross origin', 'sql injection', 'sqli', 'xss', 'cross site scripting', 'waf', 'web application firewall', 'security headers'],
+    events: ['malicious_csp_violation', 'malicious_csrf', 'malicious_cors', 'malicious_sqli', 'malicious_attack_tool', 'input_validation_fail'],
+    neverLog: ['access_token', 'request_body'],
+  },
+  {
+    id: 'ai_tools',
+    label: 'AI agents and MCP tools',
+    triggers: ['mcp', 'model context protocol', 'mcp server', 'mcp client', 'ai agent', 'llm agent', 'autonomous agent', 'agentic ai', 'llm', 'large language model', 'generative ai', 'genai', 'tool calling', 'function calling', 'prompt injection', 'ai assistant', 'copilot'],
+    events: ['mcp_prompt_injection', 'mcp_resource_exhaustion', 'mcp_tool_poisoning', 'excess_rate_limit_exceeded'],
+    neverLog: ['prompt_content', 'access_token'],
   },
   {
     id: 'webhook',
@@ -166,6 +198,7 @@ export const KINDS: readonly FeatureKind[] = [
     triggers: ['settings', 'setting', 'configuration', 'config', 'feature flag', 'toggle', 'security settings', 'policy', 'allowlist', 'whitelist', 'ip restriction'],
     events: ['config_setting_changed', 'authz_admin'],
     neverLog: ['setting_secret'],
+    unless: ['content security policy', 'privacy policy', 'cookie policy', 'return policy', 'returns policy', 'refund policy', 'cancellation policy', 'insurance policy', 'policy holder', 'policyholder'],
   },
   {
     id: 'operations',
@@ -180,6 +213,8 @@ export const KINDS: readonly FeatureKind[] = [
     triggers: ['workflow', 'wizard', 'multi step', 'step', 'approval', 'approve', 'checkout', 'state machine', 'booking', 'reservation', 'transfer', 'order', 'fulfilment', 'fulfillment', 'coupon', 'voucher', 'promo code', 'discount'],
     events: ['sequence_fail'],
     neverLog: [],
+    unless: ['step by step', 'in order to', 'in order', 'sort order', 'order by', 'ordered list', 'display order', 'alphabetical order', 'reverse order', 'chronological order', 'file transfer'],
+    contentNouns: ['order', 'booking', 'reservation'],
   },
   {
     id: 'notifications',
@@ -187,6 +222,7 @@ export const KINDS: readonly FeatureKind[] = [
     triggers: ['email', 'e mail', 'notification', 'sms', 'push', 'newsletter', 'mailing', 'digest'],
     events: ['notification_sent'],
     neverLog: ['notification_content', 'email_address'],
+    contentNouns: ['email', 'e mail'],
   },
   {
     id: 'audit_log',

@@ -1,6 +1,6 @@
 // Compliance frameworks: retention rules and the logging requirements each one names, with the events that answer them.
 
-export const FRAMEWORK_IDS = ['soc2', 'pci_dss', 'hipaa', 'gdpr', 'iso27001'] as const;
+export const FRAMEWORK_IDS = ['soc2', 'pci_dss', 'hipaa', 'gdpr', 'iso27001', 'sox'] as const;
 export type FrameworkId = (typeof FRAMEWORK_IDS)[number];
 
 export interface RetentionRule {
@@ -57,6 +57,14 @@ export const RETENTION: Readonly<Record<FrameworkId, RetentionRule>> = {
     maximum_days: null,
     basis: 'ISO/IEC 27001:2022 Annex A 8.15 requires event logs to be produced, kept, protected and analysed, with the period set by policy; 12 months is the common choice.',
   },
+  sox: {
+    framework: 'sox',
+    minimum_days: 2555,
+    recommended_days: 2555,
+    immediately_available_days: null,
+    maximum_days: null,
+    basis: 'Sarbanes-Oxley Act Section 802 (18 U.S.C. 1520) and SEC Regulation S-X Rule 2-06 (17 CFR 210.2-06) keep the records of an audit or review of financial statements seven years; the audit logs of systems within internal control over financial reporting are that evidence, so they are kept seven years too.',
+  },
 };
 
 /** Baseline when no framework is chosen. */
@@ -105,6 +113,12 @@ export const REQUIREMENTS: readonly Requirement[] = [
   { framework: 'iso27001', reference: 'A.8.5', requirement: 'Secure authentication.', events: ['authn_login_success', 'authn_login_fail', 'authn_mfa_fail'] },
   { framework: 'iso27001', reference: 'A.8.24', requirement: 'Use of cryptography, including key management.', events: ['crypt_key_rotated', 'crypt_decrypt_fail', 'crypt_encrypt_fail'] },
   { framework: 'iso27001', reference: 'A.8.32', requirement: 'Change management.', events: ['config_setting_changed'] },
+  { framework: 'sox', reference: 'Section 404 (ITGC: logical access)', requirement: 'Access to systems that support financial reporting is authenticated, restricted and recorded.', events: ['authn_login_success', 'authn_login_fail', 'authz_fail'] },
+  { framework: 'sox', reference: 'Section 404 (ITGC: user provisioning)', requirement: 'Accounts and access rights to financial systems are granted, changed and removed on approval, and the changes are recorded.', events: ['user_created', 'user_archived', 'user_deleted', 'authz_change'] },
+  { framework: 'sox', reference: 'Section 404 (ITGC: privileged access)', requirement: 'Actions taken with administrative access to financial systems are recorded and reviewed.', events: ['authz_admin'] },
+  { framework: 'sox', reference: 'Section 404 (ITGC: change management)', requirement: 'Changes to financial systems, their configuration and their data are authorised and traceable.', events: ['config_setting_changed', 'sys_startup', 'data_record_updated', 'sensitive_update'] },
+  { framework: 'sox', reference: 'Section 802 (18 U.S.C. 1519)', requirement: 'Records relevant to the audit are not altered, destroyed or concealed: the audit trail itself is protected.', events: ['sys_log_delete', 'sys_monitor_disabled'] },
+  { framework: 'sox', reference: 'Section 802; 17 CFR 210.2-06', requirement: 'Keep the records seven years.', events: [], answeredBy: 'retention' },
 ];
 
 /** Events that every specification carries whatever the features, with the reason. */
@@ -125,6 +139,8 @@ export const FRAMEWORK_EVENTS: readonly { framework: FrameworkId; event: string;
   { framework: 'iso27001', event: 'sys_log_access', reason: 'ISO/IEC 27001 A.8.15: logs are protected against unauthorised access.' },
   { framework: 'iso27001', event: 'sys_log_delete', reason: 'ISO/IEC 27001 A.8.15: logs are protected against tampering.' },
   { framework: 'soc2', event: 'sys_log_delete', reason: 'SOC 2 CC7.2: evidence of monitoring must be complete.' },
+  { framework: 'sox', event: 'authz_admin', reason: 'SOX Section 404 IT general controls: privileged actions on financial systems.' },
+  { framework: 'sox', event: 'sys_log_delete', reason: 'SOX Section 802: the audit trail must not be altered or destroyed.' },
 ];
 
 /** Practices every specification states; framework entries are added when the framework is chosen. */
@@ -143,4 +159,6 @@ export const PRACTICES: readonly { rule: string; source: string; framework?: Fra
   { rule: 'Document the lawful basis (legitimate interest in security) for logging IP addresses and user ids, and pseudonymise them in archives.', source: 'GDPR Art. 6(1)(f), Recital 49, Art. 32', framework: 'gdpr' },
   { rule: 'Keep alert and review evidence for the whole audit period.', source: 'AICPA TSC CC7.2, CC7.3', framework: 'soc2' },
   { rule: 'Restrict and log access to logs; review privileged-user activity.', source: 'ISO/IEC 27001:2022 A.8.15', framework: 'iso27001' },
+  { rule: 'Keep the audit logs of systems that support financial reporting seven years on write-once storage.', source: 'SOX Section 802; SEC Regulation S-X Rule 2-06', framework: 'sox' },
+  { rule: 'Review access, privileged activity and changes to financial systems at least quarterly and keep the review evidence for the auditor.', source: 'SOX Section 404; PCAOB AS 2201', framework: 'sox' },
 ];

@@ -3,13 +3,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { callTool } from '../../../test/support/tool-harness.ts';
 import { ALERTS } from './alerts.ts';
-import { classify } from './engine.ts';
+import { classify, serviceSlug } from './engine.ts';
 import { EVENTS } from './events.ts';
 import { GENERIC_KIND, KINDS } from './feature-kinds.ts';
 import { ECS_EXPECTED_TYPES, FIELDS, GLOBAL_OPTIONAL, GLOBAL_REQUIRED } from './fields.ts';
 import { ALWAYS_EVENTS, FRAMEWORK_EVENTS, REQUIREMENTS } from './frameworks.ts';
 import { ALWAYS_NEVER_LOG, SENSITIVE } from './sensitive-data.ts';
 import tool from './tool.ts';
+import vocabularyFixture from './fixtures/owasp-logging-vocabulary.json' with { type: 'json' };
 
 type Body = Record<string, unknown>;
 type Spec = {
@@ -35,20 +36,12 @@ async function ok(body: Body): Promise<Spec> {
 
 const names = (s: Spec): string[] => s.events.map((e) => e.name);
 
-// The 49 event names of the OWASP Application Logging Vocabulary Cheat Sheet, with their published levels.
-const OWASP_VOCABULARY: Record<string, string> = {
-  authn_login_success: 'INFO', authn_login_successafterfail: 'INFO', authn_login_fail: 'WARN', authn_login_fail_max: 'WARN',
-  authn_login_lock: 'WARN', authn_password_change: 'INFO', authn_password_change_fail: 'CRITICAL', authn_impossible_travel: 'CRITICAL',
-  authn_token_created: 'INFO', authn_token_revoked: 'INFO', authn_token_reuse: 'CRITICAL', authn_token_delete: 'WARN',
-  authz_fail: 'CRITICAL', authz_change: 'WARN', authz_admin: 'WARN', crypt_decrypt_fail: 'WARN', crypt_encrypt_fail: 'WARN',
-  excess_rate_limit_exceeded: 'WARN', upload_complete: 'INFO', upload_stored: 'INFO', upload_validation: 'CRITICAL', upload_delete: 'INFO',
-  input_validation_fail: 'WARN', input_validation_discrete_fail: 'WARN', malicious_excess_404: 'WARN', malicious_extraneous: 'CRITICAL',
-  malicious_attack_tool: 'CRITICAL', malicious_cors: 'CRITICAL', malicious_direct_reference: 'CRITICAL', privilege_permissions_changed: 'WARN',
-  sensitive_create: 'WARN', sensitive_read: 'WARN', sensitive_update: 'WARN', sensitive_delete: 'WARN', sequence_fail: 'CRITICAL',
-  session_created: 'INFO', session_renewed: 'INFO', session_expired: 'INFO', session_use_after_expire: 'CRITICAL', sys_startup: 'WARN',
-  sys_shutdown: 'WARN', sys_restart: 'WARN', sys_crash: 'WARN', sys_monitor_disabled: 'WARN', sys_monitor_enabled: 'WARN',
-  user_created: 'WARN', user_updated: 'WARN', user_archived: 'WARN', user_deleted: 'WARN',
-};
+/**
+ * The OWASP Application Logging Vocabulary Cheat Sheet's events (57 at the fixture's commit): names, signatures and
+ * levels transcribed from cheatsheets/Logging_Vocabulary_Cheat_Sheet.md, with the commit they were read at.
+ */
+const OWASP_VOCABULARY_FIXTURE = vocabularyFixture as { commit: string; events: { name: string; section: string; signature: string; level: string }[] };
+const OWASP_VOCABULARY: Record<string, string> = Object.fromEntries(OWASP_VOCABULARY_FIXTURE.events.map((e) => [e.name, e.level]));
 
 describe('log-audit-creator: valid requests', () => {
   const cases: { title: string; body: Body; check: (s: Spec) => void }[] = [
@@ -190,7 +183,7 @@ describe('log-audit-creator: invalid requests', () => {
     { title: 'feature object without name', body: { features: [{ description: 'x' }] }, error: 'features_invalid', field: 'features.0' },
     { title: 'feature of the wrong type', body: { features: [42] }, error: 'features_invalid', field: 'features.0' },
     { title: 'description too long', body: { features: [{ name: 'Login', description: 'x'.repeat(2001) }] }, error: 'features_too_long', field: 'features.0.description' },
-    { title: 'unknown framework', body: { features: ['Login'], frameworks: ['sox'] }, error: 'frameworks_invalid', field: 'frameworks.0' },
+    { title: 'unknown framework', body: { features: ['Login'], frameworks: ['fedramp'] }, error: 'frameworks_invalid', field: 'frameworks.0' },
     { title: 'frameworks not an array', body: { features: ['Login'], frameworks: 'gdpr' }, error: 'frameworks_must_be_array' },
     { title: 'unknown format', body: { features: ['Login'], format: 'yaml' }, error: 'format_invalid' },
     { title: 'app_name of the wrong type', body: { features: ['Login'], app_name: 5 }, error: 'app_name_must_be_string' },
@@ -207,8 +200,8 @@ describe('log-audit-creator: invalid requests', () => {
   }
 
   it('frameworks_invalid lists the allowed values', async () => {
-    const res = await callTool(tool, { features: ['Login'], frameworks: ['sox'] });
-    expect(res.body.allowed).toEqual(['soc2', 'pci_dss', 'hipaa', 'gdpr', 'iso27001']);
+    const res = await callTool(tool, { features: ['Login'], frameworks: ['fedramp'] });
+    expect(res.body.allowed).toEqual(['soc2', 'pci_dss', 'hipaa', 'gdpr', 'iso27001', 'sox']);
   });
 });
 
@@ -223,10 +216,26 @@ describe('log-audit-creator: examples', () => {
 });
 
 describe('log-audit-creator: catalogue integrity', () => {
-  it('carries the 49 OWASP vocabulary events with their published levels', () => {
+  it('carries exactly the cheat sheet\'s events, with its signatures and levels', () => {
+    expect(OWASP_VOCABULARY_FIXTURE.commit).toMatch(/^[0-9a-f]{40}$/);
+    expect(OWASP_VOCABULARY_FIXTURE.events).toHaveLength(57);
     const owasp = EVENTS.filter((e) => e.source === 'owasp');
-    expect(owasp.length).toBe(49);
-    expect(Object.fromEntries(owasp.map((e) => [e.name, e.level]))).toEqual(OWASP_VOCABULARY);
+    expect(owasp.map((e) => e.name).sort()).toEqual(OWASP_VOCABULARY_FIXTURE.events.map((e) => e.name).sort());
+    for (const f of OWASP_VOCABULARY_FIXTURE.events) {
+      const e = owasp.find((x) => x.name === f.name)!;
+      // upload_validation is published as INFO|CRITICAL: the catalogue logs the failure case, CRITICAL.
+      expect(f.level.split('|'), f.name).toContain(e.level);
+      expect(e.signature.replace(/ /g, ''), f.name).toBe(f.signature.replace(/ /g, ''));
+    }
+  });
+
+  it('keeps the cheat sheet\'s order within each vocabulary section', () => {
+    const order = OWASP_VOCABULARY_FIXTURE.events.map((e) => e.name);
+    const catalogue = EVENTS.filter((e) => e.source === 'owasp').map((e) => e.name);
+    for (const section of new Set(OWASP_VOCABULARY_FIXTURE.events.map((e) => e.section))) {
+      const inSection = OWASP_VOCABULARY_FIXTURE.events.filter((e) => e.section === section).map((e) => e.name);
+      expect(catalogue.filter((n) => inSection.includes(n)), section).toEqual(order.filter((n) => inSection.includes(n)));
+    }
   });
 
   it('custom events use the vocabulary style and never shadow an OWASP name', () => {
@@ -292,6 +301,104 @@ describe('log-audit-creator: catalogue integrity', () => {
   });
 });
 
+describe('log-audit-creator: recognition reads meaning, not just words', () => {
+  // Each row says which kinds a feature must and must not get. The rules: an interaction word (drag and drop) names how,
+  // not what; a thing handled (invoice, file, order, message, e-mail) counts for its kind only when no handling verb of
+  // another kind governs it (then it is only the payload); a trigger inside a phrase that means something else does not count.
+  const cases: { text: string; has: string[]; not: string[] }[] = [
+    { text: 'Drag and drop to reorder tasks on a kanban board', has: [], not: ['file_upload'] },
+    { text: 'Drag-and-drop dashboard builder', has: [], not: ['file_upload'] },
+    { text: 'Drag and drop files to upload', has: ['file_upload'], not: [] },
+    { text: 'Upload of invoices', has: ['file_upload'], not: ['payment'] },
+    { text: 'Invoice upload for accounts payable', has: ['file_upload'], not: ['payment'] },
+    { text: 'Scan receipts for expense claims', has: [], not: ['payment'] },
+    { text: 'Attach receipts to expense reports', has: ['file_upload'], not: ['payment'] },
+    { text: 'Export invoices to CSV', has: ['data_export'], not: ['payment'] },
+    { text: 'Customers upload invoices and pay them online', has: ['file_upload', 'payment'], not: [] },
+    { text: 'Invoice customers monthly', has: ['payment'], not: [] },
+    { text: 'Pay invoices by card', has: ['payment'], not: [] },
+    { text: 'Billing page where customers download their invoices', has: ['payment', 'data_export'], not: [] },
+    { text: 'Login, file upload, invoices', has: ['authentication', 'file_upload', 'payment'], not: [] },
+    { text: 'File a support ticket', has: [], not: ['file_upload'] },
+    { text: 'Users can file expense claims', has: [], not: ['file_upload'] },
+    { text: 'Tax filing assistant', has: [], not: ['file_upload'] },
+    { text: 'Export to a CSV file', has: ['data_export'], not: ['file_upload'] },
+    { text: 'Download attachments', has: ['data_export'], not: ['file_upload'] },
+    { text: 'Upload photos of damaged goods', has: ['file_upload'], not: [] },
+    { text: 'Profile picture upload', has: ['file_upload'], not: [] },
+    { text: 'Social media sharing', has: [], not: ['file_upload'] },
+    { text: 'Media library upload', has: ['file_upload'], not: [] },
+    { text: 'Newsletter subscription', has: ['notifications'], not: ['payment'] },
+    { text: 'Subscription plans and upgrades', has: ['payment'], not: [] },
+    { text: 'Electric vehicle charging station finder', has: [], not: ['payment'] },
+    { text: 'Free of charge trial', has: [], not: ['payment'] },
+    { text: 'Charge the customer card', has: ['payment'], not: [] },
+    { text: 'Display results in order of date', has: [], not: ['workflow'] },
+    { text: 'Export orders to CSV', has: ['data_export'], not: ['workflow'] },
+    { text: 'Order checkout', has: ['workflow', 'payment'], not: [] },
+    { text: 'Step-by-step onboarding guide', has: ['user_management'], not: ['workflow'] },
+    { text: 'Multi-step checkout wizard', has: ['workflow'], not: [] },
+    { text: 'Import emails from Gmail', has: ['data_import'], not: ['notifications'] },
+    { text: 'Email notifications on new login', has: ['notifications', 'authentication'], not: [] },
+    { text: 'Export chat history', has: ['data_export'], not: ['user_input'] },
+    { text: 'Content Security Policy report endpoint', has: ['web_security'], not: ['configuration'] },
+    { text: 'Security policy settings', has: ['configuration'], not: [] },
+    { text: 'User agent parsing', has: [], not: ['ai_tools'] },
+    { text: 'Travel agent booking tool', has: ['workflow'], not: ['ai_tools'] },
+    { text: 'AI agent that books meetings', has: ['ai_tools'], not: [] },
+    { text: 'MCP server exposing our CRM tools', has: ['ai_tools'], not: [] },
+  ];
+  it.each(cases)('$text', ({ text, has, not }) => {
+    const ids = classify(text).map((c) => c.kind.id);
+    for (const k of has) expect(ids, `${text} should be ${k}`).toContain(k);
+    for (const k of not) expect(ids, `${text} should not be ${k}`).not.toContain(k);
+  });
+});
+
+describe('log-audit-creator: the vocabulary\'s newer events reach the features that need them', () => {
+  const cases: { feature: string; events: string[] }[] = [
+    { feature: 'Logout and session management', events: ['session_logout', 'session_expired', 'excess_sessions_exceeded', 'malicious_csrf'] },
+    { feature: 'Search with filters', events: ['malicious_sqli', 'input_validation_fail'] },
+    { feature: 'Public REST API', events: ['malicious_sqli', 'malicious_cors'] },
+    { feature: 'Content Security Policy report endpoint', events: ['malicious_csp_violation'] },
+    { feature: 'CSRF protection for forms', events: ['malicious_csrf'] },
+    { feature: 'MCP server exposing our CRM tools', events: ['mcp_prompt_injection', 'mcp_resource_exhaustion', 'mcp_tool_poisoning'] },
+  ];
+  it.each(cases)('$feature', async ({ feature, events }) => {
+    const s = await ok({ features: [feature] });
+    expect(names(s)).toEqual(expect.arrayContaining(events));
+  });
+
+  it('MCP events never log prompts, and the tool-poisoning alert fires on one occurrence', async () => {
+    const s = await ok({ features: ['AI agent with MCP tools'] });
+    expect(s.never_log.map((n) => n.data)).toContain('Prompts, model outputs and MCP tool inputs and outputs');
+    expect(s.alerts.find((a) => a.id === 'mcp_tool_poisoning')).toMatchObject({ events: ['mcp_tool_poisoning'] });
+  });
+});
+
+describe('log-audit-creator: SOX', () => {
+  it('keeps logs seven years, maps Section 404 and 802, and adds its application-wide events', async () => {
+    const s = await ok({ features: ['Login', 'Admin console', 'User management'], frameworks: ['sox'] });
+    expect(s.frameworks).toEqual(['sox']);
+    expect(s.retention.effective).toMatchObject({ days: 2555, driven_by: ['sox'] });
+    expect(s.retention.rules).toEqual([expect.objectContaining({ framework: 'sox', minimum_days: 2555 })]);
+    const refs = s.framework_requirements.map((r) => `${r.reference}:${r.status}`);
+    expect(refs).toEqual(expect.arrayContaining(['Section 404 (ITGC: logical access):covered', 'Section 404 (ITGC: privileged access):covered', 'Section 802; 17 CFR 210.2-06:covered']));
+    expect(names(s)).toEqual(expect.arrayContaining(['authz_admin', 'sys_log_delete']));
+  });
+
+  it('with GDPR, seven years exceeds the storage-limitation ceiling and the note says so', async () => {
+    const s = await ok({ features: ['Login'], frameworks: ['gdpr', 'sox'] });
+    expect(s.retention.effective.days).toBe(2555);
+    expect(s.retention.effective.note).toMatch(/exceeds GDPR's usual 365-day ceiling; the legal obligation of sox justifies it/);
+  });
+
+  it('is rendered by name in the Markdown document', async () => {
+    const s = await ok({ features: ['Login'], frameworks: ['sox'], format: 'markdown' });
+    expect(s.markdown).toContain('Sarbanes-Oxley (SOX)');
+  });
+});
+
 describe('log-audit-creator: determinism', () => {
   const pool = [
     'Login with SSO',
@@ -328,6 +435,19 @@ describe('log-audit-creator: hostile input', () => {
     const s = await ok({ features, frameworks: ['soc2', 'pci_dss', 'hipaa', 'gdpr', 'iso27001'], format: 'markdown' });
     expect(s.summary.feature_count).toBe(50);
     expect(performance.now() - started).toBeLessThan(5000);
+  });
+
+  it.each(tool.hostile!().map((c) => [c.name, c] as const))('declared hostile case answers 200: %s', async (_n, c) => {
+    const res = await callTool(tool, c.input);
+    expect(res.status).toBe(200);
+  });
+
+  it('the service slug trims dashes in linear time, whatever the name', () => {
+    const t0 = performance.now();
+    expect(serviceSlug(`${'-'.repeat(100_000)}a${'-'.repeat(100_000)}`)).toBe('a');
+    expect(serviceSlug(`${'a-'.repeat(100_000)}`)).toBe('a-'.repeat(32).slice(0, 63));
+    expect(serviceSlug('---')).toBe('app');
+    expect(performance.now() - t0).toBeLessThan(500);
   });
 
   it('control characters and Markdown in names cannot break the document', async () => {

@@ -7,6 +7,7 @@ const FRAMEWORK_NAMES: Readonly<Record<string, string>> = {
   hipaa: 'HIPAA Security Rule',
   gdpr: 'GDPR',
   iso27001: 'ISO/IEC 27001:2022',
+  sox: 'Sarbanes-Oxley (SOX)',
 };
 
 /** Escape the characters that start Markdown or HTML constructs; text is already free of control characters. */

@@ -29,6 +29,7 @@ const LIST: SensitiveDef[] = [
   { id: 'request_body', data: 'Whole request and response bodies', treatment: 'omit', how: 'Do not log bodies at audit level; log the route template (url.path), method and status code.' },
   { id: 'export_content', data: 'Exported or imported rows', treatment: 'omit', how: 'Log the export or import id, format and labels.record_count, never the rows.' },
   { id: 'notification_content', data: 'Rendered e-mail, SMS and push contents and recipient addresses', treatment: 'omit', how: 'Log labels.template, labels.channel and the recipient\'s user.id.' },
+  { id: 'prompt_content', data: 'Prompts, model outputs and MCP tool inputs and outputs', treatment: 'omit', how: 'Log the detection rule (rule.name), the tool and server, token counts and request ids; never the prompt or tool I/O, which can hold secrets, personal data and injected control characters.' },
   { id: 'setting_secret', data: 'Values of secret-valued settings (SMTP passwords, API credentials, signing secrets)', treatment: 'omit', how: 'Log labels.setting and that it changed; leave labels.value_from and labels.value_to out for secret-valued keys.' },
 ];
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineTool } from '../contract.ts';
 import { buildSpec } from './engine.ts';
 import { FRAMEWORK_IDS } from './frameworks.ts';
+import { hostileCases } from './hostile.ts';
 import passwordReset from './example-password-reset.json' with { type: 'json' };
 
 const MAX_FEATURES = 50;
@@ -26,7 +27,7 @@ const input = z.object({
     .array(z.enum(FRAMEWORK_IDS).describe('A compliance framework.'))
     .max(FRAMEWORK_IDS.length)
     .optional()
-    .describe('Frameworks to satisfy: soc2, pci_dss, hipaa, gdpr, iso27001. They add retention rules, requirement mappings and application-wide events.'),
+    .describe('Frameworks to satisfy: soc2, pci_dss, hipaa, gdpr, iso27001, sox. They add retention rules, requirement mappings and application-wide events.'),
   app_name: z.string().max(100).optional().describe('Application name; its slug becomes service.name and the audit stream <slug>.audit. Default "app".'),
   format: z.enum(['json', 'markdown']).optional().describe('json (default) returns the structured specification; markdown also returns the same specification rendered as a Markdown document in `markdown`.'),
 });
@@ -192,5 +193,6 @@ export default defineTool({
       output: passwordReset.output as z.output<typeof output>,
     },
   ],
+  hostile: hostileCases,
   run: (args) => buildSpec(args),
 });

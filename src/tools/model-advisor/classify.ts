@@ -1,6 +1,6 @@
 // Deterministic task classification for model-advisor: keyword and token-count signals, no model in the loop.
 
-export const TASK_CATEGORIES = ['coding', 'extraction', 'summarisation', 'chat', 'reasoning', 'vision', 'long_context'] as const;
+export const TASK_CATEGORIES = ['coding', 'extraction', 'summarisation', 'translation', 'chat', 'reasoning', 'vision', 'long_context'] as const;
 export type TaskCategory = (typeof TASK_CATEGORIES)[number];
 
 /**
@@ -25,6 +25,10 @@ const TERMS: Readonly<Record<TaskCategory, readonly string[]>> = {
     'summar*', 'tldr', 'tl dr', 'condens*', 'digest*', 'recap*', 'key points', 'abstract', 'meeting minutes', 'synops*',
     'overview', 'highlights', 'shorten*', 'gist',
   ],
+  translation: [
+    'translat*', 'localis*', 'localiz*', 'multilingual', 'bilingual', 'i18n', 'l10n', 'subtitl*', 'transcreat*',
+    'language pair*', 'target language*', 'source language*', 'machine translation',
+  ],
   chat: [
     'chat*', 'convers*', 'assistant*', 'support', 'customer*', 'reply', 'replies', 'respond*', 'faq*', 'helpdesk',
     'companion', 'roleplay', 'dialog*', 'persona*', 'talk*', 'answer questions',
@@ -44,8 +48,21 @@ const TERMS: Readonly<Record<TaskCategory, readonly string[]>> = {
   ],
 };
 
+/**
+ * Natural-language names. One alone says what language the work is in ("answer in English"), not that it is a
+ * translation; two different ones ("from English to German") name a language pair, which is.
+ */
+const LANGUAGES: ReadonlySet<string> = new Set([
+  'english', 'french', 'german', 'spanish', 'italian', 'portuguese', 'dutch', 'polish', 'czech', 'slovak', 'hungarian',
+  'romanian', 'bulgarian', 'greek', 'turkish', 'russian', 'ukrainian', 'swedish', 'norwegian', 'danish', 'finnish',
+  'icelandic', 'estonian', 'latvian', 'lithuanian', 'croatian', 'serbian', 'slovenian', 'catalan', 'basque', 'galician',
+  'irish', 'welsh', 'arabic', 'hebrew', 'persian', 'farsi', 'urdu', 'hindi', 'bengali', 'tamil', 'telugu', 'marathi',
+  'gujarati', 'punjabi', 'chinese', 'mandarin', 'cantonese', 'japanese', 'korean', 'vietnamese', 'thai', 'indonesian',
+  'malay', 'tagalog', 'filipino', 'swahili', 'amharic', 'yoruba', 'zulu', 'afrikaans', 'latin',
+]);
+
 /** Fixed order for ties: the more specific need wins. */
-const TIE_ORDER: readonly TaskCategory[] = ['vision', 'long_context', 'coding', 'reasoning', 'extraction', 'summarisation', 'chat'];
+const TIE_ORDER: readonly TaskCategory[] = ['vision', 'long_context', 'coding', 'reasoning', 'translation', 'extraction', 'summarisation', 'chat'];
 
 /** Input tokens from which a task counts as long-context whatever its wording. */
 export const LONG_CONTEXT_INPUT_TOKENS = 100_000;
@@ -91,6 +108,8 @@ export interface Classification {
   /** Terms and flags that decided it, for the reason text. */
   matched: Record<TaskCategory, string[]>;
   signals: string[];
+  /** Set when nothing in the task or the flags pointed to a category and it fell back to chat: why, in words. */
+  fallback: string | null;
 }
 
 export interface ClassifyInput {
@@ -126,6 +145,12 @@ export function classifyTask(input: ClassifyInput): Classification {
     // Chat words ("answer", "support") open many tasks that are really something else, so they get no bonus.
     score[c] = seen.size + (leads && c !== 'chat' ? 1 : 0);
   }
+  // A language pair is a translation signal; a single language name is only the language of the work.
+  const languages = [...new Set(tokens.filter((t) => LANGUAGES.has(t)))];
+  if (languages.length >= 2) {
+    score.translation += 1;
+    matched.translation.push(`language pair ${languages.slice(0, 2).join('/')}`);
+  }
   const signals: string[] = [];
   if (input.needs_vision) {
     score.vision += 3;
@@ -143,7 +168,24 @@ export function classifyTask(input: ClassifyInput): Classification {
   const top = ranked[0] as TaskCategory;
   const category: TaskCategory = score[top] > 0 ? top : 'chat';
   for (const c of TASK_CATEGORIES) if (matched[c].length > 0) signals.push(`${c}: ${matched[c].slice(0, 6).join(', ')}`);
-  if (score[top] === 0) signals.push('no task keywords matched: treated as general chat');
+  let fallback: string | null = null;
+  if (score[top] === 0) {
+    fallback = fallbackReason(tokens, languages);
+    signals.push('no category matched: fell back to chat (task.fallback says why)');
+  }
   const also = ranked.filter((c) => c !== category && score[c] > 0);
-  return { category, also, matched, signals };
+  return { category, also, matched, signals, fallback };
+}
+
+/** Why a task matched no category, from what its words were: the caller can reword it. */
+function fallbackReason(tokens: readonly string[], languages: readonly string[]): string {
+  const distinct = [...new Set(tokens)];
+  const shown = distinct
+    .slice(0, 6)
+    .map((t) => `"${t.slice(0, 30)}"`)
+    .join(', ');
+  const more = distinct.length > 6 ? ` and ${distinct.length - 6} more` : '';
+  const words = distinct.length === 0 ? 'the task has no words (only symbols or punctuation)' : `none of its words (${shown}${more}) is a term of any category`;
+  const lang = languages.length === 1 ? `; naming one language (${languages[0]}) is not a translation, which needs a language pair or a word like "translate"` : '';
+  return `${words}${lang}, and no flag or token count points to vision or long context; chat, the general-purpose category, is the default. Name the work with a verb (summarise, extract, translate, refactor, classify, answer) for a sharper pick.`;
 }

@@ -7,7 +7,7 @@ import { basePrice, priceSetOn, roundUsd, runCost } from './pricing.ts';
 import type { PricesUsed, RunCost, RunTokens } from './pricing.ts';
 
 export type Priority = 'quality' | 'balanced' | 'cost';
-export type AsOfSource = 'prices_checked' | 'price_start_date' | 'snapshot_date';
+export type AsOfSource = 'prices_checked' | 'price_start_date' | 'models_dev_last_updated' | 'snapshot_date';
 
 export interface AdvisorInput {
   task: string;
@@ -52,6 +52,7 @@ export interface ExcludedCounts {
 export interface AdvisorOutput {
   recommended: Recommendation;
   fallback_chain: Alternative[];
+  fallback_note: string;
   cost: {
     currency: 'USD';
     per_run: number;
@@ -62,7 +63,7 @@ export interface AdvisorOutput {
     prices_used: PricesUsed;
     breakdown: RunCost['breakdown'];
   };
-  task: { category: TaskCategory; also_matched: TaskCategory[]; signals: string[] };
+  task: { category: TaskCategory; also_matched: TaskCategory[]; signals: string[]; fallback: string | null };
   candidates: { in_snapshot: number; eligible: number; excluded: ExcludedCounts };
   data_as_of: string;
   data_sources: { name: string; commit: string; licence: string }[];
@@ -91,6 +92,13 @@ const STALE_CAP = 0.15;
 /** Fewest distinct tier prices a provider needs before its own lineup counts. */
 const MIN_LINEUP = 3;
 const CODING_SPECIALISED = /cod(e|ex|estral)|devstral/;
+/**
+ * How far a fallback's quality proxy may trail the recommended model's, as a share of it: beyond that it is another
+ * class of model (relative, so it holds whether the recommendation is a frontier model or a cheap one).
+ */
+const FALLBACK_MARGIN = 0.15;
+/** Models made for translation only (Cohere's command-a-translate). */
+const TRANSLATION_SPECIALISED = /translate/;
 
 interface Scored {
   model: SnapshotModel;
@@ -139,6 +147,11 @@ function familyPricePoints(snapshot: SnapshotFile, date: string): Map<SnapshotMo
 }
 
 function asOf(m: SnapshotModel, date: string, snapshotDate: string): { as_of: string; source: AsOfSource } {
+  // A price the cross-check took from models.dev is dated by models.dev's entry, not by genai-prices' check.
+  if (m.price_source === 'models.dev') {
+    const d = m.source_prices.models_dev?.date;
+    return d ? { as_of: d, source: 'models_dev_last_updated' } : { as_of: snapshotDate, source: 'snapshot_date' };
+  }
   if (m.prices_checked) return { as_of: m.prices_checked, source: 'prices_checked' };
   const set = priceSetOn(m.prices, date);
   if (set.start_date) return { as_of: set.start_date, source: 'price_start_date' };
@@ -157,7 +170,7 @@ function fmtInt(n: number): string {
 }
 
 /** Task fit: adjustments to the quality proxy that depend on what the task is, with the note that explains each. */
-function taskFit(m: SnapshotModel, cls: Classification): { delta: number; notes: string[] } {
+export function taskFit(m: SnapshotModel, cls: Classification): { delta: number; notes: string[] } {
   const notes: string[] = [];
   let delta = 0;
   const specialised = CODING_SPECIALISED.test(m.id);
@@ -168,6 +181,16 @@ function taskFit(m: SnapshotModel, cls: Classification): { delta: number; notes:
   } else if (!codingish && specialised) {
     delta -= 0.2;
     notes.push('-0.20 coding-specialised model on a non-coding task');
+  }
+  // A translation model is the best tool for a translation and a poor general one, like a coding model.
+  if (TRANSLATION_SPECIALISED.test(m.id)) {
+    if (cls.category === 'translation') {
+      delta += 0.08;
+      notes.push('+0.08 translation-specialised model');
+    } else {
+      delta -= 0.2;
+      notes.push('-0.20 translation-specialised model on a non-translation task');
+    }
   }
   const reasoningTask = cls.category === 'reasoning' || cls.category === 'coding';
   if (reasoningTask && !m.reasoning) {
@@ -190,7 +213,32 @@ function taskFit(m: SnapshotModel, cls: Classification): { delta: number; notes:
   return { delta, notes };
 }
 
-export function advise(input: AdvisorInput, snapshot: SnapshotFile, today: string): AdvisorOutput {
+/** What the validation step settles before the call is charged, handed to `advise`. */
+export interface PreparedAdvice {
+  cls: Classification;
+  requireVision: boolean;
+  neededContext: number;
+  tokens: RunTokens;
+  /** Models meeting every constraint that does not depend on the date, in snapshot order. */
+  candidates: SnapshotModel[];
+  /** Models excluded by those constraints, each under the first it fails (max_cost_per_run: dearer under every price). */
+  excluded: ExcludedCounts;
+}
+
+function noModel(excluded: ExcludedCounts, snapshot: SnapshotFile, cls: Classification): ToolError {
+  return new ToolError(400, 'no_model_matches_constraints', 'No model in the price snapshot meets every constraint; relax one of those counted in `excluded`.', {
+    excluded,
+    in_snapshot: snapshot.models.length,
+    task_category: cls.category,
+  });
+}
+
+/**
+ * The part of the advice that can refuse the request, pure and without the date, so a request no model can meet is
+ * refused before the credit is charged: classification, the capability filters, and the budget against each
+ * model's cheapest price set (a model dearer than the budget under every price it ever has cannot pass on any date).
+ */
+export function prepareAdvice(input: AdvisorInput, snapshot: SnapshotFile): PreparedAdvice {
   const cls = classifyTask({
     task: input.task,
     input_tokens: input.input_tokens,
@@ -205,10 +253,9 @@ export function advise(input: AdvisorInput, snapshot: SnapshotFile, today: strin
     cache_read: input.cache_read_tokens,
     cache_write: input.cache_write_tokens,
   };
-
   const excluded: ExcludedCounts = { provider: 0, needs_tools: 0, needs_vision: 0, needs_json: 0, context_window: 0, max_output_tokens: 0, max_cost_per_run: 0 };
   const allowed = input.providers ? new Set(input.providers) : undefined;
-  const eligible: { model: SnapshotModel; cost: RunCost }[] = [];
+  const candidates: SnapshotModel[] = [];
   // Constraints are checked in a fixed order and each model is counted once, under the first it fails.
   for (const m of snapshot.models) {
     if (allowed && !allowed.has(m.provider)) excluded.provider++;
@@ -217,19 +264,25 @@ export function advise(input: AdvisorInput, snapshot: SnapshotFile, today: strin
     else if (input.needs_json && m.json === 'none') excluded.needs_json++;
     else if (m.context_window < neededContext) excluded.context_window++;
     else if (m.max_output_tokens !== null && m.max_output_tokens < input.output_tokens) excluded.max_output_tokens++;
-    else {
-      const cost = runCost(m.prices, today, tokens);
-      if (input.max_cost_per_run !== undefined && cost.per_run > input.max_cost_per_run) excluded.max_cost_per_run++;
-      else eligible.push({ model: m, cost });
-    }
+    else if (input.max_cost_per_run !== undefined && Math.min(...m.prices.map((set) => runCost([set], '9999-12-31', tokens).per_run)) > input.max_cost_per_run) {
+      excluded.max_cost_per_run++;
+    } else candidates.push(m);
   }
-  if (eligible.length === 0) {
-    throw new ToolError(400, 'no_model_matches_constraints', 'No model in the price snapshot meets every constraint; relax one of those counted in `excluded`.', {
-      excluded,
-      in_snapshot: snapshot.models.length,
-      task_category: cls.category,
-    });
+  if (candidates.length === 0) throw noModel(excluded, snapshot, cls);
+  return { cls, requireVision, neededContext, tokens, candidates, excluded };
+}
+
+export function advise(input: AdvisorInput, snapshot: SnapshotFile, today: string, prepared: PreparedAdvice = prepareAdvice(input, snapshot)): AdvisorOutput {
+  const { cls, requireVision, neededContext, tokens } = prepared;
+  const excluded: ExcludedCounts = { ...prepared.excluded };
+  const eligible: { model: SnapshotModel; cost: RunCost }[] = [];
+  for (const m of prepared.candidates) {
+    // The budget again with the prices in force today: rare, but a scheduled rise can put a candidate over it.
+    const cost = runCost(m.prices, today, tokens);
+    if (input.max_cost_per_run !== undefined && cost.per_run > input.max_cost_per_run) excluded.max_cost_per_run++;
+    else eligible.push({ model: m, cost });
   }
+  if (eligible.length === 0) throw noModel(excluded, snapshot, cls);
 
   // Quality proxy inputs are computed over the whole snapshot so that a model's standing does not depend on
   // which others the caller's constraints removed. A model's tier is its family's current price point (the
@@ -274,22 +327,39 @@ export function advise(input: AdvisorInput, snapshot: SnapshotFile, today: strin
   );
 
   const best = scored[0] as Scored;
+  // A fallback stands in for the recommended model when it is unavailable, so it must be of the same class: within
+  // FALLBACK_MARGIN of its quality proxy. A model far below (a small open model behind a frontier coding model) would
+  // keep the service up but fail the task; it is left out, even if that shortens the chain.
+  const qualityFloor = best.quality * (1 - FALLBACK_MARGIN);
+  const substitutes = scored.slice(1).filter((s) => s.quality >= qualityFloor);
   const chain: Scored[] = [];
   const usedProviders = new Set([best.model.provider]);
   // Different providers first (an outage or a policy change rarely hits two at once), then the next best.
-  for (const s of scored.slice(1)) {
+  for (const s of substitutes) {
     if (chain.length >= input.max_fallbacks) break;
     if (!usedProviders.has(s.model.provider)) {
       chain.push(s);
       usedProviders.add(s.model.provider);
     }
   }
-  for (const s of scored.slice(1)) {
+  for (const s of substitutes) {
     if (chain.length >= input.max_fallbacks) break;
     if (!chain.includes(s)) chain.push(s);
   }
+  const leftOut = scored.length - 1 - substitutes.length;
+  const pct = Math.round(FALLBACK_MARGIN * 100);
+  const fallbackNote = [
+    `Fallbacks are eligible models within ${pct}% of the recommended model's quality proxy (${best.quality.toFixed(2)}, so at least ${qualityFloor.toFixed(2)}), other providers first, then the next best.`,
+    leftOut > 0 ? `${leftOut} eligible model${leftOut === 1 ? '' : 's'} trail${leftOut === 1 ? 's' : ''} further and ${leftOut === 1 ? 'is' : 'are'} left out as a different class.` : 'No eligible model trails further.',
+    chain.length < input.max_fallbacks
+      ? `The chain has ${chain.length} of the ${input.max_fallbacks} asked for: ${substitutes.length === chain.length ? 'no other eligible model is in the same class' : 'the rest are in the chain already'}.`
+      : '',
+  ]
+    .filter((x) => x !== '')
+    .join(' ');
 
   const taskLine = (): string => {
+    if (cls.fallback) return `Task not recognised, so treated as chat: ${cls.fallback}`;
     const words = cls.matched[cls.category];
     const why = words.length > 0 ? `matched ${words.slice(0, 5).map((w) => `"${w}"`).join(', ')}` : cls.signals[0] ?? 'no keywords';
     const flags = cls.signals.filter((s) => s.includes('>=') || s.startsWith('needs_vision'));
@@ -323,17 +393,38 @@ export function advise(input: AdvisorInput, snapshot: SnapshotFile, today: strin
     `Price as of ${asOfBest.as_of} (${asOfBest.source.replace(/_/g, ' ')}).`,
   ].join(' ');
 
+  /** What choosing this fallback gives up or gains against the recommended model, in its own terms. */
+  const tradeOff = (s: Scored): string => {
+    const dq = s.quality - best.quality;
+    const rel = best.quality > 0 ? Math.abs(dq) / best.quality : 0;
+    const quality =
+      Math.abs(dq) < 0.005
+        ? `same quality proxy (${s.quality.toFixed(2)})`
+        : `quality proxy ${s.quality.toFixed(2)} vs ${best.quality.toFixed(2)} (${Math.round(rel * 100)}% ${dq < 0 ? 'lower' : 'higher'})`;
+    const ratio = best.cost.per_run > 0 ? s.cost.per_run / best.cost.per_run : 1;
+    const cost =
+      Math.abs(ratio - 1) < 0.005
+        ? `the same cost per run (${fmtUsd(s.cost.per_run)})`
+        : `${ratio < 10 ? ratio.toFixed(2) : Math.round(ratio)}x the cost per run (${fmtUsd(s.cost.per_run)} vs ${fmtUsd(best.cost.per_run)}, ${ratio < 1 ? 'cheaper' : 'dearer'})`;
+    const diffs: string[] = [];
+    if (s.model.reasoning !== best.model.reasoning) diffs.push(s.model.reasoning ? 'adds a reasoning mode' : 'has no reasoning mode');
+    if (s.model.context_window !== best.model.context_window) diffs.push(`${fmtInt(s.model.context_window)}-token context vs ${fmtInt(best.model.context_window)}`);
+    if ((s.model.json === 'native') !== (best.model.json === 'native')) diffs.push(s.model.json === 'native' ? 'adds native structured output' : 'no native structured output');
+    if (s.model.vision !== best.model.vision && !requireVision) diffs.push(s.model.vision ? 'also reads images' : 'reads no images');
+    return `Trade-off against ${best.model.id}: ${quality}; ${cost}${diffs.length > 0 ? `; ${diffs.join(', ')}` : ''}.`;
+  };
+
   const alternative = (s: Scored, i: number): Alternative => {
     const a = asOf(s.model, today, snapshot.data_as_of);
     const earlier = [best, ...chain.slice(0, i)].some((e) => e.model.provider === s.model.provider);
     const role = earlier
-      ? `provider already chosen (${s.model.provider}): every other allowed provider with an eligible model is already in the chain`
+      ? `provider already chosen (${s.model.provider}): every other allowed provider with a model of this class is already in the chain`
       : `different provider (${s.model.provider})`;
     return {
       model: s.model.id,
       provider: s.model.provider,
       as_of: a.as_of,
-      reason: `Fallback ${i + 1}, ${role}. Score ${s.score.toFixed(2)}: ${qualityLine(s)}; cost score ${s.costScore.toFixed(2)}, ${fmtUsd(s.cost.per_run)} per run (${costRatio(s)}). Price as of ${a.as_of} (${a.source.replace(/_/g, ' ')}).`,
+      reason: `Fallback ${i + 1}, ${role}. ${tradeOff(s)} Score ${s.score.toFixed(2)}: ${qualityLine(s)}; cost score ${s.costScore.toFixed(2)}, ${fmtUsd(s.cost.per_run)} per run (${costRatio(s)}). Price as of ${a.as_of} (${a.source.replace(/_/g, ' ')}).`,
       cost_per_run: roundUsd(s.cost.per_run),
     };
   };
@@ -356,6 +447,7 @@ export function advise(input: AdvisorInput, snapshot: SnapshotFile, today: strin
       score: roundUsd(best.score, 4),
     },
     fallback_chain: chain.map(alternative),
+    fallback_note: fallbackNote,
     cost: {
       currency: 'USD',
       per_run: roundUsd(best.cost.per_run),
@@ -366,7 +458,7 @@ export function advise(input: AdvisorInput, snapshot: SnapshotFile, today: strin
       prices_used: pu,
       breakdown: round(best.cost.breakdown),
     },
-    task: { category: cls.category, also_matched: cls.also, signals: cls.signals },
+    task: { category: cls.category, also_matched: cls.also, signals: cls.signals, fallback: cls.fallback },
     candidates: { in_snapshot: snapshot.models.length, eligible: eligible.length, excluded },
     data_as_of: snapshot.data_as_of,
     data_sources: snapshot.sources.map((s) => ({ name: s.name, commit: s.commit, licence: s.licence })),

@@ -5,10 +5,15 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { callTool, makeTestContext } from '../../../test/support/tool-harness.ts';
 import { classifyTask } from './classify.ts';
+import { taskFit } from './engine.ts';
 import type { TaskCategory } from './classify.ts';
-import { priceSetOn, runCost, unitPrice } from './pricing.ts';
+import { basePrice, priceSetOn, runCost, unitPrice } from './pricing.ts';
+import { decide, differingFields } from './data/build-snapshot.ts';
+import type { PriceDecision } from './data/build-snapshot.ts';
+import decisionsFile from './data/price-decisions.json' with { type: 'json' };
 import { SNAPSHOT } from './snapshot.ts';
 import def from './tool.ts';
+import { ToolError } from '../contract.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const byId = new Map(SNAPSHOT.models.map((m) => [`${m.provider}/${m.id}`, m]));
@@ -167,6 +172,60 @@ describe('model-advisor: valid requests honour every constraint', () => {
   });
 });
 
+describe('model-advisor: the fallback chain stays in the recommended model\'s class', () => {
+  /** The fallback's and the recommended model's quality proxies, from the trade-off the reason states. */
+  const qualities = (reason: string): [number, number] => {
+    const same = /same quality proxy \(([0-9.]+)\)/.exec(reason);
+    if (same) return [Number(same[1]), Number(same[1])];
+    const m = /quality proxy ([0-9.]+) vs ([0-9.]+)/.exec(reason);
+    if (!m) throw new Error(`no trade-off in: ${reason}`);
+    return [Number(m[1]), Number(m[2])];
+  };
+  const agentic = {
+    task: 'Agentic coding: an autonomous agent that edits a large codebase, runs tests and fixes failing builds with tool calls',
+    input_tokens: 20_000,
+    output_tokens: 4000,
+    needs_tools: true,
+    max_fallbacks: 5,
+  };
+
+  it('agentic coding: no fallback far below the recommended model (gemma-4-26b and mistral-small used to be in it)', async () => {
+    const o = (await ok(agentic)) as Out & { fallback_note: string };
+    expect(o.task.category).toBe('coding');
+    expect(o.fallback_chain.length).toBeGreaterThan(0);
+    for (const f of o.fallback_chain) {
+      const [q, qr] = qualities(f.reason);
+      expect(q, f.model).toBeGreaterThanOrEqual(0.85 * qr - 0.005);
+      expect(f.reason).toContain(`Trade-off against ${o.recommended.model}`);
+      expect(f.reason).toMatch(/x the cost per run|the same cost per run/);
+    }
+    expect(o.fallback_chain.map((f) => f.model)).not.toContain('gemma-4-26b-a4b-it');
+    expect(o.fallback_chain.map((f) => f.model)).not.toContain('mistral-small-2603');
+    expect(o.fallback_note).toMatch(/within 15% of the recommended model's quality proxy .* left out as a different class/);
+  });
+
+  const cases: { name: string; body: Record<string, unknown> }[] = [
+    { name: 'balanced chat', body: { task: 'Customer support chatbot', input_tokens: 3000, output_tokens: 500, max_fallbacks: 5 } },
+    { name: 'quality-first reasoning', body: { task: 'Prove theorems step by step', input_tokens: 3000, output_tokens: 3000, priority: 'quality', max_fallbacks: 5 } },
+    { name: 'cost-first extraction', body: { task: 'Extract fields from invoices as JSON', input_tokens: 3000, output_tokens: 300, priority: 'cost', needs_json: true, max_fallbacks: 5 } },
+    { name: 'one provider', body: { task: 'Refactor a Go service', input_tokens: 1000, output_tokens: 200, providers: ['google'], max_fallbacks: 5 } },
+  ];
+  it.each(cases)('$name: every fallback is within 15% of the recommended quality and says its trade-off', async ({ body }) => {
+    const o = (await ok(body)) as Out & { fallback_note: string };
+    for (const f of o.fallback_chain) {
+      const [q, qr] = qualities(f.reason);
+      expect(q, f.model).toBeGreaterThanOrEqual(0.85 * qr - 0.005);
+    }
+    expect(o.fallback_note.length).toBeGreaterThan(0);
+  });
+
+  it('says why a chain is shorter than asked', async () => {
+    const o = (await ok({ task: 'Chat', input_tokens: 1000, output_tokens: 1000, providers: ['anthropic'], priority: 'quality', max_fallbacks: 5, max_cost_per_run: 0.02 })) as Out & { fallback_note: string };
+    expect(o.fallback_chain.length).toBeLessThan(5);
+    expect(o.fallback_note).toMatch(new RegExp(`The chain has ${o.fallback_chain.length} of the 5 asked for: no other eligible model is in the same class`));
+  });
+});
+
 describe('model-advisor: cost arithmetic and as_of', () => {
   it('per_run is input x price + output x price, per_month is per_run x runs', async () => {
     const o = await ok({ task: 'Chat with users', input_tokens: 10_000, output_tokens: 2_000, runs_per_month: 3000, providers: ['anthropic'], priority: 'cost' });
@@ -199,7 +258,8 @@ describe('model-advisor: cost arithmetic and as_of', () => {
   });
 
   it('a request after a scheduled change reports the new price and its start date', async () => {
-    const body = { task: 'Chat', input_tokens: 1000, output_tokens: 1000, providers: ['anthropic'], priority: 'quality', max_fallbacks: 5 };
+    // The budget keeps the dearer Opus models out, so Sonnet 5 is the pick before and after its price change.
+    const body = { task: 'Chat', input_tokens: 1000, output_tokens: 1000, providers: ['anthropic'], priority: 'quality', max_fallbacks: 5, max_cost_per_run: 0.02 };
     const before = await ok(body);
     const after = await ok(body, makeTestContext({ now: () => new Date('2026-09-15T00:00:00Z') }));
     const pick = (o: Out): Alt | undefined => [o.recommended, ...o.fallback_chain].find((a) => a.model === 'claude-sonnet-5');
@@ -243,6 +303,13 @@ describe('model-advisor: task classification', () => {
     { task: 'Hello', category: 'chat' },
     { task: 'Review this contract', category: 'long_context', extra: { input_tokens: 180_000 } },
     { task: 'Write a poem', category: 'vision', extra: { needs_vision: true } },
+    { task: 'Translate product descriptions from English to German', category: 'translation' },
+    { task: 'Localise the app strings into Japanese', category: 'translation' },
+    { task: 'Subtitle our training videos in Spanish and Portuguese', category: 'translation' },
+    { task: 'Turn the French contract into English', category: 'translation' },
+    { task: 'Answer customer questions in English', category: 'chat' },
+    { task: 'Summarise German news articles', category: 'summarisation' },
+    { task: 'Write Python code with Chinese comments', category: 'coding' },
   ];
   for (const c of table) {
     it(`"${c.task}" -> ${c.category}`, () => {
@@ -256,10 +323,30 @@ describe('model-advisor: task classification', () => {
     expect(o.recommended.reason).toMatch(/^Task classified as coding \(matched "refactor", "typescript", "function"\)/);
   });
 
-  it('unmatched text is general chat and says so', () => {
-    const r = classifyTask({ task: 'zzz qqq', input_tokens: 10, needs_vision: false });
+  const fallbacks: { task: string; says: RegExp }[] = [
+    { task: 'asdkjh qwe', says: /none of its words \("asdkjh", "qwe"\) is a term of any category.*chat, the general-purpose category, is the default/ },
+    { task: '!!! ??? ...', says: /the task has no words/ },
+    { task: 'Swahili, please', says: /naming one language \(swahili\) is not a translation/ },
+  ];
+  it.each(fallbacks)('an unrecognised task says it fell back to chat and why: "$task"', async ({ task, says }) => {
+    const r = classifyTask({ task, input_tokens: 10, needs_vision: false });
     expect(r.category).toBe('chat');
-    expect(r.signals.join(' ')).toContain('no task keywords matched');
+    expect(r.fallback).toMatch(says);
+    const o = await ok({ ...base, task }) as Out & { task: { fallback: string | null } };
+    expect(o.task.fallback).toBe(r.fallback);
+    expect(o.recommended.reason).toMatch(/^Task not recognised, so treated as chat: /);
+  });
+
+  it('a recognised task has no fallback', async () => {
+    const o = (await ok({ ...base, task: 'Translate the release notes into Korean and Japanese' })) as Out & { task: { fallback: string | null } };
+    expect(o.task).toMatchObject({ category: 'translation', fallback: null });
+  });
+
+  it('a translation model gains on translation and is marked down elsewhere', () => {
+    const translate = model('cohere', 'command-a-translate-08-2025');
+    const fit = (task: string): number => taskFit(translate, classifyTask({ task, input_tokens: 1000, needs_vision: false })).delta;
+    expect(fit('Translate support articles from English to French')).toBeCloseTo(0.08);
+    expect(fit('Customer support chatbot')).toBeCloseTo(-0.2);
   });
 });
 
@@ -298,6 +385,42 @@ describe('model-advisor: invalid requests', () => {
   }
 });
 
+describe('model-advisor: refusals happen in prepare, before the charge', () => {
+  const refused: { name: string; body: Record<string, unknown> }[] = [
+    { name: 'budget no model meets', body: { ...base, task: 'chat', max_cost_per_run: 1e-9 } },
+    { name: 'context no model has', body: { task: 'chat', input_tokens: 9_000_000, output_tokens: 1000 } },
+    { name: 'vision from a text-only provider', body: { ...base, task: 'Describe the photos', providers: ['deepseek'] } },
+  ];
+  it.each(refused)('$name: prepare throws no_model_matches_constraints', ({ body }) => {
+    const parsed = def.input.parse(body);
+    let thrown: unknown;
+    try {
+      def.prepare!(parsed);
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown).toBeInstanceOf(ToolError);
+    expect(thrown).toMatchObject({ status: 400, code: 'no_model_matches_constraints' });
+  });
+
+  it('prepare hands run the classification and the candidates, so nothing is computed twice', () => {
+    const parsed = def.input.parse({ ...base, task: 'Translate the manual into Italian and Greek', providers: ['openai'] });
+    const p = def.prepare!(parsed) as { cls: { category: string }; candidates: { provider: string }[] };
+    expect(p.cls.category).toBe('translation');
+    expect(p.candidates.every((m) => m.provider === 'openai')).toBe(true);
+  });
+
+  it('a budget met only before a scheduled price rise passes prepare and is refused in run after it', async () => {
+    // 100,000 output tokens leave the Anthropic models with a 128k output limit: claude-sonnet-5 at $2/$10 until
+    // 2026-09-01 and $3/$15 from then ($1.002 vs $1.503 a run), the Opus and Fable models dearer still.
+    const body = { task: 'Chat', input_tokens: 1000, output_tokens: 100_000, providers: ['anthropic'], max_cost_per_run: 1.2 };
+    expect(() => def.prepare!(def.input.parse(body))).not.toThrow();
+    expect((await callTool(def, body)).status).toBe(200);
+    const after = await callTool(def, body, makeTestContext({ now: () => new Date('2026-09-15T00:00:00Z') }));
+    expect(after).toMatchObject({ status: 400, body: { error: 'no_model_matches_constraints' } });
+  });
+});
+
 describe('model-advisor: examples, determinism, snapshot', () => {
   for (const ex of def.examples) {
     it(`example: ${ex.title}`, async () => {
@@ -328,6 +451,101 @@ describe('model-advisor: examples, determinism, snapshot', () => {
     const ids = SNAPSHOT.models.map((m) => `${m.provider}/${m.id}`);
     expect(new Set(ids).size).toBe(ids.length);
     expect(statSync(path.join(here, 'data', 'price-snapshot.json')).size).toBeLessThan(400_000);
+  });
+});
+
+describe('model-advisor: prices are cross-checked between genai-prices and models.dev', () => {
+  const decisions = (decisionsFile as { decisions: PriceDecision[] }).decisions;
+  const recorded = new Map(SNAPSHOT.price_crosscheck.disagreements.map((d) => [`${d.provider}/${d.model}`, d]));
+
+  it('every model whose two sources disagree has a recorded decision, and carries the price it names', () => {
+    let disagreeing = 0;
+    for (const m of SNAPSHOT.models) {
+      const dev = m.source_prices.models_dev;
+      const fields = dev ? differingFields(m.source_prices.genai_prices, dev) : [];
+      const entry = recorded.get(`${m.provider}/${m.id}`);
+      if (fields.length === 0) {
+        expect(entry, `${m.provider}/${m.id} agrees but is listed as a disagreement`).toBeUndefined();
+        expect(m.price_source).toBe('genai-prices');
+        continue;
+      }
+      disagreeing++;
+      expect(entry, `${m.provider}/${m.id}: sources disagree on ${fields.join(', ')} without a recorded decision`).toBeDefined();
+      expect(entry!.fields).toEqual(fields);
+      expect(m.price_source).toBe(entry!.kept);
+      const kept = entry!.kept === 'models.dev' ? dev! : m.source_prices.genai_prices;
+      const set = priceSetOn(m.prices, SNAPSHOT.data_as_of);
+      expect([basePrice(set.input_mtok), basePrice(set.output_mtok)]).toEqual([kept.input_mtok, kept.output_mtok]);
+      if (entry!.rule === 'newer date') {
+        const newer = (entry!.kept === 'models.dev' ? dev!.date : m.source_prices.genai_prices.date) as string;
+        const older = (entry!.kept === 'models.dev' ? m.source_prices.genai_prices.date : dev!.date) as string;
+        expect(newer > older, `${m.id}: kept the older price`).toBe(true);
+      } else {
+        expect(decisions.some((d) => d.provider === m.provider && d.model === m.id && d.keep === entry!.kept)).toBe(true);
+      }
+    }
+    expect(disagreeing).toBe(SNAPSHOT.price_crosscheck.disagreements.length);
+    expect(SNAPSHOT.price_crosscheck.compared).toBe(SNAPSHOT.models.filter((m) => m.source_prices.models_dev).length);
+    expect(SNAPSHOT.notes.join(' ')).toMatch(/newer-dated price is kept/);
+  });
+
+  it('the check catches a disagreement left without a decision (snapshot tampered in memory)', () => {
+    const unrecorded = (snap: typeof SNAPSHOT): string[] => {
+      const listed = new Set(snap.price_crosscheck.disagreements.map((d) => `${d.provider}/${d.model}`));
+      return snap.models
+        .filter((m) => m.source_prices.models_dev && differingFields(m.source_prices.genai_prices, m.source_prices.models_dev).length > 0)
+        .map((m) => `${m.provider}/${m.id}`)
+        .filter((id) => !listed.has(id));
+    };
+    expect(unrecorded(SNAPSHOT)).toEqual([]);
+    const tampered = structuredClone(SNAPSHOT);
+    tampered.price_crosscheck.disagreements = tampered.price_crosscheck.disagreements.filter((d) => d.model !== 'deepseek-chat');
+    expect(unrecorded(tampered)).toEqual(['deepseek/deepseek-chat']);
+    const drifted = structuredClone(SNAPSHOT);
+    const gpt = drifted.models.find((m) => m.id === 'gpt-5.4')!;
+    gpt.source_prices.models_dev = { ...gpt.source_prices.models_dev!, output_mtok: gpt.source_prices.models_dev!.output_mtok + 1 };
+    expect(unrecorded(drifted)).toEqual(['openai/gpt-5.4']);
+  });
+
+  it('the models the issue named now carry the newer or decided price', () => {
+    const kept = (id: string): string => recorded.get(id)?.kept ?? 'agree';
+    expect(kept('mistral/mistral-large-latest')).toBe('models.dev');
+    expect(kept('mistral/mistral-medium-2604')).toBe('models.dev');
+    expect(kept('mistral/mistral-small-latest')).toBe('models.dev');
+    expect(kept('deepseek/deepseek-chat')).toBe('models.dev');
+    expect(kept('deepseek/deepseek-reasoner')).toBe('models.dev');
+    expect(kept('mistral/ministral-8b-latest')).toBe('models.dev');
+    // genai-prices checked Kimi K2 Turbo on 2026-03-11, after models.dev's entry (2025-09-05): its lower price stands.
+    expect(kept('moonshotai/kimi-k2-turbo-preview')).toBe('genai-prices');
+    const large = model('mistral', 'mistral-large-latest');
+    expect(runCost(large.prices, '2026-08-21', { input: 1_000_000, output: 1_000_000, cache_read: 0, cache_write: 0 }).per_run).toBeCloseTo(2.0);
+  });
+
+  it('an entry priced from models.dev is dated by models.dev\'s last_updated', async () => {
+    const o = await ok({ task: 'Chat with customers', input_tokens: 1000, output_tokens: 200, providers: ['deepseek'], priority: 'cost', max_fallbacks: 5 });
+    const reasoner = [o.recommended, ...o.fallback_chain].find((a) => a.model === 'deepseek-reasoner')!;
+    expect(model('deepseek', 'deepseek-reasoner').price_source).toBe('models.dev');
+    expect(reasoner.as_of).toBe(model('deepseek', 'deepseek-reasoner').source_prices.models_dev!.date);
+  });
+
+  const ruleCases: { name: string; genai: string | null; dev: string | null; decided: boolean; kept: string | undefined }[] = [
+    { name: 'models.dev newer', genai: '2025-07-12', dev: '2026-02-28', decided: false, kept: 'models.dev' },
+    { name: 'genai-prices newer', genai: '2026-03-11', dev: '2025-09-05', decided: false, kept: 'genai-prices' },
+    { name: 'same date, no decision: the build refuses', genai: '2026-01-01', dev: '2026-01-01', decided: false, kept: undefined },
+    { name: 'a date missing, no decision: the build refuses', genai: null, dev: '2026-01-01', decided: false, kept: undefined },
+    { name: 'a recorded decision overrides the dates', genai: '2026-03-11', dev: '2025-09-05', decided: true, kept: 'models.dev' },
+  ];
+  it.each(ruleCases)('decision rule: $name', ({ genai, dev, decided, kept }) => {
+    const price = (date: string | null) => ({ input_mtok: 1, output_mtok: 2, date, date_source: date ? ('prices_checked' as const) : null });
+    const ds: PriceDecision[] = decided ? [{ provider: 'p', model: 'm', keep: 'models.dev', reason: 'checked by hand', decided: '2026-11-26' }] : [];
+    expect(decide('p', 'm', price(genai), { ...price(dev), output_mtok: 3 }, ds)?.kept).toBe(kept);
+  });
+});
+
+describe('model-advisor: declared hostile cases', () => {
+  it.each(def.hostile!().map((c) => [c.name, c] as const))('%s: a 200 or a 400, never a throw', async (_n, c) => {
+    const r = await callTool(def, c.input);
+    expect([200, 400]).toContain(r.status);
   });
 });
 

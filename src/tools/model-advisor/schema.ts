@@ -8,7 +8,7 @@ const MAX_OUTPUT_TOKENS = 1_000_000;
 
 export const input = z
   .object({
-    task: z.string().min(1).max(4000).describe('What the model will do, in plain words (e.g. "extract invoice fields as JSON"). Classified by keywords into coding, extraction, summarisation, chat, reasoning, vision or long_context.'),
+    task: z.string().min(1).max(4000).describe('What the model will do, in plain words (e.g. "extract invoice fields as JSON"). Classified by keywords into coding, extraction, summarisation, translation, chat, reasoning, vision or long_context; a task that matches nothing falls back to chat and says why in task.fallback.'),
     input_tokens: z.number().int().min(1).max(MAX_INPUT_TOKENS).describe('Prompt tokens per run, cached ones included.'),
     output_tokens: z.number().int().min(1).max(MAX_OUTPUT_TOKENS).describe('Completion tokens per run (reasoning tokens included where the provider bills them as output).'),
     runs_per_month: z.number().int().min(0).max(1_000_000_000).default(1000).describe('Runs per month, for the monthly cost. Default 1000.'),
@@ -35,23 +35,33 @@ export const input = z
   });
 
 const usd = z.number().nonnegative();
-const asOfDate = z.string().describe('Date the entry was last priced: prices_checked from genai-prices, else the start date of the price in force, else the snapshot date.');
+const asOfDate = z
+  .string()
+  .describe(
+    "Date the entry was last priced: prices_checked from genai-prices, else the start date of the price in force; models.dev's last_updated when the cross-check kept models.dev's price; else the snapshot date.",
+  );
 
 const alternative = z.object({
   model: z.string().describe('Model id as the provider API names it.'),
   provider: z.string().describe('Provider id.'),
   as_of: asOfDate,
-  reason: z.string().describe('Why it is in the chain: provider diversity, score, quality proxy and cost.'),
+  reason: z.string().describe('Why it is in the chain: provider diversity, its trade-off against the recommended model (quality, cost, context, reasoning), score, quality proxy and cost.'),
   cost_per_run: usd.describe('USD per run at this model\'s prices.'),
 });
 
 export const output = z.object({
   recommended: alternative.extend({
-    as_of_source: z.enum(['prices_checked', 'price_start_date', 'snapshot_date']).describe('Which date as_of is.'),
+    as_of_source: z.enum(['prices_checked', 'price_start_date', 'models_dev_last_updated', 'snapshot_date']).describe('Which date as_of is.'),
     reason: z.string().describe('Task classification and its matched terms, the score and its parts, the constraints met, the price date.'),
     score: z.number().describe('Weighted score (0-1) that ranked the model first.'),
   }).describe('The best-scoring model that meets every constraint.'),
-  fallback_chain: z.array(alternative).max(5).describe('Next choices in order, on different providers first (SPEC model-advisor alternative objects plus cost_per_run).'),
+  fallback_chain: z
+    .array(alternative)
+    .max(5)
+    .describe(
+      "Next choices in order, of the recommended model's class (quality proxy within 15% of it), on different providers first; each reason states its trade-off against the recommended model (SPEC model-advisor alternative objects plus cost_per_run).",
+    ),
+  fallback_note: z.string().describe('How the chain was chosen: the quality floor, how many eligible models were left out as another class, and why the chain is shorter than asked when it is.'),
   cost: z
     .object({
       currency: z.literal('USD').describe('Always USD.'),
@@ -93,6 +103,10 @@ export const output = z.object({
       category: z.enum(TASK_CATEGORIES).describe('Primary task category.'),
       also_matched: z.array(z.enum(TASK_CATEGORIES)).describe('Other categories with signals, strongest first.'),
       signals: z.array(z.string()).describe('Matched terms per category and the token or flag signals.'),
+      fallback: z
+        .string()
+        .nullable()
+        .describe('Null when the task was recognised; otherwise why nothing matched and it fell back to chat (the words seen, and how to name the work).'),
     })
     .describe('Deterministic task classification.'),
   candidates: z

@@ -16,6 +16,16 @@ const priceSet = z.object({
   cache_write_mtok: price.optional(),
 });
 
+const sourcePrice = z.object({
+  input_mtok: z.number().nonnegative(),
+  output_mtok: z.number().nonnegative(),
+  cache_read_mtok: z.number().nonnegative().optional(),
+  cache_write_mtok: z.number().nonnegative().optional(),
+  date: date.nullable(),
+  date_source: z.enum(['prices_checked', 'price_start_date', 'last_updated']).nullable(),
+});
+const priceSource = z.enum(['genai-prices', 'models.dev']);
+
 const snapshotSchema = z.object({
   format: z.literal(1),
   data_as_of: date,
@@ -35,6 +45,24 @@ const snapshotSchema = z.object({
   providers: z.array(z.object({ id: z.string(), name: z.string(), pricing_url: z.string().nullable() })),
   skipped: z.record(z.string(), z.number()),
   no_capability_data: z.array(z.string()),
+  notes: z.array(z.string()),
+  price_crosscheck: z.object({
+    compared: z.number().int().nonnegative(),
+    agreed: z.number().int().nonnegative(),
+    no_models_dev_price: z.number().int().nonnegative(),
+    disagreements: z.array(
+      z.object({
+        provider: z.string(),
+        model: z.string(),
+        fields: z.array(z.enum(['input', 'output', 'cache_read', 'cache_write'])).min(1),
+        genai_prices: sourcePrice,
+        models_dev: sourcePrice,
+        kept: priceSource,
+        rule: z.enum(['newer date', 'recorded decision']),
+        reason: z.string().min(1),
+      }),
+    ),
+  }),
   models: z
     .array(
       z.object({
@@ -46,6 +74,8 @@ const snapshotSchema = z.object({
         release_date: date.nullable(),
         prices_checked: date.nullable(),
         prices: z.array(priceSet).min(1),
+        price_source: priceSource,
+        source_prices: z.object({ genai_prices: sourcePrice, models_dev: sourcePrice.nullable() }),
         time_of_day_pricing: z.boolean().optional(),
         context_window: z.number().int().positive(),
         max_output_tokens: z.number().int().positive().nullable(),

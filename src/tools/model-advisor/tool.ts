@@ -1,7 +1,8 @@
 // model-advisor: recommended model, fallback chain and per-run/monthly cost for a task, from a vendored price snapshot.
 import { defineTool } from '../contract.ts';
-import { advise } from './engine.ts';
+import { advise, prepareAdvice } from './engine.ts';
 import { EXAMPLES } from './examples.ts';
+import { hostileCases } from './hostile.ts';
 import { input, output } from './schema.ts';
 import { SNAPSHOT } from './snapshot.ts';
 
@@ -21,7 +22,12 @@ export default defineTool({
   output,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   examples: EXAMPLES,
-  run(args, ctx) {
-    return advise(args, SNAPSHOT, ctx.now().toISOString().slice(0, 10));
+  hostile: hostileCases,
+  // Refusals (no model meets the constraints) happen here, in validation, before the credit is charged.
+  prepare(args) {
+    return prepareAdvice(args, SNAPSHOT);
+  },
+  run(args, ctx, prepared) {
+    return advise(args, SNAPSHOT, ctx.now().toISOString().slice(0, 10), prepared);
   },
 });

@@ -3,19 +3,25 @@
 // Usage:
 //   npx tsx src/tools/model-advisor/data/build-snapshot.ts <genai-prices-dir> <models-dev-dir> \
 //     [--genai-prices-commit SHA --genai-prices-date YYYY-MM-DD] [--models-dev-commit SHA --models-dev-date YYYY-MM-DD] \
-//     [--out path]
+//     [--out path] [--decisions path]
 //
 // Commit and date are read with `git -C <dir> log -1` when the directory is a git work tree; the flags are for
 // exported trees (git archive) that carry no history. Prices, price history and prices_checked come from
 // genai-prices (prices/providers/*.yml); capability flags, modalities, limits and release dates come from
 // models.dev (providers/<id>/models/*.toml, inheriting models/<base>.toml through base_model). Both are MIT.
+//
+// Prices are cross-checked: models.dev records a price too (`[cost]`, dated by the model's `last_updated`). Where the
+// two disagree, the newer-dated one is kept; where the dates cannot decide (equal or missing), a decision recorded in
+// data/price-decisions.json must say which and why, or the build fails. Every disagreement and its outcome is written
+// to the snapshot's `price_crosscheck`.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseToml } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
-import type { JsonSupport, PriceSchedule, PriceValue, SnapshotFile, SnapshotModel, SnapshotProvider } from './snapshot-types.ts';
+import { priceSetOn } from '../pricing.ts';
+import type { JsonSupport, PriceDisagreement, PriceSchedule, PriceSet, PriceSource, PriceValue, SnapshotFile, SnapshotModel, SnapshotProvider, SourcePrice } from './snapshot-types.ts';
 
 /** genai-prices provider file -> models.dev provider folder. Model makers only (no resellers or hosts). */
 const PROVIDERS: readonly { genai: string; modelsDev: string; id: string }[] = [
@@ -43,6 +49,7 @@ interface Args {
   modelsDevCommit?: string;
   modelsDevDate?: string;
   out: string;
+  decisions: string;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -59,7 +66,7 @@ function parseArgs(argv: string[]): Args {
   }
   const [genaiDir, modelsDevDir] = positional;
   if (!genaiDir || !modelsDevDir) {
-    throw new Error('usage: build-snapshot.ts <genai-prices-dir> <models-dev-dir> [--genai-prices-commit SHA --genai-prices-date YYYY-MM-DD --models-dev-commit SHA --models-dev-date YYYY-MM-DD --out file]');
+    throw new Error('usage: build-snapshot.ts <genai-prices-dir> <models-dev-dir> [--genai-prices-commit SHA --genai-prices-date YYYY-MM-DD --models-dev-commit SHA --models-dev-date YYYY-MM-DD --out file --decisions file]');
   }
   const here = path.dirname(fileURLToPath(import.meta.url));
   return {
@@ -70,6 +77,7 @@ function parseArgs(argv: string[]): Args {
     modelsDevCommit: flags['models-dev-commit'],
     modelsDevDate: flags['models-dev-date'],
     out: flags.out ?? path.join(here, 'price-snapshot.json'),
+    decisions: flags.decisions ?? path.join(here, 'price-decisions.json'),
   };
 }
 
@@ -260,6 +268,110 @@ function dedupeAliases(ids: string[], devModels: Map<string, Json>, onDrop: () =
   return keep.sort();
 }
 
+// ---- price cross-check ----
+
+/** A decision recorded by hand for a disagreement the dates cannot settle (data/price-decisions.json). */
+export interface PriceDecision {
+  provider: string;
+  model: string;
+  keep: PriceSource;
+  reason: string;
+  decided: string;
+}
+
+const FIELDS = [
+  ['input', 'input_mtok'],
+  ['output', 'output_mtok'],
+  ['cache_read', 'cache_read_mtok'],
+  ['cache_write', 'cache_write_mtok'],
+] as const;
+
+const baseOf = (v: PriceValue | undefined): number | undefined => (v === undefined ? undefined : typeof v === 'number' ? v : v.base);
+
+function genaiPrice(schedule: PriceSchedule, checked: string | null, date: string): SourcePrice {
+  const set = priceSetOn(schedule, date);
+  const out: SourcePrice = { input_mtok: baseOf(set.input_mtok) as number, output_mtok: baseOf(set.output_mtok) as number, date: null, date_source: null };
+  if (set.cache_read_mtok !== undefined) out.cache_read_mtok = baseOf(set.cache_read_mtok) as number;
+  if (set.cache_write_mtok !== undefined) out.cache_write_mtok = baseOf(set.cache_write_mtok) as number;
+  if (checked) Object.assign(out, { date: checked, date_source: 'prices_checked' });
+  else if (set.start_date) Object.assign(out, { date: set.start_date, date_source: 'price_start_date' });
+  return out;
+}
+
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
+
+/** models.dev's `[cost]` as a price, with its tiers (`[[cost.tiers]]`, a context size from which the tier applies). */
+function modelsDevPrice(dev: Json): { price: SourcePrice; set: PriceSet } | undefined {
+  const cost = (dev.cost ?? null) as Json | null;
+  if (!cost) return undefined;
+  const input = num(cost.input);
+  const output = num(cost.output);
+  if (input === undefined || output === undefined) return undefined;
+  const date = str(dev.last_updated) ?? null;
+  const price: SourcePrice = { input_mtok: input, output_mtok: output, date, date_source: date ? 'last_updated' : null };
+  const cr = num(cost.cache_read);
+  const cw = num(cost.cache_write);
+  if (cr !== undefined) price.cache_read_mtok = cr;
+  if (cw !== undefined) price.cache_write_mtok = cw;
+  const tiers = (Array.isArray(cost.tiers) ? cost.tiers : []) as Json[];
+  const tiered = (key: string, baseValue: number | undefined): PriceValue | undefined => {
+    if (baseValue === undefined) return undefined;
+    const t = tiers
+      .map((x) => ({ start: num(((x.tier ?? {}) as Json).size), price: num(x[key]) }))
+      .filter((x): x is { start: number; price: number } => x.start !== undefined && x.price !== undefined)
+      .sort((a, b) => a.start - b.start);
+    return t.length > 0 ? { base: baseValue, tiers: t } : baseValue;
+  };
+  const set: PriceSet = { start_date: null, input_mtok: tiered('input', input) as PriceValue, output_mtok: tiered('output', output) as PriceValue };
+  const crv = tiered('cache_read', cr);
+  const cwv = tiered('cache_write', cw);
+  if (crv !== undefined) set.cache_read_mtok = crv;
+  if (cwv !== undefined) set.cache_write_mtok = cwv;
+  return { price, set };
+}
+
+/** Price fields both sources give and on which they differ (a relative difference above one part in a million). */
+export function differingFields(a: SourcePrice, b: SourcePrice): string[] {
+  const out: string[] = [];
+  for (const [name, key] of FIELDS) {
+    const x = a[key];
+    const y = b[key];
+    if (x === undefined || y === undefined) continue;
+    if (Math.abs(x - y) > 1e-6 * Math.max(1, Math.abs(x), Math.abs(y))) out.push(name);
+  }
+  return out;
+}
+
+/** Which price to keep: a recorded decision, else the newer-dated source; undefined when neither can decide. */
+export function decide(
+  provider: string,
+  model: string,
+  genai: SourcePrice,
+  dev: SourcePrice,
+  decisions: readonly PriceDecision[],
+): { kept: PriceSource; rule: PriceDisagreement['rule']; reason: string } | undefined {
+  const recorded = decisions.find((d) => d.provider === provider && d.model === model);
+  if (recorded) return { kept: recorded.keep, rule: 'recorded decision', reason: `${recorded.reason} (decided ${recorded.decided})` };
+  if (genai.date && dev.date && genai.date !== dev.date) {
+    const devNewer = dev.date > genai.date;
+    const kept: PriceSource = devNewer ? 'models.dev' : 'genai-prices';
+    return {
+      kept,
+      rule: 'newer date',
+      reason: devNewer
+        ? `models.dev's entry (last_updated ${dev.date}) is newer than genai-prices' price (${genai.date_source?.replace(/_/g, ' ')} ${genai.date})`
+        : `genai-prices' price (${genai.date_source?.replace(/_/g, ' ')} ${genai.date}) is newer than models.dev's entry (last_updated ${dev.date})`,
+    };
+  }
+  return undefined;
+}
+
+function readDecisions(file: string): PriceDecision[] {
+  if (!existsSync(file)) return [];
+  const doc = JSON.parse(readFileSync(file, 'utf8')) as { decisions?: PriceDecision[] };
+  return Array.isArray(doc.decisions) ? doc.decisions : [];
+}
+
 function str(v: unknown): string | undefined {
   return typeof v === 'string' && v.length > 0 ? v : undefined;
 }
@@ -271,6 +383,11 @@ function build(args: Args): SnapshotFile {
   const models: SnapshotModel[] = [];
   const skipped: Record<string, number> = {};
   const unpricedCapabilities: string[] = [];
+  const decisions = readDecisions(args.decisions);
+  const disagreements: PriceDisagreement[] = [];
+  const unresolved: string[] = [];
+  let compared = 0;
+  let noDevPrice = 0;
   const skip = (why: string): void => {
     skipped[why] = (skipped[why] ?? 0) + 1;
   };
@@ -336,6 +453,28 @@ function build(args: Args): SnapshotFile {
           continue;
         }
         const json: JsonSupport = dev.structured_output === true ? 'native' : dev.structured_output !== false && dev.tool_call === true ? 'via_tools' : 'none';
+        const checked = str(entry.prices_checked) ?? null;
+        // Cross-check the price in force on the snapshot date against models.dev's.
+        const gpPrice = genaiPrice(sched.schedule, checked, gp.date);
+        const md = modelsDevPrice(dev);
+        let priceSource: PriceSource = 'genai-prices';
+        let prices = sched.schedule;
+        if (!md) noDevPrice++;
+        else {
+          compared++;
+          const fields = differingFields(gpPrice, md.price);
+          if (fields.length > 0) {
+            const d = decide(p.id, id, gpPrice, md.price, decisions);
+            if (!d) unresolved.push(`${p.id}/${id} (${fields.join(', ')}; genai-prices ${gpPrice.date ?? 'undated'}, models.dev ${md.price.date ?? 'undated'})`);
+            else {
+              disagreements.push({ provider: p.id, model: id, fields, genai_prices: gpPrice, models_dev: md.price, kept: d.kept, rule: d.rule, reason: d.reason });
+              if (d.kept === 'models.dev') {
+                priceSource = 'models.dev';
+                prices = [md.set];
+              }
+            }
+          }
+        }
         models.push({
           id,
           name: str(dev.name) ?? id,
@@ -343,8 +482,10 @@ function build(args: Args): SnapshotFile {
           price_entry: String(entry.id),
           family: str(dev.family) ?? null,
           release_date: str(dev.release_date) ?? null,
-          prices_checked: str(entry.prices_checked) ?? null,
-          prices: sched.schedule,
+          prices_checked: checked,
+          prices,
+          price_source: priceSource,
+          source_prices: { genai_prices: gpPrice, models_dev: md?.price ?? null },
           ...(sched.timeOfDay ? { time_of_day_pricing: true } : {}),
           context_window: ctxWindow,
           max_output_tokens: typeof limit.output === 'number' ? limit.output : null,
@@ -358,7 +499,12 @@ function build(args: Args): SnapshotFile {
       }
     }
   }
+  if (unresolved.length > 0) {
+    throw new Error(`prices disagree and the dates cannot decide; record a decision in ${args.decisions} for:\n  ${unresolved.join('\n  ')}`);
+  }
   models.sort((a, b) => a.provider.localeCompare(b.provider) || a.id.localeCompare(b.id));
+  disagreements.sort((a, b) => a.provider.localeCompare(b.provider) || a.model.localeCompare(b.model));
+  const keptDev = disagreements.filter((d) => d.kept === 'models.dev').length;
   return {
     format: 1,
     data_as_of: gp.date,
@@ -388,11 +534,22 @@ function build(args: Args): SnapshotFile {
     providers,
     skipped,
     no_capability_data: unpricedCapabilities.sort(),
+    notes: [
+      `Prices cross-checked: ${compared} models priced by both genai-prices and models.dev were compared on input, output, cache-read and cache-write prices (the genai-prices price in force on ${gp.date}); ${compared - disagreements.length} agree, ${disagreements.length} disagree.`,
+      `Where they disagree the newer-dated price is kept (genai-prices' prices_checked, else the start date of its price, against models.dev's last_updated), unless data/price-decisions.json records a decision: ${keptDev} models.dev prices kept, ${disagreements.length - keptDev} genai-prices prices kept. Each case is in price_crosscheck.disagreements; a model's price_source says which one it carries.`,
+      `${noDevPrice} models have no models.dev price and keep genai-prices'.`,
+    ],
+    price_crosscheck: { compared, agreed: compared - disagreements.length, no_models_dev_price: noDevPrice, disagreements },
     models,
   };
 }
 
-const args = parseArgs(process.argv.slice(2));
-const snap = build(args);
-writeFileSync(args.out, `${JSON.stringify(snap, null, 1)}\n`);
-console.log(`wrote ${args.out}: ${snap.models.length} models from ${snap.providers.length} providers; skipped ${JSON.stringify(snap.skipped)}`);
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const args = parseArgs(process.argv.slice(2));
+  const snap = build(args);
+  writeFileSync(args.out, `${JSON.stringify(snap, null, 1)}\n`);
+  console.log(
+    `wrote ${args.out}: ${snap.models.length} models from ${snap.providers.length} providers; skipped ${JSON.stringify(snap.skipped)}; ` +
+      `prices compared ${snap.price_crosscheck.compared}, disagreements ${snap.price_crosscheck.disagreements.length}`,
+  );
+}

@@ -18,6 +18,44 @@ export type PriceSchedule = PriceSet[];
 /** native: a structured-output feature; via_tools: JSON through tool calling; none: neither documented. */
 export type JsonSupport = 'native' | 'via_tools' | 'none';
 
+/** Where a model's prices come from: genai-prices unless models.dev is newer-dated or a recorded decision says so. */
+export type PriceSource = 'genai-prices' | 'models.dev';
+
+/** One source's base prices for a model (USD per million tokens) and the date behind them. */
+export interface SourcePrice {
+  input_mtok: number;
+  output_mtok: number;
+  cache_read_mtok?: number;
+  cache_write_mtok?: number;
+  /** When the source last checked or changed the price. */
+  date: string | null;
+  /** genai-prices: prices_checked, else the start date of the price in force; models.dev: the model's last_updated. */
+  date_source: 'prices_checked' | 'price_start_date' | 'last_updated' | null;
+}
+
+/** A model whose two sources disagree on a price, and which one the snapshot keeps. */
+export interface PriceDisagreement {
+  provider: string;
+  model: string;
+  /** Price fields that differ: input, output, cache_read, cache_write. */
+  fields: string[];
+  genai_prices: SourcePrice;
+  models_dev: SourcePrice;
+  kept: PriceSource;
+  /** `newer date`: the newer-dated source wins; `recorded decision`: data/price-decisions.json says which and why. */
+  rule: 'newer date' | 'recorded decision';
+  reason: string;
+}
+
+export interface PriceCrosscheck {
+  /** Models priced by both sources and compared. */
+  compared: number;
+  agreed: number;
+  /** Models models.dev lists without a price. */
+  no_models_dev_price: number;
+  disagreements: PriceDisagreement[];
+}
+
 export interface SnapshotModel {
   id: string;
   name: string;
@@ -28,6 +66,10 @@ export interface SnapshotModel {
   release_date: string | null;
   prices_checked: string | null;
   prices: PriceSchedule;
+  /** Which source `prices` comes from (see `price_crosscheck`). */
+  price_source: PriceSource;
+  /** Both sources' base prices, as compared by the build (models.dev null when it has no price for the model). */
+  source_prices: { genai_prices: SourcePrice; models_dev: SourcePrice | null };
   /** The provider has off-peak prices; the snapshot keeps the higher one. */
   time_of_day_pricing?: boolean;
   context_window: number;
@@ -67,5 +109,9 @@ export interface SnapshotFile {
   skipped: Record<string, number>;
   /** genai-prices entries (provider/id) with a live price but no models.dev entry, so no capability flags. */
   no_capability_data: string[];
+  /** What a reader of the snapshot should know: the price cross-check's rule and outcome, in words. */
+  notes: string[];
+  /** Every model priced by both sources, compared; each disagreement with the price kept and why. */
+  price_crosscheck: PriceCrosscheck;
   models: SnapshotModel[];
 }
