@@ -77,6 +77,33 @@ function deleteSentence(rule: string, maxWords = 40): Rule {
   };
 }
 
+/** The indefinite article a word takes, by its first sound (the catalogue's plain words are regular English). */
+export function indefiniteArticle(word: string): 'a' | 'an' {
+  const w = word.toLowerCase();
+  if (/^(?:hour|honest|honou?r|heir)/.test(w)) return 'an';
+  if (/^(?:one\b|once|uni(?!mp|nt|nf|nv|nh)|use|usu|ura|eu)/.test(w)) return 'a';
+  return /^[aeiou]/.test(w) ? 'an' : 'a';
+}
+
+// The indefinite article standing right before a hit: "an" + spaces at the end of the text before it.
+const ARTICLE_BEFORE = /(?:^|[^\p{L}\p{N}'-])(an?)([ \t]{1,8})$/iu;
+
+/**
+ * The edit replacing text[start, end) by `after`, taking the indefinite article in front along when the
+ * replacement changes the sound it must agree with ("an intricate design" -> "a complex design", "an indelible
+ * mark" -> "a mark"). An article that did not agree with the replaced word either ("a one-off") is left as written.
+ */
+function withArticle(rule: string, text: string, start: number, end: number, after: string): Edit {
+  const m = ARTICLE_BEFORE.exec(text.slice(Math.max(0, start - 12), start));
+  if (!m || after === '') return { rule, start, end, after };
+  const article = (m[1] as string).toLowerCase();
+  const want = indefiniteArticle(after);
+  if (article === want || article !== indefiniteArticle(text.slice(start, end))) return { rule, start, end, after };
+  const at = start - (m[1] as string).length - (m[2] as string).length;
+  const written = /^A/.test(m[1] as string) ? capitalise(want) : want;
+  return { rule, start: at, end, after: `${written}${m[2] as string}${after}` };
+}
+
 /** Replaces the words of a `words` pattern by the plain word of the catalogue, keeping sentence-initial case. */
 function swapWords(rule: string, map: Readonly<Record<string, string>>, skip?: (text: string, start: number, end: number) => boolean): Rule {
   return (inp) => {
@@ -86,7 +113,7 @@ function swapWords(rule: string, map: Readonly<Record<string, string>>, skip?: (
     const plain = map[lower];
     if (!plain) return null;
     if (skip && skip(text, start, end)) return null;
-    if (word === lower) return { rule, start, end, after: plain };
+    if (word === lower) return withArticle(rule, text, start, end, plain);
     // Capitalised mid-sentence is a name (Vibrant Media): leave it. ALL CAPS is emphasis: leave it.
     // Sentence-initial and capitalised, but followed by another capitalised word: a name too (Vibrant Media).
     if (word === capitalise(lower) && atSentenceStart(text, start) && !/^[ \t]+\p{Lu}/u.test(text.slice(end, end + 3))) return { rule, start, end, after: capitalise(plain) };
@@ -94,14 +121,14 @@ function swapWords(rule: string, map: Readonly<Record<string, string>>, skip?: (
   };
 }
 
-/** Replaces the hit with fn(hit text), keeping a capital first letter when the hit had one. */
+/** Replaces the hit with fn(hit text), keeping a capital first letter when the hit had one (and the article before it in agreement). */
 function replaceHit(rule: string, fn: (hit: string) => string | null): Rule {
   return (inp) => {
     const hit = inp.text.slice(inp.start, inp.end);
     const out = fn(hit);
     if (out === null || out === hit) return null;
     const cap = /^\p{Lu}/u.test(hit) && !/^\p{Lu}/u.test(out) ? capitalise(out) : out;
-    return { rule: rule, start: inp.start, end: inp.end, after: cap };
+    return withArticle(rule, inp.text, inp.start, inp.end, cap);
   };
 }
 
@@ -143,6 +170,10 @@ const ingTail: (rule: string) => Rule = (rule) => (inp) => {
   if (!verb) return null;
   return { rule, start: inp.start, end: inp.end, after: `. This ${verb}` };
 };
+
+// "not just X, it's Y": the negation, and the joint that ends the hit (the last one, as the hit ends there).
+const NOT_JUST = /\bnot\s(?:just|merely|simply|only)\b/i;
+const NOT_JUST_END = /([,;:—–-])(\s?)(it's|it is|they're|this is|but|rather)$/i;
 
 const PREAMBLE_LEAD = /^(?:sure,[ \t]*)?(?:here(?:[ \t]+is|['\u2019]s|[ \t]+are)|below[ \t]+is)[ \t]+/i;
 // Framing that points at the request rather than the text: "based on the prompt", "for the given title".
@@ -426,12 +457,15 @@ export const RULES: ReadonlyMap<string, Rule> = (() => {
   });
   m.set('negative-parallelism.not-just', (inp) => {
     const hit = inp.text.slice(inp.start, inp.end);
-    const m2 = /^(.*?\bnot\s(?:just|merely|simply|only)\b)(.*)([,;:—–-])(\s?)(it's|it is|they're|this is|but|rather)$/is.exec(hit);
-    if (!m2) return null;
-    const head = (m2[1] as string).replace(/\bnot\s(?:just|merely|simply|only)\b$/i, 'more than');
-    const end = m2[5] as string;
+    const not = NOT_JUST.exec(hit);
+    const ending = NOT_JUST_END.exec(hit);
+    if (!not || !ending || ending.index < not.index + not[0].length) return null;
+    const head = `${hit.slice(0, not.index)}more than`;
+    // The space before a spaced dash goes with it: "a product — it is" -> "a product; it is".
+    const middle = hit.slice(not.index + not[0].length, ending.index).trimEnd();
+    const end = ending[3] as string;
     const joint = /^but$/i.test(end) ? ':' : /^rather$/i.test(end) ? '; rather' : `; ${end}`;
-    return { rule: 'negative-parallelism.not-just', start: inp.start, end: inp.end, after: `${head}${m2[2] as string}${joint}` };
+    return { rule: 'negative-parallelism.not-just', start: inp.start, end: inp.end, after: `${head}${middle}${joint}` };
   });
 
   const dropOpener = (id: string): Rule => (inp) => {
@@ -465,7 +499,11 @@ export const RULES: ReadonlyMap<string, Rule> = (() => {
     }
     return { rule: 'dash-overuse.em-dash', start: s, end: e, after: ', ' };
   });
-  m.set('dash-overuse.double-hyphen', replaceHit('dash-overuse.double-hyphen', () => ', '));
+  m.set('dash-overuse.double-hyphen', (inp) => {
+    // Next to other punctuation ("cried. -- --", "wait -- , no") a comma would double it: leave the dash.
+    if (/[.,;:!?\-–—]/.test(inp.text[inp.start - 1] ?? '') || /[.,;:!?\-–—]/.test(inp.text[inp.end] ?? '')) return null;
+    return replaceHit('dash-overuse.double-hyphen', () => ', ')(inp);
+  });
   // The hit of double-hyphen includes its spaces, so ", " replaces " -- " exactly.
 
   m.set('promotional-puffery.nestled', replaceHit('promotional-puffery.nestled', (h) => (/^nestled$/i.test(h) ? 'set' : 'in the middle of')));
