@@ -593,6 +593,32 @@ describe('convert-diagram: property round trips (fast-check)', () => {
     return lines.join('\n');
   }
 
+  /**
+   * Counterexamples the property tests found, kept as fixed cases (each failed before its fix):
+   * - a node labelled "[*]a" was read back from PlantUML as a state diagram (issue 17: the `[*]` pseudo-state test
+   *   looked inside quoted names);
+   * - FC_SEED=7, the edge label "'/'a": the emitter escaped only the first of the overlapping comment markers '/
+   *   and /', so the second opened a block comment that swallowed @enduml;
+   * - an edge label holding "[*]" (written unquoted after ` : `) was refused as a state diagram likewise.
+   */
+  it.each([
+    ['a node labelled "[*]a"', 'flowchart LR\n  A["[*]a"]\n  A --> B'],
+    ['FC_SEED=7: an edge labelled "\'/\'a"', 'flowchart LR\n  a["a"]\n  aA["a"]\n  a --> |"\'/\'a"| a'],
+    ['an edge labelled "[*] x"', 'flowchart LR\n  a["a"]\n  a -->|"[*] x"| a'],
+    ['a label with both comment markers and a quote', 'flowchart LR\n  a["x /\' y \'/ z"]\n  b["it\'s"]\n  a -->|"q \'/ r"| b'],
+  ])('Mermaid -> PlantUML -> Mermaid keeps %s', (_name, src) => {
+    const before = mermaid(src);
+    const viaPuml = convert({ diagram: src, from: 'mermaid', to: 'plantuml' });
+    const after = mermaid(convert({ diagram: viaPuml.diagram, from: 'plantuml', to: 'mermaid' }).diagram);
+    expect(shape(after)).toEqual(shape(before));
+  });
+
+  it('still refuses real state diagrams', () => {
+    for (const src of ['@startuml\n[*] --> A\nA --> [*]\n@enduml', '@startuml\nA --> [*]\n@enduml', '@startuml\nstate A\n@enduml']) {
+      expect(() => convert({ diagram: src, from: 'plantuml', to: 'mermaid' })).toThrow(expect.objectContaining({ code: 'diagram_unsupported_type' }));
+    }
+  });
+
   it('Mermaid -> DOT -> Mermaid keeps every node, label, edge, subgraph and membership', () => {
     fc.assert(
       fc.property(graphArb, (x) => {

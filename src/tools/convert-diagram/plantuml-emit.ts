@@ -59,8 +59,9 @@ export function pumlLabel(text: string, quoted = false): string {
   return (
     s
       .replace(/\\/g, '<U+005C>')
-      // /' and '/ open and close block comments even inside quotes.
-      .replace(/\/'|'\//g, (m) => m.replace("'", '<U+0027>'))
+      // /' and '/ open and close block comments even inside quotes: every quote next to a slash is written as
+      // <U+0027>, so overlapping markers ("'/'a" holds both '/ and /') leave none behind.
+      .replace(/'(?=\/)|(?<=\/)'/g, '<U+0027>')
       .replace(/\n/g, '\\n')
   );
 }

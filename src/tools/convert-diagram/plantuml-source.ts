@@ -86,6 +86,20 @@ function insideQuotes(src: string, at: number): boolean {
 
 export type PumlKind = 'activity' | 'component';
 
+/** The line with the text of each double-quoted string blanked (the quotes stay), so no keyword is read inside a name. */
+export function outsideQuotes(text: string): string {
+  if (!text.includes('"')) return text;
+  let out = '';
+  let inside = false;
+  for (const ch of text) {
+    if (ch === '"') {
+      inside = !inside;
+      out += ch;
+    } else out += inside ? ' ' : ch;
+  }
+  return out;
+}
+
 const SEQUENCE_ONLY = /^(participant|activate|deactivate|destroy|autonumber|create|return|ref\s+over|note\s+over|alt\b|opt\b|loop\b|par\b|critical\b|\.\.\.|\|\|\||==.*==$|box\s+")/i;
 const ELEMENT_KEYWORDS = [
   'action',
@@ -126,16 +140,19 @@ export const ELEMENT_KEYWORD_SET = new Set(ELEMENT_KEYWORDS);
 export function detectKind(lines: PumlLine[]): PumlKind {
   let description = false;
   let bareArrows = false;
-  for (const { text, line } of lines) {
+  for (const { text: full, line } of lines) {
+    const text = outsideQuotes(full);
     if (/^\(\*\)/.test(text) || /-->\s*\(\*\)/.test(text)) throw unsupportedType('plantuml', 'legacy_activity', line);
     if (/^(start|stop|endif|end\s*if|endwhile|end\s*while|fork|fork\s+again|end\s+fork|end\s+merge|split|split\s+again|end\s+split|repeat|detach|kill|endswitch)$/i.test(text)) return 'activity';
     if (/^(#[^:\s]+)?:[^\n]*[;|<>/\\\]}]$/.test(text) && !/^:[^:]+:(\s|$)/.test(text)) return 'activity';
     if (/^#[^:\s]+:/.test(text) || /^:[^:]*$/.test(text)) return 'activity';
     if (/^(if|while|switch)\s*\(/i.test(text) || /^repeat\s+while\b/i.test(text) || /^\|[^|]+\|/.test(text) || /^partition\b/i.test(text)) return 'activity';
   }
-  for (const { text, line } of lines) {
+  for (const { text: full, line } of lines) {
+    // Keywords and pseudo-states count outside quoted names only: a node labelled "[*]a" is not a state diagram.
+    const text = outsideQuotes(full);
     if (/^(abstract\s+class|abstract|class|enum|annotation|struct|protocol)\s/i.test(text)) throw unsupportedType('plantuml', 'class', line);
-    if (/^state\s/i.test(text) || /\[\*\]/.test(text)) throw unsupportedType('plantuml', 'state', line);
+    if (/^state\s/i.test(text) || /^\[\*\]|[->][ \t]{0,8}\[\*\]/.test(text)) throw unsupportedType('plantuml', 'state', line);
     if (/^(object|map|json)\s/i.test(text)) throw unsupportedType('plantuml', 'object', line);
     if (/^(robust|concise|clock|binary)\s/i.test(text)) throw unsupportedType('plantuml', 'timing', line);
     if (/^(project\s+starts|\[[^\]]+\]\s+(lasts|requires|starts|ends|happens|is\s+colored))/i.test(text)) throw unsupportedType('plantuml', 'gantt', line);
