@@ -175,7 +175,7 @@ const ingTail: (rule: string) => Rule = (rule) => (inp) => {
 const NOT_JUST = /\bnot\s(?:just|merely|simply|only)\b/i;
 const NOT_JUST_END = /([,;:—–-])(\s?)(it's|it is|they're|this is|but|rather)$/i;
 
-const PREAMBLE_LEAD = /^(?:sure,[ \t]*)?(?:here(?:[ \t]+is|['\u2019]s|[ \t]+are)|below[ \t]+is)[ \t]+/i;
+const PREAMBLE_LEAD = /^(?:\[(?:assistant|ai|bot)\]:[ \t]?)?(?:(?:sure|okay|ok|alright|certainly)[,!][ \t]*)?(?:here(?:[ \t]+is|['\u2019]s|[ \t]+are)|below[ \t]+is)[ \t]+/i;
 // Framing that points at the request rather than the text: "based on the prompt", "for the given title".
 const REQUEST_TAIL =
   /[ \t,]+(?:based[ \t]+on|for|from|using|following|in[ \t]+response[ \t]+to|according[ \t]+to)[ \t]+(?:the|your|my|this|that)[ \t]+(?:(?:given|provided|following|above|original|requested|first)[ \t]+){0,3}(?:[\p{L}-]{1,20}[ \t]+)?(?:prompt|summary|title|sentence|text|information|instructions?|request|description|topic|question|input|outline|brief)$/iu;
@@ -551,6 +551,7 @@ export const RULES: ReadonlyMap<string, Rule> = (() => {
     while (s > 0 && HSPACE.test(inp.text[s - 1] as string)) s--;
     return { rule: 'markup-residue.turn-search', start: s, end: e, after: '' };
   });
+  m.set('markup-residue.role-tag', (inp) => deleteOpening('markup-residue.role-tag', inp, inp.start, inp.end));
   m.set('markup-residue.oaicite', (inp) => {
     // :contentReference[oaicite:0]{index=0} and [oaicite:3] as a whole.
     const whole = /:?contentReference\[oaicite:\d{1,4}\]\{index=\d{1,4}\}|\[?oaicite:\d{1,4}\]?|oai_citation:\d{1,4}(?:‡[^\s)\]]{1,200})?/iy;

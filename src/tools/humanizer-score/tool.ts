@@ -206,7 +206,7 @@ export default defineTool({
         "text": "We moved the cron job to 02:00 because the backup was still running at midnight. It failed twice last week; the logs are in /var/log/backup."
       },
       "output": {
-        "score": 9,
+        "score": 10,
         "verdict": "likely_human",
         "patterns": [],
         "stats": {
