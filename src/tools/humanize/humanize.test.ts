@@ -236,4 +236,23 @@ describe('humanize', () => {
     expect(res.status).toBe(200);
     expect((res.body.changes as unknown[]).length).toBeLessThanOrEqual(2000);
   });
+
+  it.each(tool.hostile?.() ?? [])('answers its declared hostile case: $name', async (c) => {
+    const res = await callTool(tool, c.input);
+    expect(res.status).toBe(200);
+  });
+
+  // Issue 16: 40,000 " ```\r" took 5.7 s (28 s on a loaded machine) when a fence regex rescanned each "line" to
+  // the end; the line scanner reads each once. Generous bounds: the quadratic versions took seconds to minutes.
+  it.each([
+    ['fence openers with carriage returns', ' ```\r'.repeat(40_000)],
+    ['newlines (inline code looked up per line)', '\n'.repeat(200_000)],
+    ['a text without line breaks (line starts looked up per word)', 'Moreover, we delve into it. '.repeat(7_000)],
+    ['citation wrappers', '\u3010\ue200\ue200'.repeat(31_623) + '\u2021'],
+    ['curly quotes that never close on their line', '\u201ca '.repeat(60_000)],
+  ])('answers %s in linear time', (_name, text) => {
+    const t0 = performance.now();
+    humanize(text);
+    expect(performance.now() - t0).toBeLessThan(3000);
+  });
 });

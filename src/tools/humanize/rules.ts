@@ -49,6 +49,16 @@ function deleteOpening(rule: string, inp: RuleInput, start: number, end: number)
   return { rule, start, end: e, after: '' };
 }
 
+/** Whether an em dash comes before the sentence ends, walking from `from` in direction `step`, at most 400 characters. */
+function dashInSentence(text: string, from: number, step: 1 | -1): boolean {
+  for (let i = from, k = 0; i >= 0 && i < text.length && k < 400; i += step, k++) {
+    const c = text[i];
+    if (c === '—') return true;
+    if (c === '.' || c === '!' || c === '?' || c === '\n') return false;
+  }
+  return false;
+}
+
 /** Bounds of the sentence around [start, end): back to the previous terminal or line break, on to the next. */
 function sentenceAround(text: string, start: number, end: number): { start: number; end: number } {
   let s = start;
@@ -175,14 +185,20 @@ const ingTail: (rule: string) => Rule = (rule) => (inp) => {
 const NOT_JUST = /\bnot\s(?:just|merely|simply|only)\b/i;
 const NOT_JUST_END = /([,;:—–-])(\s?)(it's|it is|they're|this is|but|rather)$/i;
 
+/** Longest text rewritePreamble reads (the catalogue's preamble pattern matches at most about 170). */
+const MAX_PREAMBLE = 400;
+
 const PREAMBLE_LEAD = /^(?:\[(?:assistant|ai|bot)\]:[ \t]?)?(?:(?:sure|okay|ok|alright|certainly)[,!][ \t]*)?(?:here(?:[ \t]+is|['\u2019]s|[ \t]+are)|below[ \t]+is)[ \t]+/i;
 // Framing that points at the request rather than the text: "based on the prompt", "for the given title".
 const REQUEST_TAIL =
+  // redos-bounded: only run on a preamble, which rewritePreamble caps at MAX_PREAMBLE characters
   /[ \t,]+(?:based[ \t]+on|for|from|using|following|in[ \t]+response[ \t]+to|according[ \t]+to)[ \t]+(?:the|your|my|this|that)[ \t]+(?:(?:given|provided|following|above|original|requested|first)[ \t]+){0,3}(?:[\p{L}-]{1,20}[ \t]+)?(?:prompt|summary|title|sentence|text|information|instructions?|request|description|topic|question|input|outline|brief)$/iu;
 // A length spec in front of the noun: "30 sentence story", "20-word summary".
+// redos-bounded: only run on a preamble, which rewritePreamble caps at MAX_PREAMBLE characters
 const COUNT_UNIT = /(\p{Nd}+(?:[.,]\p{Nd}+)*)[ \t]*-?[ \t]*(sentence|word|paragraph|line|page|verse|stanza|chapter|scene|minute|point|step|part|item|bullet|tweet|section)s?[ \t]+(?=\p{L})/iu;
 
 // Where the noun after a length spec ends: "a 30 sentence story about a dragon" -> "a story in 30 sentences about a dragon".
+// redos-bounded: only run on a preamble, which rewritePreamble caps at MAX_PREAMBLE characters
 const NOUN_END = /[ \t]+(?:for|about|on|from|with|titled|called|named|that|which|where|to|based|in|set|featuring)\b/i;
 
 /**
@@ -193,9 +209,13 @@ const NOUN_END = /[ \t]+(?:for|about|on|from|with|titled|called|named|that|which
  * Null when it has no digit: such a preamble is deleted whole.
  */
 export function rewritePreamble(body: string, complete = true): string | null {
+  // The catalogue's preamble pattern matches at most about 170 characters; anything longer is not a preamble.
+  if (body.length > MAX_PREAMBLE) return null;
   const lead = PREAMBLE_LEAD.exec(body);
   if (!lead) return null;
-  const trailing = (/[ \t]*$/.exec(body) as RegExpExecArray)[0];
+  let t = body.length;
+  while (t > 0 && HSPACE.test(body[t - 1] as string)) t--;
+  const trailing = body.slice(t);
   let core = body.slice(lead[0].length, body.length - trailing.length);
   if (!/\p{Nd}/u.test(core)) return null;
   const tail = complete ? REQUEST_TAIL.exec(core) : null;
@@ -353,7 +373,8 @@ export const RULES: ReadonlyMap<string, Rule> = (() => {
   const clicheRewrite: Rule = (inp) => {
     const hit = inp.text.slice(inp.start, inp.end);
     if (/^little did /i.test(hit)) {
-      const who = (/(\w+) know$/i.exec(hit) as RegExpExecArray)[1] as string;
+      // "little did <who> know": the third word.
+      const who = hit.split(/[ \n]/)[2] ?? '';
       const comma = inp.text[inp.end] === ',';
       const out = `${who === 'i' || who === 'I' ? 'I' : who.toLowerCase()} did not know${comma ? ' it yet, but' : ''}`;
       return { rule: 'ai-vocabulary.narrative-cliche', start: inp.start, end: inp.end + (comma ? 1 : 0), after: /^L/.test(hit) ? capitalise(out) : out };
@@ -482,17 +503,18 @@ export const RULES: ReadonlyMap<string, Rule> = (() => {
     let e = inp.end;
     const prev = text[s - 1];
     const next = text[e];
+    // Dialogue dashes, list dashes, ranges and interrupted speech ("Wait—") keep their dash, and so does a run
+    // of dashes (a rule line, or a separator: not prose).
+    if (prev === '—' || next === '—') return null;
     // Dialogue dashes, list dashes, ranges and interrupted speech ("Wait—") keep their dash.
     if (prev === undefined || prev === '\n' || next === undefined || next === '\n' || /["'.,;:!?)\]]/.test(next) || /\d/.test(prev)) return null;
     while (s > 0 && HSPACE.test(text[s - 1] as string)) s--;
     while (e < text.length && HSPACE.test(text[e] as string)) e++;
     if (s === 0 || text[s - 1] === '\n') return null;
-    // A lone dash before an independent clause becomes a full stop; a pair (an aside) becomes commas.
-    const rest = text.slice(e, e + 400);
-    const sentenceRest = rest.split(/[.!?\n]/)[0] ?? '';
-    const before = text.slice(Math.max(0, s - 400), s);
-    const sentenceBefore = before.split(/[.!?\n]/).pop() ?? '';
-    const lone = !sentenceRest.includes('—') && !sentenceBefore.includes('—');
+    // A lone dash before an independent clause becomes a full stop; a pair (an aside) becomes commas. The
+    // sentence is searched for another dash up to 400 characters each way, stopping at the first dash or end.
+    const lone = !dashInSentence(text, e, 1) && !dashInSentence(text, s - 1, -1);
+    const rest = lone ? text.slice(e, e + 400) : '';
     const nx = text[e];
     if (lone && CLAUSE_START.test(rest) && isLower(nx) && !inp.isProtected(e, e + 1)) {
       return { rule: 'dash-overuse.em-dash', start: s, end: e + 1, after: `. ${(nx as string).toUpperCase()}` };

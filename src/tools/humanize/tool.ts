@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { defineTool } from '../contract.ts';
 import { requireTextOrUpload, uploadIdField } from '../shared/fields.ts';
+import { hostileTextCases } from '../shared/text-tells/hostile.ts';
 import { humanize, MAX_AFTER, MAX_BEFORE, MAX_CHANGES } from './engine.ts';
 
 export const MAX_TEXT = 200_000;
@@ -140,6 +141,7 @@ export default defineTool({
       }
     }
   ],
+  hostile: () => hostileTextCases(MAX_TEXT),
   run(args) {
     return humanize(args.text ?? '', args.preserve ?? []);
   },
