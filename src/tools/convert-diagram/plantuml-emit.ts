@@ -4,6 +4,7 @@ import type { Graph, GraphEdge, GraphGroup, GraphNode, Head, LostList, Shape, St
 import { childGroups, effectiveStyle, IdMap, nodesIn, truncate } from './model.ts';
 import { KEYWORD_SHAPE } from './plantuml-component.ts';
 import { ELEMENT_KEYWORD_SET } from './plantuml-source.ts';
+import { trimChars } from './text.ts';
 
 /** Model shape -> element keyword; `approx` marks shapes PlantUML has no element for. */
 const KEYWORDS: Record<Shape, { kw: string; approx?: boolean }> = {
@@ -46,7 +47,7 @@ export function validPlantUmlId(id: string): boolean {
 }
 
 function sanitize(id: string): string {
-  return id.normalize('NFKC').replace(/[^\p{L}\p{N}_]+/gu, '_').replace(/^_+|_+$/g, '').replace(/^(?=\p{N})/u, 'n_');
+  return trimChars(id.normalize('NFKC').replace(/[^\p{L}\p{N}_]+/gu, '_'), '_').replace(/^(?=\p{N})/u, 'n_');
 }
 
 /**

@@ -3,7 +3,7 @@
 import { plantumlColour } from './colour.ts';
 import type { GraphEdge, LostList, Style } from './model.ts';
 import { parseError, truncate, unsupportedType } from './model.ts';
-import { flattenHtml, hasHtmlTags } from './text.ts';
+import { flattenHtml, hasHtmlTags, splitFirstWord } from './text.ts';
 
 export interface PumlLine {
   text: string;
@@ -249,8 +249,8 @@ export class SkinParams {
     let i = at + 1;
     if (prefix === null) return i - at;
     while (i < lines.length && (lines[i]?.text ?? '') !== '}') {
-      const m = /^(\S+)\s+(.+)$/.exec(lines[i]?.text ?? '');
-      if (m) this.set(`${prefix}${m[1] ?? ''}`, (m[2] ?? '').trim(), lines[i]?.line ?? line);
+      const m = splitFirstWord(lines[i]?.text ?? '');
+      if (m) this.set(`${prefix}${m[0]}`, m[1].trim(), lines[i]?.line ?? line);
       i++;
     }
     if (i >= lines.length) throw parseError('a skinparam { block is never closed', line);
@@ -272,6 +272,7 @@ export class SkinParams {
       this.lost.add('directive_dropped', `skinparam ${truncate(key, 40)} has no equivalent`, line);
       return;
     }
+    // redos-bounded: key is at most 200 characters (checked above)
     const m = /^([a-z]+?)?(?:<<\s*([^>]{1,80}?)\s*>>)?(backgroundcolor|bordercolor|fontcolor|borderthickness|fontsize|fontname|fontstyle|color|thickness)$/i.exec(key);
     const kind = m?.[1]?.toLowerCase();
     const prop = m?.[3]?.toLowerCase();
@@ -333,12 +334,12 @@ export class SkinParams {
     const body = text.replace(/^skinparam\s+/i, '');
     const block = /^([^\s{]+)\s*\{$/.exec(body);
     if (block) return block[1] ?? '';
-    const m = /^(\S+)\s+(.+)$/.exec(body);
+    const m = splitFirstWord(body);
     if (!m) {
       this.lost.add('directive_dropped', `skinparam ${truncate(body, 40)} has no equivalent`, line);
       return null;
     }
-    this.set(m[1] ?? '', (m[2] ?? '').trim(), line);
+    this.set(m[0], m[1].trim(), line);
     return null;
   }
 }
@@ -348,9 +349,9 @@ export function commonStatement(lines: PumlLine[], i: number, lost: LostList, on
   const cur = lines[i];
   if (!cur) return 0;
   const { text, line } = cur;
-  const single = /^title\s+(.+)$/i.exec(text);
-  if (single) {
-    onTitle(pumlText(single[1] ?? '', lost, line, 'title'));
+  const single = /^title\s/i.test(text) ? text.slice(5).trimStart() : '';
+  if (single !== '') {
+    onTitle(pumlText(single, lost, line, 'title'));
     return 1;
   }
   const blocks: [RegExp, RegExp, string][] = [
