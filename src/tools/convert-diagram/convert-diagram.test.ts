@@ -763,3 +763,24 @@ describe('convert-diagram: determinism and hostile input', () => {
     );
   });
 });
+
+describe('convert-diagram: declared hostile cases', () => {
+  it.each(tool.hostile?.() ?? [])('answers $name with a 200 or a 4xx', async (c) => {
+    const res = await callTool(tool, c.input);
+    expect(res.status === 200 || (res.status >= 400 && res.status < 500)).toBe(true);
+    if (res.status !== 200) expect(String(res.body.error)).toMatch(/^diagram_/);
+  });
+
+  // Issue 16: 300,000 newlines after a header took over 20 s (a PlantUML header test ran \s* across lines from
+  // every line start); a line of /' openers re-read its line at each one. Generous bounds: they were quadratic.
+  it.each([
+    ['300,000 newlines after a Mermaid header', 'flowchart TD' + '\n'.repeat(300_000), 'auto'],
+    ['a line of PlantUML comment openers', `@startuml\n${"/'".repeat(200_000)}`, 'plantuml'],
+    ['a dotted link text of dots', `flowchart LR\nA -. ${'.'.repeat(400_000)}`, 'mermaid'],
+  ] as const)('answers %s in linear time', async (_name, diagram, from) => {
+    const t0 = performance.now();
+    const res = await callTool(tool, { diagram, from, to: 'dot' });
+    expect(res.status).toBeLessThan(500);
+    expect(performance.now() - t0).toBeLessThan(3000);
+  });
+});

@@ -56,32 +56,30 @@ export function readPlantUml(src: string, lost: LostList): PumlLine[] {
 
 /**
  * Remove /' ... '/ comments, keeping line breaks so line numbers stay right. An opener inside a "quoted"
- * label on its line is label text, not a comment (labels such as "'/'a" occur and must survive).
+ * label on its line is label text, not a comment (labels such as "'/'a" occur and must survive). One pass
+ * with the quote state carried along (asking, at each opener, whether a quote was open since the line start
+ * re-read the line: quadratic on a line of openers).
  */
 function stripBlockComments(src: string): string {
-  let out = '';
+  const parts: string[] = [];
   let from = 0;
-  let search = 0;
-  for (let at = src.indexOf("/'", search); at >= 0; at = src.indexOf("/'", search)) {
-    if (insideQuotes(src, at)) {
-      search = at + 2;
-      continue;
-    }
-    const close = src.indexOf("'/", at + 2);
-    const end = close < 0 ? src.length : close + 2;
-    out += src.slice(from, at) + src.slice(at, end).replace(/[^\n]/g, ' ');
-    from = end;
-    search = end;
-  }
-  return out + src.slice(from);
-}
-
-/** Whether position `at` lies inside a double-quoted string that opened earlier on the same line. */
-function insideQuotes(src: string, at: number): boolean {
-  const lineStart = src.lastIndexOf('\n', at - 1) + 1;
   let inside = false;
-  for (let i = lineStart; i < at; i++) if (src.charCodeAt(i) === 34) inside = !inside;
-  return inside;
+  for (let i = 0; i < src.length; i++) {
+    const c = src.charCodeAt(i);
+    if (c === 0x0a) inside = false;
+    else if (c === 0x22) inside = !inside;
+    else if (c === 0x2f && !inside && src.charCodeAt(i + 1) === 0x27) {
+      const close = src.indexOf("'/", i + 2);
+      const end = close < 0 ? src.length : close + 2;
+      parts.push(src.slice(from, i), src.slice(i, end).replace(/[^\n]/g, ' '));
+      // A comment spanning lines ends any quotation open before it; quotes inside a comment do not count.
+      if (src.slice(i, end).includes('\n')) inside = false;
+      from = end;
+      i = end - 1;
+    }
+  }
+  parts.push(src.slice(from));
+  return parts.join('');
 }
 
 export type PumlKind = 'activity' | 'component';

@@ -4,6 +4,7 @@ import { defineTool } from '../contract.ts';
 import { requireTextOrUpload, uploadIdField } from '../shared/fields.ts';
 import { convert } from './engine.ts';
 import { examples } from './examples.ts';
+import { hostileDiagrams } from './hostile.ts';
 import { LIMITS, LOST_CODES } from './model.ts';
 
 export const MAX_DIAGRAM = 500_000;
@@ -73,6 +74,7 @@ export default defineTool({
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   uploadField: 'diagram',
   examples,
+  hostile: () => hostileDiagrams(MAX_DIAGRAM),
   run(body) {
     return convert({ diagram: body.diagram ?? '', from: body.from, to: body.to });
   },
