@@ -784,3 +784,24 @@ describe('convert-diagram: declared hostile cases', () => {
     expect(performance.now() - t0).toBeLessThan(3000);
   });
 });
+
+describe('convert-diagram: every refusal happens in prepare, before the charge', () => {
+  it.each([
+    ['diagram_empty', { diagram: ' \n\t\n', to: 'dot' }],
+    ['diagram_format_undetected', { diagram: 'hello world', to: 'dot' }],
+    ['diagram_parse_error', { diagram: '@startuml\n[A] --> [B]', to: 'dot' }],
+    ['diagram_unsupported_type', { diagram: 'sequenceDiagram\nA->>B: hi', to: 'dot' }],
+    ['diagram_too_deep', { diagram: `flowchart TD\n${'subgraph s\n'.repeat(70)}a\n${'end\n'.repeat(70)}`, to: 'dot' }],
+    ['diagram_too_large', { diagram: `digraph {${Array.from({ length: 5_001 }, (_, i) => `n${i};`).join('')}}`, to: 'mermaid' }],
+  ] as const)('%s', (code, body) => {
+    const input = tool.input.parse(body);
+    expect(() => tool.prepare?.(input)).toThrow(expect.objectContaining({ status: 400, code }));
+  });
+
+  it('hands run the parsed graph, which run only writes', () => {
+    const input = tool.input.parse({ diagram: 'flowchart LR\nA-->B', to: 'dot' });
+    const prepared = tool.prepare?.(input);
+    expect(prepared?.g.nodes.size).toBe(2);
+    expect(prepared?.from).toBe('mermaid');
+  });
+});

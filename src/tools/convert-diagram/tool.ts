@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineTool } from '../contract.ts';
 import { requireTextOrUpload, uploadIdField } from '../shared/fields.ts';
-import { convert } from './engine.ts';
+import { emitConverted, prepareConvert } from './engine.ts';
 import { examples } from './examples.ts';
 import { hostileDiagrams } from './hostile.ts';
 import { LIMITS, LOST_CODES } from './model.ts';
@@ -75,7 +75,12 @@ export default defineTool({
   uploadField: 'diagram',
   examples,
   hostile: () => hostileDiagrams(MAX_DIAGRAM),
-  run(body) {
-    return convert({ diagram: body.diagram ?? '', from: body.from, to: body.to });
+  // Every refusal (empty, undetected, unparsable, unsupported, too large, too deep) happens while reading, before
+  // the charge; run only writes the target notation.
+  prepare(body) {
+    return prepareConvert({ diagram: body.diagram ?? '', from: body.from });
+  },
+  run(body, _ctx, prepared) {
+    return emitConverted(prepared, body.to);
   },
 });
