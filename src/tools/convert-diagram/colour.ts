@@ -1,5 +1,6 @@
 // Colour values of the three notations, read into one form (#rrggbb or #rrggbbaa) with culori.
 import { converter, formatHex, formatHex8, parse } from 'culori';
+import { withoutImportant } from './text.ts';
 
 const toRgb = converter('rgb');
 
@@ -23,7 +24,7 @@ function fromRgb(r: number, g: number, b: number, alpha = 1): string {
 
 /** A CSS colour (Mermaid styles; names, #rgb, #rrggbb[aa], rgb(), hsl() ...). */
 export function cssColour(raw: string): string | undefined {
-  const text = raw.trim().replace(/\s*!important$/i, '').toLowerCase();
+  const text = withoutImportant(raw.trim()).toLowerCase();
   if (text === '' || text.length > MAX_COLOUR) return undefined;
   const parsed = parse(text);
   if (!parsed) return undefined;
@@ -64,6 +65,7 @@ export function dotColour(raw: string): ColourRead {
     text = (text.split(':')[0] ?? '').split(';')[0] ?? '';
   }
   text = text.trim().replace(/^\/[^/]*\//, '');
+  // redos-bounded: text is at most MAX_COLOUR * 4 characters (checked above)
   const hsv = /^([0-9]*\.?[0-9]+)[,\s]+([0-9]*\.?[0-9]+)[,\s]+([0-9]*\.?[0-9]+)$/.exec(text);
   if (hsv) return { hex: hsvHex(Number(hsv[1]), clamp01(Number(hsv[2])), clamp01(Number(hsv[3]))), partial };
   const grey = /^gr[ae]y(\d{1,3})$/i.exec(text);

@@ -593,6 +593,32 @@ describe('convert-diagram: property round trips (fast-check)', () => {
     return lines.join('\n');
   }
 
+  /**
+   * Counterexamples the property tests found, kept as fixed cases (each failed before its fix):
+   * - a node labelled "[*]a" was read back from PlantUML as a state diagram (issue 17: the `[*]` pseudo-state test
+   *   looked inside quoted names);
+   * - FC_SEED=7, the edge label "'/'a": the emitter escaped only the first of the overlapping comment markers '/
+   *   and /', so the second opened a block comment that swallowed @enduml;
+   * - an edge label holding "[*]" (written unquoted after ` : `) was refused as a state diagram likewise.
+   */
+  it.each([
+    ['a node labelled "[*]a"', 'flowchart LR\n  A["[*]a"]\n  A --> B'],
+    ['FC_SEED=7: an edge labelled "\'/\'a"', 'flowchart LR\n  a["a"]\n  aA["a"]\n  a --> |"\'/\'a"| a'],
+    ['an edge labelled "[*] x"', 'flowchart LR\n  a["a"]\n  a -->|"[*] x"| a'],
+    ['a label with both comment markers and a quote', 'flowchart LR\n  a["x /\' y \'/ z"]\n  b["it\'s"]\n  a -->|"q \'/ r"| b'],
+  ])('Mermaid -> PlantUML -> Mermaid keeps %s', (_name, src) => {
+    const before = mermaid(src);
+    const viaPuml = convert({ diagram: src, from: 'mermaid', to: 'plantuml' });
+    const after = mermaid(convert({ diagram: viaPuml.diagram, from: 'plantuml', to: 'mermaid' }).diagram);
+    expect(shape(after)).toEqual(shape(before));
+  });
+
+  it('still refuses real state diagrams', () => {
+    for (const src of ['@startuml\n[*] --> A\nA --> [*]\n@enduml', '@startuml\nA --> [*]\n@enduml', '@startuml\nstate A\n@enduml']) {
+      expect(() => convert({ diagram: src, from: 'plantuml', to: 'mermaid' })).toThrow(expect.objectContaining({ code: 'diagram_unsupported_type' }));
+    }
+  });
+
   it('Mermaid -> DOT -> Mermaid keeps every node, label, edge, subgraph and membership', () => {
     fc.assert(
       fc.property(graphArb, (x) => {
@@ -735,5 +761,47 @@ describe('convert-diagram: determinism and hostile input', () => {
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('convert-diagram: declared hostile cases', () => {
+  it.each(tool.hostile?.() ?? [])('answers $name with a 200 or a 4xx', async (c) => {
+    const res = await callTool(tool, c.input);
+    expect(res.status === 200 || (res.status >= 400 && res.status < 500)).toBe(true);
+    if (res.status !== 200) expect(String(res.body.error)).toMatch(/^diagram_/);
+  });
+
+  // Issue 16: 300,000 newlines after a header took over 20 s (a PlantUML header test ran \s* across lines from
+  // every line start); a line of /' openers re-read its line at each one. Generous bounds: they were quadratic.
+  it.each([
+    ['300,000 newlines after a Mermaid header', 'flowchart TD' + '\n'.repeat(300_000), 'auto'],
+    ['a line of PlantUML comment openers', `@startuml\n${"/'".repeat(200_000)}`, 'plantuml'],
+    ['a dotted link text of dots', `flowchart LR\nA -. ${'.'.repeat(400_000)}`, 'mermaid'],
+  ] as const)('answers %s in linear time', async (_name, diagram, from) => {
+    const t0 = performance.now();
+    const res = await callTool(tool, { diagram, from, to: 'dot' });
+    expect(res.status).toBeLessThan(500);
+    expect(performance.now() - t0).toBeLessThan(3000);
+  });
+});
+
+describe('convert-diagram: every refusal happens in prepare, before the charge', () => {
+  it.each([
+    ['diagram_empty', { diagram: ' \n\t\n', to: 'dot' }],
+    ['diagram_format_undetected', { diagram: 'hello world', to: 'dot' }],
+    ['diagram_parse_error', { diagram: '@startuml\n[A] --> [B]', to: 'dot' }],
+    ['diagram_unsupported_type', { diagram: 'sequenceDiagram\nA->>B: hi', to: 'dot' }],
+    ['diagram_too_deep', { diagram: `flowchart TD\n${'subgraph s\n'.repeat(70)}a\n${'end\n'.repeat(70)}`, to: 'dot' }],
+    ['diagram_too_large', { diagram: `digraph {${Array.from({ length: 5_001 }, (_, i) => `n${i};`).join('')}}`, to: 'mermaid' }],
+  ] as const)('%s', (code, body) => {
+    const input = tool.input.parse(body);
+    expect(() => tool.prepare?.(input)).toThrow(expect.objectContaining({ status: 400, code }));
+  });
+
+  it('hands run the parsed graph, which run only writes', () => {
+    const input = tool.input.parse({ diagram: 'flowchart LR\nA-->B', to: 'dot' });
+    const prepared = tool.prepare?.(input);
+    expect(prepared?.g.nodes.size).toBe(2);
+    expect(prepared?.from).toBe('mermaid');
   });
 });

@@ -403,7 +403,12 @@ class DotParser {
   /** Label text: HTML flattened; escapes \N \G \E \T \H \L and \n \l \r resolved. */
   private labelText(v: { value: string; html: boolean; line: number }, self: string, where: string, edge?: { from: string; to: string }): string {
     if (v.html) {
-      const flat = flattenHtml(v.value.replace(/\s*\n\s*/g, ' '));
+      const flat = flattenHtml(
+        v.value
+          .split('\n')
+          .map((part) => part.trim())
+          .join(' '),
+      );
       this.once('html_label_flattened', `html:${where}`, `${truncate(where, 60)}: the HTML label was reduced to its text`, v.line);
       return flat.text.trim();
     }
@@ -433,7 +438,11 @@ class DotParser {
     return new Set(
       (v ?? '')
         .split(',')
-        .map((s) => s.trim().toLowerCase().replace(/\(.*$/, ''))
+        .map((s) => {
+          const w = s.trim().toLowerCase();
+          const paren = w.indexOf('(');
+          return paren < 0 ? w : w.slice(0, paren);
+        })
         .filter((s) => s !== ''),
     );
   }

@@ -62,8 +62,10 @@ function leading(text: string): string {
 
 /** Which notation a text is written in, or a 400 when it is none of the three. */
 export function detectFormat(text: string): Format {
-  if (/^\s*@start[a-z0-9_]+\b/im.test(text)) return 'plantuml';
+  // Per line (`\s*` here ran across line breaks from every line start: 300,000 newlines took over 20 s).
+  if (/^[ \t]*@start[a-z0-9_]+\b/im.test(text)) return 'plantuml';
   const head = leading(text);
+  // redos-bounded: head is at most 2,000 characters (leading())
   if (/^(strict\s+)?digraph\b/i.test(head) || /^(strict\s+)?graph\s*("[^"\n]*"|[A-Za-z_][\w]*|-?[0-9.]+)?\s*\{/i.test(head)) return 'dot';
   if (MERMAID_HEADER.test(head)) return 'mermaid';
   throw new ToolError(400, 'diagram_format_undetected', 'Could not tell the notation: expected a Mermaid header (flowchart TD, graph LR ...), a DOT graph/digraph { ... } or a PlantUML @startuml block. Set `from` to say which it is.');
@@ -100,21 +102,44 @@ function reportPlantUmlOnly(g: Graph, to: Format, activity: boolean, lost: LostL
   }
 }
 
-export function convert(input: ConvertInput): ConvertOutput {
+/**
+ * The diagram read into the neutral graph: everything that can refuse the input (diagram_empty,
+ * diagram_format_undetected, diagram_parse_error, diagram_unsupported_type, diagram_too_large, diagram_too_deep)
+ * happens here, so the tool runs it in its `prepare` step, before the call is charged.
+ */
+export interface PreparedDiagram {
+  g: Graph;
+  from: Format;
+  activity: boolean;
+  lost: LostList;
+}
+
+/** Reads the diagram (detecting its notation when `from` is auto); throws the tool's 400s. */
+export function prepareConvert(input: { diagram: string; from: Format | 'auto' }): PreparedDiagram {
   const text = normaliseNewlines(input.diagram);
   if (text.trim() === '') throw new ToolError(400, 'diagram_empty', 'The diagram is empty.');
   const from = input.from === 'auto' ? detectFormat(text) : input.from;
   const lost = new LostList();
   const { g, activity } = parse(text, from, lost);
-  if (from === 'plantuml') reportPlantUmlOnly(g, input.to, activity, lost);
-  const out = input.to === 'mermaid' ? emitMermaid(g, lost) : input.to === 'dot' ? emitDot(g, lost) : emitPlantUml(g, lost);
+  return { g, from, activity, lost };
+}
+
+/** Writes a prepared diagram in the target notation (never refuses). */
+export function emitConverted(prepared: PreparedDiagram, to: Format): ConvertOutput {
+  const { g, from, activity, lost } = prepared;
+  if (from === 'plantuml') reportPlantUmlOnly(g, to, activity, lost);
+  const out = to === 'mermaid' ? emitMermaid(g, lost) : to === 'dot' ? emitDot(g, lost) : emitPlantUml(g, lost);
   return {
     diagram: out,
     from,
-    to: input.to,
+    to,
     stats: { nodes: g.nodes.size, edges: g.edges.length, subgraphs: g.groups.size },
     // Source order reads best; items without a line (whole-diagram notes) go last. The sort is stable.
     lost: [...lost.items].sort((a, b) => (a.line ?? Number.MAX_SAFE_INTEGER) - (b.line ?? Number.MAX_SAFE_INTEGER)),
     lost_total: lost.total,
   };
+}
+
+export function convert(input: ConvertInput): ConvertOutput {
+  return emitConverted(prepareConvert(input), input.to);
 }

@@ -1,6 +1,7 @@
 // Mermaid flowchart writer: nodes inside their subgraphs, links with labels and styles, classDef/class/style/linkStyle.
 import type { EdgeStyle, Graph, GraphEdge, GraphGroup, GraphNode, Head, LostList, Shape, Style } from './model.ts';
 import { childGroups, IdMap, nodesIn, styleIsEmpty, truncate } from './model.ts';
+import { trimChars } from './text.ts';
 
 const SHAPE_SYNTAX: Partial<Record<Shape, [string, string]>> = {
   rect: ['[', ']'],
@@ -49,11 +50,13 @@ export function validMermaidId(id: string): boolean {
 }
 
 function sanitize(id: string): string {
-  return id
-    .normalize('NFKC')
-    .replace(/[^\p{L}\p{N}_-]+/gu, '_')
-    .replace(/-{2,}/g, '_')
-    .replace(/^[_-]+|[_-]+$/g, '');
+  return trimChars(
+    id
+      .normalize('NFKC')
+      .replace(/[^\p{L}\p{N}_-]+/gu, '_')
+      .replace(/-{2,}/g, '_'),
+    '_-',
+  );
 }
 
 /** Label text in Mermaid's quoted form: `"` and `#...;` look-alikes as entity codes, line breaks as `<br>`. */

@@ -3,7 +3,7 @@ import { parse as parseYaml } from 'yaml';
 import { cssColour } from './colour.ts';
 import type { Direction, EdgeStyle, Graph, GraphEdge, Head, LineKind, LostList, Shape, Style } from './model.ts';
 import { addGroup, emptyGraph, ensureNode, LIMITS, parseError, pushEdge, tooDeep, truncate, unsupportedType } from './model.ts';
-import { decodeMermaidEntities, flattenHtml, hasHtmlTags, lineAt, lineStarts, splitTopLevel, stripMarkdown } from './text.ts';
+import { decodeMermaidEntities, flattenHtml, hasHtmlTags, lineAt, lineStarts, splitLastWord, splitTopLevel, stripMarkdown, withoutImportant } from './text.ts';
 
 const FLOWCHART_KEYWORDS = new Set(['graph', 'flowchart', 'flowchart-v2', 'flowchart-elk']);
 
@@ -184,7 +184,7 @@ export function parseNodeStyle(text: string, lost: LostList, line: number, where
       continue;
     }
     const key = part.slice(0, idx).trim().toLowerCase();
-    const value = part.slice(idx + 1).trim().replace(/\s*!important$/i, '');
+    const value = withoutImportant(part.slice(idx + 1).trim());
     switch (key) {
       case 'fill':
       case 'background':
@@ -275,6 +275,37 @@ function tailFor(prefix: string, end: string): Head {
   if (prefix === 'o' && end === 'o') return 'dot';
   return 'none';
 }
+
+/** `id [title]` (a subgraph header with a bracketed title): the id has no spaces, quotes or brackets. */
+function bracketTitle(text: string): { id: string; title: string } | null {
+  if (!text.endsWith(']')) return null;
+  const open = text.indexOf('[');
+  if (open <= 0) return null;
+  const id = text.slice(0, open).trimEnd();
+  if (id === '' || /[\s[\]"]/.test(id)) return null;
+  return { id, title: text.slice(open + 1, -1).trim() };
+}
+
+/**
+ * The end of a dotted link's text (`-. text .->`): the first run of dots followed by `-` (and an optional head),
+ * before `lineEnd`, as a match array [whole, dots, head]. Each dot run is read once (the regex /(\.+)-([xo>]?)/g
+ * rescanned a long run of dots from each of its dots).
+ */
+function dottedEnd(src: string, from: number, lineEnd: number): RegExpExecArray | null {
+  for (let i = src.indexOf('.', from); i >= 0 && i < lineEnd; i = src.indexOf('.', i)) {
+    let j = i;
+    while (j < src.length && src[j] === '.') j++;
+    if (src[j] === '-') {
+      const head = /[xo>]/.test(src[j + 1] ?? '') ? (src[j + 1] as string) : '';
+      const m = [src.slice(i, j + 1 + head.length), src.slice(i, j), head] as unknown as RegExpExecArray;
+      m.index = i;
+      return m;
+    }
+    i = j;
+  }
+  return null;
+}
+
 
 class MermaidParser {
   private pos = 0;
@@ -419,13 +450,13 @@ class MermaidParser {
       case 'class': {
         this.pos += kw.length;
         const rest = this.restOfStatement().trim();
-        const m = /^(.+?)\s+(\S+)$/s.exec(rest);
+        const m = splitLastWord(rest);
         if (!m) throw parseError('class needs node ids and a class name', line);
-        const ids = (m[1] ?? '')
+        const ids = m[0]
           .split(',')
           .map((s) => s.trim())
           .filter((s) => s !== '');
-        this.pendingClass.push({ ids, cls: m[2] ?? '', line });
+        this.pendingClass.push({ ids, cls: m[1], line });
         return;
       }
       case 'style': {
@@ -485,10 +516,10 @@ class MermaidParser {
     const open: OpenSubgraph = { line, members: [], memberSet: new Set() };
     const parent = this.stack[this.stack.length - 1];
     if (parent) open.parent = parent;
-    const bracket = /^([^\s[\]"]+)\s*\[\s*(.*?)\s*\]$/s.exec(text);
+    const bracket = bracketTitle(text);
     if (bracket) {
-      open.explicitId = bracket[1] ?? '';
-      let title = bracket[2] ?? '';
+      open.explicitId = bracket.id;
+      let title = bracket.title;
       if (title.length >= 2 && title.startsWith('"') && title.endsWith('"')) title = title.slice(1, -1);
       if (title.length >= 2 && title.startsWith('`') && title.endsWith('`')) {
         title = stripMarkdown(title.slice(1, -1));
@@ -530,9 +561,11 @@ class MermaidParser {
   }
 
   private vertexStatement(line: number): void {
-    const edgeProps = /([\p{L}\p{N}_]+)@\{/uy;
-    edgeProps.lastIndex = this.pos;
-    const ep = edgeProps.exec(this.src);
+    // `id@{ ... }` on an edge id: the identifier is read whole with a sticky word match, then "@{" checked.
+    const word = /[\p{L}\p{N}_]+/uy;
+    word.lastIndex = this.pos;
+    const w = word.exec(this.src);
+    const ep = w && this.src.startsWith('@{', this.pos + w[0].length) ? ['', w[0]] : null;
     if (ep && this.edgeIds.has(ep[1] ?? '')) {
       const close = this.src.indexOf('}', this.pos);
       if (close < 0) throw parseError(`the @{ ... } block of edge ${truncate(ep[1] ?? '', 40)} is never closed`, line);
@@ -727,19 +760,22 @@ class MermaidParser {
 
   /** A link with its label, or null when none starts here. */
   private link(line: number): LinkInfo | null {
-    const edgeId = /[\p{L}\p{N}_]+@(?=[-=.~<ox])/uy;
-    edgeId.lastIndex = this.pos;
-    const idHit = edgeId.exec(this.src);
+    // An edge id `e1@` before the link: the identifier is read whole with a sticky word match, then "@" checked.
+    const word = /[\p{L}\p{N}_]+/uy;
+    word.lastIndex = this.pos;
+    const w = word.exec(this.src);
+    const idLength = w && this.src[this.pos + w[0].length] === '@' && /[-=.~<ox]/.test(this.src[this.pos + w[0].length + 1] ?? '') ? w[0].length + 1 : 0;
     const start = this.pos;
-    if (idHit) this.pos += idHit[0].length;
+    this.pos += idLength;
     const info = this.linkToken(line);
     if (!info) {
       this.pos = start;
       return null;
     }
-    if (idHit) {
-      this.edgeIds.add(idHit[0].slice(0, -1));
-      this.lost.add('attribute_dropped', `edge id ${truncate(idHit[0].slice(0, -1), 40)} has no equivalent`, line);
+    if (idLength > 0) {
+      const edgeId = this.src.slice(start, start + idLength - 1);
+      this.edgeIds.add(edgeId);
+      this.lost.add('attribute_dropped', `edge id ${truncate(edgeId, 40)} has no equivalent`, line);
     }
     this.skipInline();
     if (this.peek() === '|') {
@@ -783,7 +819,7 @@ class MermaidParser {
       const end = m[3] ?? '=';
       return { line: 'bold', head: HEAD_OF[end] ?? 'none', tail: tailFor(m[1] ?? '', end), length: Math.max(1, (m[2] ?? '').length - 1) };
     }
-    m = at(/([xo<]?)-?(\.+)-([xo>]?)/y);
+    m = at(/([xo<]?)-?(?<!\.)(?=(\.+))\2-([xo>]?)/y);
     if (m) {
       this.pos += m[0].length;
       const end = m[3] ?? '';
@@ -801,9 +837,13 @@ class MermaidParser {
     const prefix = m[1] ?? '';
     const textStart = this.pos + m[0].length;
     const lineEnd = this.lineEnd(textStart);
-    const endRe = kind === '--' ? /(-{2,})([-xo>])/g : kind === '==' ? /(={2,})([=xo>])/g : /(\.+)-([xo>]?)/g;
-    endRe.lastIndex = textStart;
-    const endHit = endRe.exec(this.src);
+    let endHit: RegExpExecArray | null;
+    if (kind === '-.') endHit = dottedEnd(this.src, textStart, lineEnd);
+    else {
+      const endRe = kind === '--' ? /(-{2,})([-xo>])/g : /(={2,})([=xo>])/g;
+      endRe.lastIndex = textStart;
+      endHit = endRe.exec(this.src);
+    }
     if (!endHit || endHit.index === textStart || endHit.index + endHit[0].length > lineEnd) return null;
     const text = this.src.slice(textStart, endHit.index).trim();
     this.pos = endHit.index + endHit[0].length;
@@ -952,18 +992,20 @@ export function parseMermaid(input: string, lost: LostList): Graph {
     throw parseError(`expected a Mermaid diagram header such as "flowchart TD" or "graph LR", found "${truncate(keyword, 30)}"`, headerLine);
   }
   let end = hm.index + hm[0].length;
-  const dirRe = /[ \t]+(TB|TD|BT|RL|LR|v|\^|<|>)(?=[ \t]*(?:;|\n|$))/y;
-  dirRe.lastIndex = end;
-  const dm = dirRe.exec(src);
+  // The direction after the header, read by hand: spaces, a direction, then only spaces before ; or the line end.
+  const skipSpaces = (from: number): number => {
+    let k = from;
+    while (k < src.length && (src[k] === ' ' || src[k] === '\t')) k++;
+    return k;
+  };
+  const endsStatement = (k: number): boolean => k >= src.length || src[k] === ';' || src[k] === '\n';
+  const dirStart = skipSpaces(end);
+  const dirWord = dirStart > end ? (/^(?:TB|TD|BT|RL|LR|v|\^|<|>)/.exec(src.slice(dirStart, dirStart + 2))?.[0] ?? '') : '';
   let direction: Direction | undefined;
-  if (dm) {
-    direction = MERMAID_DIRECTIONS[dm[1] ?? ''];
-    end += dm[0].length;
-  } else {
-    const after = /[ \t]*(?:;|\n|$)/y;
-    after.lastIndex = end;
-    if (!after.test(src)) throw parseError('unexpected text after the diagram header', headerLine);
-  }
+  if (dirWord !== '' && endsStatement(skipSpaces(dirStart + dirWord.length))) {
+    direction = MERMAID_DIRECTIONS[dirWord];
+    end = dirStart + dirWord.length;
+  } else if (!endsStatement(dirStart)) throw parseError('unexpected text after the diagram header', headerLine);
   if (keyword === 'flowchart-elk') lost.add('directive_dropped', 'the ELK layout (flowchart-elk) is not carried over', headerLine);
   const parser = new MermaidParser(src, lost);
   const g = parser.parse(direction ? { end, direction } : { end });

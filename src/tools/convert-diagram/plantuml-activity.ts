@@ -5,6 +5,7 @@ import type { EdgeStyle, Graph, GraphEdge, GraphGroup, LineKind, LostList, Shape
 import { addGroup, emptyGraph, ensureNode, LIMITS, mergeStyle, parseError, pushEdge, tooDeep, truncate } from './model.ts';
 import type { PumlLine } from './plantuml-source.ts';
 import { commonStatement, parseColourSpec, pumlText, SkinParams } from './plantuml-source.ts';
+import { splitLastWord, trimChars } from './text.ts';
 
 /** A connection waiting for the next node: where it starts, and the label/style an arrow gave it. */
 interface Pending {
@@ -167,7 +168,7 @@ class ActivityParser {
     let j = index;
     let cur = body;
     for (;;) {
-      const m = /([;|<>/\\\]}])(\s*<<[^>]*>>)?\s*$/.exec(cur);
+      const m = actionTerminator(cur);
       if (m && (j > index || cur.length > 0)) {
         parts.push(cur.slice(0, m.index));
         if (m[2]) this.lost.add('stereotype_dropped', 'action stereotypes (SDL) are not carried over', this.lines[j]?.line);
@@ -223,10 +224,13 @@ class ActivityParser {
       this.frontier = [];
       return;
     }
-    const arrow = /^-(?:\[([^\]]*)\])?-*>\s*(.*?)\s*;?$/.exec(text);
+    const arrow = /^-(?:\[([^\]]*)\])?-*>/.exec(text);
     if (arrow) {
       const { line: kind, style } = this.arrowStyle(arrow[1], line);
-      const label = this.labelOf(arrow[2], line, 'arrow label');
+      // The label: the rest of the line, trimmed, without one final ";".
+      let rest = text.slice(arrow[0].length).trim();
+      if (rest.endsWith(';')) rest = rest.slice(0, -1).trimEnd();
+      const label = this.labelOf(rest, line, 'arrow label');
       this.frontier = this.frontier.map((p) => {
         const q: Pending = { ...p, style: { ...(p.style ?? {}), ...style } };
         if (label !== undefined) q.label = label;
@@ -279,9 +283,9 @@ class ActivityParser {
       return;
     }
     if ((m = /^repeat\s*while\b(.*)$/i.exec(text))) return this.repeatWhile(m[1] ?? '', line);
-    if ((m = /^repeat\b\s*(.*)$/i.exec(text))) {
+    if (/^repeat\b/i.test(text)) {
       this.push({ kind: 'repeat', line });
-      const rest = (m[1] ?? '').trim();
+      const rest = text.slice('repeat'.length).trim();
       if (rest.startsWith(':')) this.inlineAction(rest, line);
       else if (rest !== '') throw parseError(`unexpected "${truncate(rest, 30)}" after repeat`, line);
       return;
@@ -334,12 +338,18 @@ class ActivityParser {
       this.frontier = f.ends;
       return;
     }
-    if ((m = /^(partition|group|package|rectangle|card)\s+(.*?)\s*(\{)?$/i.exec(text))) return this.openGroup(m[1] ?? '', m[2] ?? '', m[3] === '{', line);
+    if ((m = /^(partition|group|package|rectangle|card)\s/i.exec(text))) {
+      let spec = text.slice((m[1] ?? '').length).trim();
+      const brace = spec.endsWith('{');
+      if (brace) spec = spec.slice(0, -1).trimEnd();
+      return this.openGroup(m[1] ?? '', spec, brace, line);
+    }
     if (/^\}$/.test(text) || /^end\s*group$/i.test(text)) {
       this.pop(['group'], text, line);
       return;
     }
-    if ((m = /^\|(?:(#[^|]+)\|)?([^|]+)\|\s*(.*)$/.exec(text))) return this.swimlane(m[1], m[2] ?? '', line);
+    const lane = swimlaneHeader(text);
+    if (lane) return this.swimlane(lane.colour, lane.name, line);
     if ((m = /^\(([^()]{1,100})\)$/.exec(text))) {
       // A connector: every (X) with the same name is one point.
       const name = (m[1] ?? '').trim();
@@ -435,10 +445,13 @@ class ActivityParser {
     if (!brace && kw !== 'group') throw parseError(`${kw} needs a "{"`, line);
     let rest = spec.trim();
     let style: Style = {};
-    const colour = /\s+(#\S+)$/.exec(rest) ?? /^(#\S+)\s+/.exec(rest);
+    // A #colour as the last or the first word.
+    const last = splitLastWord(rest);
+    const first = /^(#\S+)\s+/.exec(rest);
+    const colour = last && /^#\S/.test(last[1]) ? { spec: last[1], rest: last[0] } : first ? { spec: first[1] ?? '', rest: rest.slice(first[0].length) } : null;
     if (colour) {
-      style = parseColourSpec((colour[1] ?? '').slice(1), this.lost, line, `${kw} ${rest}`);
-      rest = rest.replace(colour[0], ' ').trim();
+      style = parseColourSpec(colour.spec.slice(1), this.lost, line, `${kw} ${rest}`);
+      rest = colour.rest.trim();
     }
     const title = rest.replace(/^"(.*)"$/, '$1');
     const id = this.groupId(title === '' ? kw : title);
@@ -452,7 +465,7 @@ class ActivityParser {
   }
 
   private groupId(title: string): string {
-    const base = title.replace(/[^\p{L}\p{N}_]+/gu, '_').replace(/^_+|_+$/g, '') || 'group';
+    const base = trimChars(title.replace(/[^\p{L}\p{N}_]+/gu, '_'), '_') || 'group';
     let id = base;
     for (let k = 2; this.g.groups.has(id) || this.g.nodes.has(id); k++) id = `${base}_${k}`;
     return id;
@@ -486,6 +499,35 @@ class ActivityParser {
     this.skin.applyArrow(this.g.edges);
   }
 }
+
+/** Longest stereotype (`<<...>>`) read after an SDL action terminator. */
+const MAX_STEREOTYPE = 200;
+
+/**
+ * How an action line ends: its terminator (`;`, or an SDL shape `|`, `<`, `>`, `/`, `\`, `]`, `}`), optionally
+ * followed by a `<<stereotype>>`, then only spaces. Only the last MAX_STEREOTYPE + 8 characters are searched, so
+ * the expression runs on a bounded string (on a whole line, a line of "<" took quadratic time).
+ */
+function actionTerminator(cur: string): RegExpExecArray | null {
+  const from = Math.max(0, cur.length - MAX_STEREOTYPE - 8);
+  const tail = cur.slice(from);
+  // redos-bounded: tail is at most MAX_STEREOTYPE + 8 characters
+  const m = /([;|<>/\\\]}])(\s*<<[^>]{0,200}>>)?\s*$/.exec(tail);
+  if (m) m.index += from;
+  return m;
+}
+
+/** A swimlane header `|name|` or `|#colour|name|`, the rest of the line ignored. */
+function swimlaneHeader(text: string): { colour: string | undefined; name: string } | null {
+  if (!text.startsWith('|')) return null;
+  const a = text.indexOf('|', 1);
+  if (a <= 1) return null;
+  const first = text.slice(1, a);
+  const b = first.length > 1 && first.startsWith('#') ? text.indexOf('|', a + 1) : -1;
+  if (b > a + 1) return { colour: first, name: text.slice(a + 1, b) };
+  return { colour: undefined, name: first };
+}
+
 
 export function parsePlantUmlActivity(lines: PumlLine[], lost: LostList): Graph {
   return new ActivityParser(lines, lost).parse();

@@ -4,6 +4,7 @@ import type { Graph, GraphEdge, GraphGroup, GraphNode, Head, LostList, Shape, St
 import { childGroups, effectiveStyle, IdMap, nodesIn, truncate } from './model.ts';
 import { KEYWORD_SHAPE } from './plantuml-component.ts';
 import { ELEMENT_KEYWORD_SET } from './plantuml-source.ts';
+import { trimChars } from './text.ts';
 
 /** Model shape -> element keyword; `approx` marks shapes PlantUML has no element for. */
 const KEYWORDS: Record<Shape, { kw: string; approx?: boolean }> = {
@@ -46,7 +47,7 @@ export function validPlantUmlId(id: string): boolean {
 }
 
 function sanitize(id: string): string {
-  return id.normalize('NFKC').replace(/[^\p{L}\p{N}_]+/gu, '_').replace(/^_+|_+$/g, '').replace(/^(?=\p{N})/u, 'n_');
+  return trimChars(id.normalize('NFKC').replace(/[^\p{L}\p{N}_]+/gu, '_'), '_').replace(/^(?=\p{N})/u, 'n_');
 }
 
 /**
@@ -59,8 +60,9 @@ export function pumlLabel(text: string, quoted = false): string {
   return (
     s
       .replace(/\\/g, '<U+005C>')
-      // /' and '/ open and close block comments even inside quotes.
-      .replace(/\/'|'\//g, (m) => m.replace("'", '<U+0027>'))
+      // /' and '/ open and close block comments even inside quotes: every quote next to a slash is written as
+      // <U+0027>, so overlapping markers ("'/'a" holds both '/ and /') leave none behind.
+      .replace(/'(?=\/)|(?<=\/)'/g, '<U+0027>')
       .replace(/\n/g, '\\n')
   );
 }

@@ -3,7 +3,7 @@
 import { plantumlColour } from './colour.ts';
 import type { GraphEdge, LostList, Style } from './model.ts';
 import { parseError, truncate, unsupportedType } from './model.ts';
-import { flattenHtml, hasHtmlTags } from './text.ts';
+import { flattenHtml, hasHtmlTags, splitFirstWord } from './text.ts';
 
 export interface PumlLine {
   text: string;
@@ -56,35 +56,47 @@ export function readPlantUml(src: string, lost: LostList): PumlLine[] {
 
 /**
  * Remove /' ... '/ comments, keeping line breaks so line numbers stay right. An opener inside a "quoted"
- * label on its line is label text, not a comment (labels such as "'/'a" occur and must survive).
+ * label on its line is label text, not a comment (labels such as "'/'a" occur and must survive). One pass
+ * with the quote state carried along (asking, at each opener, whether a quote was open since the line start
+ * re-read the line: quadratic on a line of openers).
  */
 function stripBlockComments(src: string): string {
-  let out = '';
+  const parts: string[] = [];
   let from = 0;
-  let search = 0;
-  for (let at = src.indexOf("/'", search); at >= 0; at = src.indexOf("/'", search)) {
-    if (insideQuotes(src, at)) {
-      search = at + 2;
-      continue;
-    }
-    const close = src.indexOf("'/", at + 2);
-    const end = close < 0 ? src.length : close + 2;
-    out += src.slice(from, at) + src.slice(at, end).replace(/[^\n]/g, ' ');
-    from = end;
-    search = end;
-  }
-  return out + src.slice(from);
-}
-
-/** Whether position `at` lies inside a double-quoted string that opened earlier on the same line. */
-function insideQuotes(src: string, at: number): boolean {
-  const lineStart = src.lastIndexOf('\n', at - 1) + 1;
   let inside = false;
-  for (let i = lineStart; i < at; i++) if (src.charCodeAt(i) === 34) inside = !inside;
-  return inside;
+  for (let i = 0; i < src.length; i++) {
+    const c = src.charCodeAt(i);
+    if (c === 0x0a) inside = false;
+    else if (c === 0x22) inside = !inside;
+    else if (c === 0x2f && !inside && src.charCodeAt(i + 1) === 0x27) {
+      const close = src.indexOf("'/", i + 2);
+      const end = close < 0 ? src.length : close + 2;
+      parts.push(src.slice(from, i), src.slice(i, end).replace(/[^\n]/g, ' '));
+      // A comment spanning lines ends any quotation open before it; quotes inside a comment do not count.
+      if (src.slice(i, end).includes('\n')) inside = false;
+      from = end;
+      i = end - 1;
+    }
+  }
+  parts.push(src.slice(from));
+  return parts.join('');
 }
 
 export type PumlKind = 'activity' | 'component';
+
+/** The line with the text of each double-quoted string blanked (the quotes stay), so no keyword is read inside a name. */
+export function outsideQuotes(text: string): string {
+  if (!text.includes('"')) return text;
+  let out = '';
+  let inside = false;
+  for (const ch of text) {
+    if (ch === '"') {
+      inside = !inside;
+      out += ch;
+    } else out += inside ? ' ' : ch;
+  }
+  return out;
+}
 
 const SEQUENCE_ONLY = /^(participant|activate|deactivate|destroy|autonumber|create|return|ref\s+over|note\s+over|alt\b|opt\b|loop\b|par\b|critical\b|\.\.\.|\|\|\||==.*==$|box\s+")/i;
 const ELEMENT_KEYWORDS = [
@@ -126,16 +138,19 @@ export const ELEMENT_KEYWORD_SET = new Set(ELEMENT_KEYWORDS);
 export function detectKind(lines: PumlLine[]): PumlKind {
   let description = false;
   let bareArrows = false;
-  for (const { text, line } of lines) {
+  for (const { text: full, line } of lines) {
+    const text = outsideQuotes(full);
     if (/^\(\*\)/.test(text) || /-->\s*\(\*\)/.test(text)) throw unsupportedType('plantuml', 'legacy_activity', line);
     if (/^(start|stop|endif|end\s*if|endwhile|end\s*while|fork|fork\s+again|end\s+fork|end\s+merge|split|split\s+again|end\s+split|repeat|detach|kill|endswitch)$/i.test(text)) return 'activity';
     if (/^(#[^:\s]+)?:[^\n]*[;|<>/\\\]}]$/.test(text) && !/^:[^:]+:(\s|$)/.test(text)) return 'activity';
     if (/^#[^:\s]+:/.test(text) || /^:[^:]*$/.test(text)) return 'activity';
     if (/^(if|while|switch)\s*\(/i.test(text) || /^repeat\s+while\b/i.test(text) || /^\|[^|]+\|/.test(text) || /^partition\b/i.test(text)) return 'activity';
   }
-  for (const { text, line } of lines) {
+  for (const { text: full, line } of lines) {
+    // Keywords and pseudo-states count outside quoted names only: a node labelled "[*]a" is not a state diagram.
+    const text = outsideQuotes(full);
     if (/^(abstract\s+class|abstract|class|enum|annotation|struct|protocol)\s/i.test(text)) throw unsupportedType('plantuml', 'class', line);
-    if (/^state\s/i.test(text) || /\[\*\]/.test(text)) throw unsupportedType('plantuml', 'state', line);
+    if (/^state\s/i.test(text) || /^\[\*\]|[->][ \t]{0,8}\[\*\]/.test(text)) throw unsupportedType('plantuml', 'state', line);
     if (/^(object|map|json)\s/i.test(text)) throw unsupportedType('plantuml', 'object', line);
     if (/^(robust|concise|clock|binary)\s/i.test(text)) throw unsupportedType('plantuml', 'timing', line);
     if (/^(project\s+starts|\[[^\]]+\]\s+(lasts|requires|starts|ends|happens|is\s+colored))/i.test(text)) throw unsupportedType('plantuml', 'gantt', line);
@@ -232,8 +247,8 @@ export class SkinParams {
     let i = at + 1;
     if (prefix === null) return i - at;
     while (i < lines.length && (lines[i]?.text ?? '') !== '}') {
-      const m = /^(\S+)\s+(.+)$/.exec(lines[i]?.text ?? '');
-      if (m) this.set(`${prefix}${m[1] ?? ''}`, (m[2] ?? '').trim(), lines[i]?.line ?? line);
+      const m = splitFirstWord(lines[i]?.text ?? '');
+      if (m) this.set(`${prefix}${m[0]}`, m[1].trim(), lines[i]?.line ?? line);
       i++;
     }
     if (i >= lines.length) throw parseError('a skinparam { block is never closed', line);
@@ -255,6 +270,7 @@ export class SkinParams {
       this.lost.add('directive_dropped', `skinparam ${truncate(key, 40)} has no equivalent`, line);
       return;
     }
+    // redos-bounded: key is at most 200 characters (checked above)
     const m = /^([a-z]+?)?(?:<<\s*([^>]{1,80}?)\s*>>)?(backgroundcolor|bordercolor|fontcolor|borderthickness|fontsize|fontname|fontstyle|color|thickness)$/i.exec(key);
     const kind = m?.[1]?.toLowerCase();
     const prop = m?.[3]?.toLowerCase();
@@ -316,12 +332,12 @@ export class SkinParams {
     const body = text.replace(/^skinparam\s+/i, '');
     const block = /^([^\s{]+)\s*\{$/.exec(body);
     if (block) return block[1] ?? '';
-    const m = /^(\S+)\s+(.+)$/.exec(body);
+    const m = splitFirstWord(body);
     if (!m) {
       this.lost.add('directive_dropped', `skinparam ${truncate(body, 40)} has no equivalent`, line);
       return null;
     }
-    this.set(m[1] ?? '', (m[2] ?? '').trim(), line);
+    this.set(m[0], m[1].trim(), line);
     return null;
   }
 }
@@ -331,9 +347,9 @@ export function commonStatement(lines: PumlLine[], i: number, lost: LostList, on
   const cur = lines[i];
   if (!cur) return 0;
   const { text, line } = cur;
-  const single = /^title\s+(.+)$/i.exec(text);
-  if (single) {
-    onTitle(pumlText(single[1] ?? '', lost, line, 'title'));
+  const single = /^title\s/i.test(text) ? text.slice(5).trimStart() : '';
+  if (single !== '') {
+    onTitle(pumlText(single, lost, line, 'title'));
     return 1;
   }
   const blocks: [RegExp, RegExp, string][] = [

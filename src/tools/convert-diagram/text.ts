@@ -113,3 +113,40 @@ export function splitTopLevel(s: string, sep: string): string[] {
   out.push(cur);
   return out;
 }
+
+const isSpace = (c: string | undefined): boolean => c !== undefined && c.trim() === '' && c !== '';
+
+/** `s` without a trailing `!important` (any case) and the whitespace before it, scanned from the end. */
+export function withoutImportant(s: string): string {
+  const t = s.trimEnd();
+  return t.toLowerCase().endsWith('!important') ? t.slice(0, -'!important'.length).trimEnd() : s;
+}
+
+/** `s` without leading and trailing characters of `chars` (a character loop: `^[_-]+|[_-]+$` was quadratic). */
+export function trimChars(s: string, chars: string): string {
+  let a = 0;
+  let b = s.length;
+  while (a < b && chars.includes(s[a] as string)) a++;
+  while (b > a && chars.includes(s[b - 1] as string)) b--;
+  return s.slice(a, b);
+}
+
+/** "head rest": the first run of non-space characters and the non-empty rest after the space that follows it. */
+export function splitFirstWord(s: string): [string, string] | null {
+  let i = 0;
+  while (i < s.length && !isSpace(s[i])) i++;
+  if (i === 0 || i === s.length) return null;
+  let j = i;
+  while (j < s.length && isSpace(s[j])) j++;
+  return j < s.length ? [s.slice(0, i), s.slice(j)] : null;
+}
+
+/** "rest last": the non-empty text before the last run of spaces, and the word after it. */
+export function splitLastWord(s: string): [string, string] | null {
+  let j = s.length;
+  while (j > 0 && !isSpace(s[j - 1])) j--;
+  if (j === s.length || j === 0) return null;
+  let i = j;
+  while (i > 0 && isSpace(s[i - 1])) i--;
+  return i > 0 ? [s.slice(0, i), s.slice(j)] : null;
+}

@@ -2,8 +2,9 @@
 import { z } from 'zod';
 import { defineTool } from '../contract.ts';
 import { requireTextOrUpload, uploadIdField } from '../shared/fields.ts';
-import { convert } from './engine.ts';
+import { emitConverted, prepareConvert } from './engine.ts';
 import { examples } from './examples.ts';
+import { hostileDiagrams } from './hostile.ts';
 import { LIMITS, LOST_CODES } from './model.ts';
 
 export const MAX_DIAGRAM = 500_000;
@@ -73,7 +74,13 @@ export default defineTool({
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   uploadField: 'diagram',
   examples,
-  run(body) {
-    return convert({ diagram: body.diagram ?? '', from: body.from, to: body.to });
+  hostile: () => hostileDiagrams(MAX_DIAGRAM),
+  // Every refusal (empty, undetected, unparsable, unsupported, too large, too deep) happens while reading, before
+  // the charge; run only writes the target notation.
+  prepare(body) {
+    return prepareConvert({ diagram: body.diagram ?? '', from: body.from });
+  },
+  run(body, _ctx, prepared) {
+    return emitConverted(prepared, body.to);
   },
 });

@@ -32,8 +32,8 @@ export const MAX_CHANGES = 2000;
 export const MAX_BEFORE = 2000;
 export const MAX_AFTER = 1000;
 
-// Curly quotes and guillemets say which side they open; straight quotes are paired by straightQuoteSpans.
-const QUOTED = /“[^”\n]{0,2000}”|«[^»\n]{0,2000}»/g;
+/** Longest curly-quoted or guillemet quotation protected (between its marks). */
+const MAX_QUOTE = 2000;
 const SPACE_BEFORE_QUOTE = /[\s([{\u2014\u2013]/;
 const SPACE_AFTER_QUOTE = /[\s.,;:!?)\]}\u2014\u2013]/;
 const HTML_TAG = /<\/?[A-Za-z][^<>\n]{0,300}>/g;
@@ -92,10 +92,40 @@ export function straightQuoteSpans(text: string): Span[] {
   return spans;
 }
 
+/**
+ * Curly-quoted and guillemet quotations (the marks say which side they open): from an opening mark to the next
+ * closing one on the same line, at most MAX_QUOTE characters apart; the search goes on after the closing mark.
+ * Straight quotes are paired by straightQuoteSpans. Linear: the next closing mark and the next line break only
+ * move forward.
+ */
+export function pairedQuoteSpans(text: string): Span[] {
+  const spans: Span[] = [];
+  for (const [open, close] of [
+    ['\u201c', '\u201d'],
+    ['\u00ab', '\u00bb'],
+  ] as const) {
+    let nextClose = -1;
+    let nextBreak = -1;
+    for (let i = text.indexOf(open); i >= 0; ) {
+      if (nextClose <= i) nextClose = text.indexOf(close, i + 1);
+      if (nextClose < 0) break;
+      if (nextBreak <= i) {
+        nextBreak = text.indexOf('\n', i + 1);
+        if (nextBreak < 0) nextBreak = text.length;
+      }
+      if (nextClose < nextBreak && nextClose - i - 1 <= MAX_QUOTE) {
+        spans.push({ start: i, end: nextClose + 1 });
+        i = text.indexOf(open, nextClose + 1);
+      } else i = text.indexOf(open, i + 1);
+    }
+  }
+  return spans;
+}
+
 /** Spans no rule may touch: code, URLs, quotations, HTML tags, numbers (unless `numbers` is false) and preserved terms. */
 export function protectedSpans(text: string, preserve: readonly string[], numbers = true): Span[] {
-  const spans: Span[] = [...nonProseSpans(text), ...straightQuoteSpans(text)];
-  for (const re of numbers ? [QUOTED, HTML_TAG, NUMBER] : [QUOTED, HTML_TAG]) for (const m of text.matchAll(re)) spans.push({ start: m.index, end: m.index + m[0].length });
+  const spans: Span[] = [...nonProseSpans(text), ...straightQuoteSpans(text), ...pairedQuoteSpans(text)];
+  for (const re of numbers ? [HTML_TAG, NUMBER] : [HTML_TAG]) for (const m of text.matchAll(re)) spans.push({ start: m.index, end: m.index + m[0].length });
   const terms = preserve.filter((t) => t.trim() !== '');
   if (terms.length > 0) {
     const re = new RegExp(terms.map((t) => `(?<![\\p{L}\\p{N}])${escapeRegExp(t)}(?![\\p{L}\\p{N}])`).join('|'), 'giu');

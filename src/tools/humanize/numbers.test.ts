@@ -111,7 +111,7 @@ describe('humanize keeps every number token', () => {
         expect(tokensByDefinition(once.text)).toEqual(tokensByDefinition(input));
         expect(humanize(once.text).text).toBe(once.text);
       }),
-      { numRuns: 400, seed: 20_240_501 },
+      { numRuns: 400 },
     );
   });
 
@@ -126,7 +126,7 @@ describe('humanize keeps every number token', () => {
         expect(tokensByDefinition(once.text)).toEqual(tokensByDefinition(input));
         expect(humanize(once.text).text).toBe(once.text);
       }),
-      { numRuns: 150, seed: 7 },
+      { numRuns: 150 },
     );
   });
 

@@ -8,13 +8,14 @@
 const NUMBER_TOKEN = /\p{Nd}+(?:[.,]\p{Nd}+)*/gu;
 
 /**
- * Chat-interface citation markers, exactly as the markup-residue rules remove them: turn0search3 (with an
- * optional 【】 or private-use wrapper), :contentReference[oaicite:1]{index=1}, [oaicite:3], and
- * oai_citation:2‡source-label. Their indexes point into a chat session's source list and say nothing about the
- * text, so a digit inside one of these tokens is part of the artefact, not a number of the text.
+ * Chat-interface citation markers, as the markup-residue rules remove them: turn0search3,
+ * :contentReference[oaicite:1]{index=1}, [oaicite:3], and oai_citation:2‡source-label. Their indexes point into a chat session's source list and say nothing about the
+ * text, so a digit inside one of these tokens is part of the artefact, not a number of the text. The 【】 or
+ * private-use wrappers the rule also removes hold no digit, so the token is matched without them (matched
+ * with them, a long run of wrappers was rescanned from each position: quadratic).
  */
 export const ARTEFACT_TOKEN =
-  /[\u3010\ue200-\ue2ff]*\bturn\d{1,3}(?:search|view|news|image|file)\d{1,3}\b[\u3011\ue200-\ue2ff]*|:?contentReference\[oaicite:\d{1,4}\]\{index=\d{1,4}\}|\[?oaicite:\d{1,4}\]?|oai_citation:\d{1,4}(?:‡[^\s)\]]{1,200})?/gi;
+  /\bturn\d{1,3}(?:search|view|news|image|file)\d{1,3}\b|:?contentReference\[oaicite:\d{1,4}\]\{index=\d{1,4}\}|\[?oaicite:\d{1,4}\]?|oai_citation:\d{1,4}(?:‡[^\s)\]]{1,200})?/gi;
 
 /** A character that can continue a number token (a digit or a separator between digits). */
 const NUMBER_CHAR = /[\p{Nd}.,]/u;

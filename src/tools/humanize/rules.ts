@@ -49,6 +49,16 @@ function deleteOpening(rule: string, inp: RuleInput, start: number, end: number)
   return { rule, start, end: e, after: '' };
 }
 
+/** Whether an em dash comes before the sentence ends, walking from `from` in direction `step`, at most 400 characters. */
+function dashInSentence(text: string, from: number, step: 1 | -1): boolean {
+  for (let i = from, k = 0; i >= 0 && i < text.length && k < 400; i += step, k++) {
+    const c = text[i];
+    if (c === '—') return true;
+    if (c === '.' || c === '!' || c === '?' || c === '\n') return false;
+  }
+  return false;
+}
+
 /** Bounds of the sentence around [start, end): back to the previous terminal or line break, on to the next. */
 function sentenceAround(text: string, start: number, end: number): { start: number; end: number } {
   let s = start;
@@ -77,6 +87,33 @@ function deleteSentence(rule: string, maxWords = 40): Rule {
   };
 }
 
+/** The indefinite article a word takes, by its first sound (the catalogue's plain words are regular English). */
+export function indefiniteArticle(word: string): 'a' | 'an' {
+  const w = word.toLowerCase();
+  if (/^(?:hour|honest|honou?r|heir)/.test(w)) return 'an';
+  if (/^(?:one\b|once|uni(?!mp|nt|nf|nv|nh)|use|usu|ura|eu)/.test(w)) return 'a';
+  return /^[aeiou]/.test(w) ? 'an' : 'a';
+}
+
+// The indefinite article standing right before a hit: "an" + spaces at the end of the text before it.
+const ARTICLE_BEFORE = /(?:^|[^\p{L}\p{N}'-])(an?)([ \t]{1,8})$/iu;
+
+/**
+ * The edit replacing text[start, end) by `after`, taking the indefinite article in front along when the
+ * replacement changes the sound it must agree with ("an intricate design" -> "a complex design", "an indelible
+ * mark" -> "a mark"). An article that did not agree with the replaced word either ("a one-off") is left as written.
+ */
+function withArticle(rule: string, text: string, start: number, end: number, after: string): Edit {
+  const m = ARTICLE_BEFORE.exec(text.slice(Math.max(0, start - 12), start));
+  if (!m || after === '') return { rule, start, end, after };
+  const article = (m[1] as string).toLowerCase();
+  const want = indefiniteArticle(after);
+  if (article === want || article !== indefiniteArticle(text.slice(start, end))) return { rule, start, end, after };
+  const at = start - (m[1] as string).length - (m[2] as string).length;
+  const written = /^A/.test(m[1] as string) ? capitalise(want) : want;
+  return { rule, start: at, end, after: `${written}${m[2] as string}${after}` };
+}
+
 /** Replaces the words of a `words` pattern by the plain word of the catalogue, keeping sentence-initial case. */
 function swapWords(rule: string, map: Readonly<Record<string, string>>, skip?: (text: string, start: number, end: number) => boolean): Rule {
   return (inp) => {
@@ -86,7 +123,7 @@ function swapWords(rule: string, map: Readonly<Record<string, string>>, skip?: (
     const plain = map[lower];
     if (!plain) return null;
     if (skip && skip(text, start, end)) return null;
-    if (word === lower) return { rule, start, end, after: plain };
+    if (word === lower) return withArticle(rule, text, start, end, plain);
     // Capitalised mid-sentence is a name (Vibrant Media): leave it. ALL CAPS is emphasis: leave it.
     // Sentence-initial and capitalised, but followed by another capitalised word: a name too (Vibrant Media).
     if (word === capitalise(lower) && atSentenceStart(text, start) && !/^[ \t]+\p{Lu}/u.test(text.slice(end, end + 3))) return { rule, start, end, after: capitalise(plain) };
@@ -94,14 +131,14 @@ function swapWords(rule: string, map: Readonly<Record<string, string>>, skip?: (
   };
 }
 
-/** Replaces the hit with fn(hit text), keeping a capital first letter when the hit had one. */
+/** Replaces the hit with fn(hit text), keeping a capital first letter when the hit had one (and the article before it in agreement). */
 function replaceHit(rule: string, fn: (hit: string) => string | null): Rule {
   return (inp) => {
     const hit = inp.text.slice(inp.start, inp.end);
     const out = fn(hit);
     if (out === null || out === hit) return null;
     const cap = /^\p{Lu}/u.test(hit) && !/^\p{Lu}/u.test(out) ? capitalise(out) : out;
-    return { rule: rule, start: inp.start, end: inp.end, after: cap };
+    return withArticle(rule, inp.text, inp.start, inp.end, cap);
   };
 }
 
@@ -144,14 +181,24 @@ const ingTail: (rule: string) => Rule = (rule) => (inp) => {
   return { rule, start: inp.start, end: inp.end, after: `. This ${verb}` };
 };
 
-const PREAMBLE_LEAD = /^(?:sure,[ \t]*)?(?:here(?:[ \t]+is|['\u2019]s|[ \t]+are)|below[ \t]+is)[ \t]+/i;
+// "not just X, it's Y": the negation, and the joint that ends the hit (the last one, as the hit ends there).
+const NOT_JUST = /\bnot\s(?:just|merely|simply|only)\b/i;
+const NOT_JUST_END = /([,;:—–-])(\s?)(it's|it is|they're|this is|but|rather)$/i;
+
+/** Longest text rewritePreamble reads (the catalogue's preamble pattern matches at most about 170). */
+const MAX_PREAMBLE = 400;
+
+const PREAMBLE_LEAD = /^(?:\[(?:assistant|ai|bot)\]:[ \t]?)?(?:(?:sure|okay|ok|alright|certainly)[,!][ \t]*)?(?:here(?:[ \t]+is|['\u2019]s|[ \t]+are)|below[ \t]+is)[ \t]+/i;
 // Framing that points at the request rather than the text: "based on the prompt", "for the given title".
 const REQUEST_TAIL =
+  // redos-bounded: only run on a preamble, which rewritePreamble caps at MAX_PREAMBLE characters
   /[ \t,]+(?:based[ \t]+on|for|from|using|following|in[ \t]+response[ \t]+to|according[ \t]+to)[ \t]+(?:the|your|my|this|that)[ \t]+(?:(?:given|provided|following|above|original|requested|first)[ \t]+){0,3}(?:[\p{L}-]{1,20}[ \t]+)?(?:prompt|summary|title|sentence|text|information|instructions?|request|description|topic|question|input|outline|brief)$/iu;
 // A length spec in front of the noun: "30 sentence story", "20-word summary".
+// redos-bounded: only run on a preamble, which rewritePreamble caps at MAX_PREAMBLE characters
 const COUNT_UNIT = /(\p{Nd}+(?:[.,]\p{Nd}+)*)[ \t]*-?[ \t]*(sentence|word|paragraph|line|page|verse|stanza|chapter|scene|minute|point|step|part|item|bullet|tweet|section)s?[ \t]+(?=\p{L})/iu;
 
 // Where the noun after a length spec ends: "a 30 sentence story about a dragon" -> "a story in 30 sentences about a dragon".
+// redos-bounded: only run on a preamble, which rewritePreamble caps at MAX_PREAMBLE characters
 const NOUN_END = /[ \t]+(?:for|about|on|from|with|titled|called|named|that|which|where|to|based|in|set|featuring)\b/i;
 
 /**
@@ -162,9 +209,13 @@ const NOUN_END = /[ \t]+(?:for|about|on|from|with|titled|called|named|that|which
  * Null when it has no digit: such a preamble is deleted whole.
  */
 export function rewritePreamble(body: string, complete = true): string | null {
+  // The catalogue's preamble pattern matches at most about 170 characters; anything longer is not a preamble.
+  if (body.length > MAX_PREAMBLE) return null;
   const lead = PREAMBLE_LEAD.exec(body);
   if (!lead) return null;
-  const trailing = (/[ \t]*$/.exec(body) as RegExpExecArray)[0];
+  let t = body.length;
+  while (t > 0 && HSPACE.test(body[t - 1] as string)) t--;
+  const trailing = body.slice(t);
   let core = body.slice(lead[0].length, body.length - trailing.length);
   if (!/\p{Nd}/u.test(core)) return null;
   const tail = complete ? REQUEST_TAIL.exec(core) : null;
@@ -322,7 +373,8 @@ export const RULES: ReadonlyMap<string, Rule> = (() => {
   const clicheRewrite: Rule = (inp) => {
     const hit = inp.text.slice(inp.start, inp.end);
     if (/^little did /i.test(hit)) {
-      const who = (/(\w+) know$/i.exec(hit) as RegExpExecArray)[1] as string;
+      // "little did <who> know": the third word.
+      const who = hit.split(/[ \n]/)[2] ?? '';
       const comma = inp.text[inp.end] === ',';
       const out = `${who === 'i' || who === 'I' ? 'I' : who.toLowerCase()} did not know${comma ? ' it yet, but' : ''}`;
       return { rule: 'ai-vocabulary.narrative-cliche', start: inp.start, end: inp.end + (comma ? 1 : 0), after: /^L/.test(hit) ? capitalise(out) : out };
@@ -426,12 +478,15 @@ export const RULES: ReadonlyMap<string, Rule> = (() => {
   });
   m.set('negative-parallelism.not-just', (inp) => {
     const hit = inp.text.slice(inp.start, inp.end);
-    const m2 = /^(.*?\bnot\s(?:just|merely|simply|only)\b)(.*)([,;:—–-])(\s?)(it's|it is|they're|this is|but|rather)$/is.exec(hit);
-    if (!m2) return null;
-    const head = (m2[1] as string).replace(/\bnot\s(?:just|merely|simply|only)\b$/i, 'more than');
-    const end = m2[5] as string;
+    const not = NOT_JUST.exec(hit);
+    const ending = NOT_JUST_END.exec(hit);
+    if (!not || !ending || ending.index < not.index + not[0].length) return null;
+    const head = `${hit.slice(0, not.index)}more than`;
+    // The space before a spaced dash goes with it: "a product — it is" -> "a product; it is".
+    const middle = hit.slice(not.index + not[0].length, ending.index).trimEnd();
+    const end = ending[3] as string;
     const joint = /^but$/i.test(end) ? ':' : /^rather$/i.test(end) ? '; rather' : `; ${end}`;
-    return { rule: 'negative-parallelism.not-just', start: inp.start, end: inp.end, after: `${head}${m2[2] as string}${joint}` };
+    return { rule: 'negative-parallelism.not-just', start: inp.start, end: inp.end, after: `${head}${middle}${joint}` };
   });
 
   const dropOpener = (id: string): Rule => (inp) => {
@@ -448,24 +503,29 @@ export const RULES: ReadonlyMap<string, Rule> = (() => {
     let e = inp.end;
     const prev = text[s - 1];
     const next = text[e];
+    // Dialogue dashes, list dashes, ranges and interrupted speech ("Wait—") keep their dash, and so does a run
+    // of dashes (a rule line, or a separator: not prose).
+    if (prev === '—' || next === '—') return null;
     // Dialogue dashes, list dashes, ranges and interrupted speech ("Wait—") keep their dash.
     if (prev === undefined || prev === '\n' || next === undefined || next === '\n' || /["'.,;:!?)\]]/.test(next) || /\d/.test(prev)) return null;
     while (s > 0 && HSPACE.test(text[s - 1] as string)) s--;
     while (e < text.length && HSPACE.test(text[e] as string)) e++;
     if (s === 0 || text[s - 1] === '\n') return null;
-    // A lone dash before an independent clause becomes a full stop; a pair (an aside) becomes commas.
-    const rest = text.slice(e, e + 400);
-    const sentenceRest = rest.split(/[.!?\n]/)[0] ?? '';
-    const before = text.slice(Math.max(0, s - 400), s);
-    const sentenceBefore = before.split(/[.!?\n]/).pop() ?? '';
-    const lone = !sentenceRest.includes('—') && !sentenceBefore.includes('—');
+    // A lone dash before an independent clause becomes a full stop; a pair (an aside) becomes commas. The
+    // sentence is searched for another dash up to 400 characters each way, stopping at the first dash or end.
+    const lone = !dashInSentence(text, e, 1) && !dashInSentence(text, s - 1, -1);
+    const rest = lone ? text.slice(e, e + 400) : '';
     const nx = text[e];
     if (lone && CLAUSE_START.test(rest) && isLower(nx) && !inp.isProtected(e, e + 1)) {
       return { rule: 'dash-overuse.em-dash', start: s, end: e + 1, after: `. ${(nx as string).toUpperCase()}` };
     }
     return { rule: 'dash-overuse.em-dash', start: s, end: e, after: ', ' };
   });
-  m.set('dash-overuse.double-hyphen', replaceHit('dash-overuse.double-hyphen', () => ', '));
+  m.set('dash-overuse.double-hyphen', (inp) => {
+    // Next to other punctuation ("cried. -- --", "wait -- , no") a comma would double it: leave the dash.
+    if (/[.,;:!?\-–—]/.test(inp.text[inp.start - 1] ?? '') || /[.,;:!?\-–—]/.test(inp.text[inp.end] ?? '')) return null;
+    return replaceHit('dash-overuse.double-hyphen', () => ', ')(inp);
+  });
   // The hit of double-hyphen includes its spaces, so ", " replaces " -- " exactly.
 
   m.set('promotional-puffery.nestled', replaceHit('promotional-puffery.nestled', (h) => (/^nestled$/i.test(h) ? 'set' : 'in the middle of')));
@@ -513,6 +573,7 @@ export const RULES: ReadonlyMap<string, Rule> = (() => {
     while (s > 0 && HSPACE.test(inp.text[s - 1] as string)) s--;
     return { rule: 'markup-residue.turn-search', start: s, end: e, after: '' };
   });
+  m.set('markup-residue.role-tag', (inp) => deleteOpening('markup-residue.role-tag', inp, inp.start, inp.end));
   m.set('markup-residue.oaicite', (inp) => {
     // :contentReference[oaicite:0]{index=0} and [oaicite:3] as a whole.
     const whole = /:?contentReference\[oaicite:\d{1,4}\]\{index=\d{1,4}\}|\[?oaicite:\d{1,4}\]?|oai_citation:\d{1,4}(?:‡[^\s)\]]{1,200})?/iy;

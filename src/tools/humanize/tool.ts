@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { defineTool } from '../contract.ts';
 import { requireTextOrUpload, uploadIdField } from '../shared/fields.ts';
+import { hostileTextCases } from '../shared/text-tells/hostile.ts';
 import { humanize, MAX_AFTER, MAX_BEFORE, MAX_CHANGES } from './engine.ts';
 
 export const MAX_TEXT = 200_000;
@@ -59,16 +60,10 @@ export default defineTool({
         "text": "## Results\n\nThe new cache digs into the field of speed. It cut p95 latency from 840 ms to 120 ms. This shows the value of \"warm starts\". It plays a role in keeping `redis` costs down.",
         "changes": [
           {
-            "rule": "chatbot-artefact.certainly",
-            "before": "Certainly! ",
+            "rule": "chatbot-artefact.here-is",
+            "before": "Certainly! Here is the summary.\n\n",
             "after": "",
             "offset": 0
-          },
-          {
-            "rule": "chatbot-artefact.here-is",
-            "before": "Here is the summary.\n\n",
-            "after": "",
-            "offset": 11
           },
           {
             "rule": "ai-vocabulary.delve",
@@ -114,7 +109,7 @@ export default defineTool({
           }
         ],
         "score_before": 100,
-        "score_after": 8
+        "score_after": 7
       }
     },
     {
@@ -142,10 +137,11 @@ export default defineTool({
           }
         ],
         "score_before": 97,
-        "score_after": 21
+        "score_after": 18
       }
     }
   ],
+  hostile: () => hostileTextCases(MAX_TEXT),
   run(args) {
     return humanize(args.text ?? '', args.preserve ?? []);
   },

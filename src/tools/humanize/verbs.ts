@@ -140,8 +140,15 @@ export interface ClauseSubject {
  */
 export function clauseSubject(clause: string): ClauseSubject | null {
   const toks: { w: string; end: number }[] = [];
-  const re = /[ \t]*([A-Za-z][A-Za-z'-]*)/y;
-  for (let m = re.exec(clause); m !== null && toks.length < 7; m = re.exec(clause)) toks.push({ w: m[1] as string, end: m.index + m[0].length });
+  const word = /[A-Za-z][A-Za-z'-]*/y;
+  for (let at = 0; toks.length < 7; ) {
+    while (at < clause.length && (clause[at] === ' ' || clause[at] === '\t')) at++;
+    word.lastIndex = at;
+    const m = word.exec(clause);
+    if (m === null) break;
+    at = m.index + m[0].length;
+    toks.push({ w: m[0], end: at });
+  }
   const first = toks[0];
   if (!first || !/^[A-Z]/.test(first.w)) return null;
   const lower = first.w.toLowerCase();

@@ -88,4 +88,9 @@ describe('humanizer-score', () => {
     for (const r of rows) scores.push(((await callTool(tool, { text: r.text })).body.score as number) ?? 0);
     expect(auroc(scores, rows.map((r) => r.label === 'ai'))).toBeGreaterThanOrEqual(0.8);
   });
+
+  it.each(tool.hostile?.() ?? [])('answers its declared hostile case: $name', async (c) => {
+    const res = await callTool(tool, c.input);
+    expect(res.status).toBe(200);
+  });
 });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { defineTool } from '../contract.ts';
 import { requireTextOrUpload, uploadIdField } from '../shared/fields.ts';
+import { hostileTextCases } from '../shared/text-tells/hostile.ts';
 import { FAMILIES, PATTERNS } from '../shared/text-tells/catalogue.ts';
 import { MAX_MATCHES_PER_PATTERN, MAX_MATCH_TEXT } from '../shared/text-tells/scorer.ts';
 import { humanizerScore } from './engine.ts';
@@ -206,7 +207,7 @@ export default defineTool({
         "text": "We moved the cron job to 02:00 because the backup was still running at midnight. It failed twice last week; the logs are in /var/log/backup."
       },
       "output": {
-        "score": 9,
+        "score": 10,
         "verdict": "likely_human",
         "patterns": [],
         "stats": {
@@ -227,6 +228,7 @@ export default defineTool({
       }
     }
   ],
+  hostile: () => hostileTextCases(MAX_TEXT),
   run(args) {
     return humanizerScore(args.text ?? '');
   },

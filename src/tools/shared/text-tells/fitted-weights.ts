@@ -32,6 +32,8 @@ export const PATTERN_WEIGHTS: Readonly<Record<string, number>> = {
   'ai-vocabulary.navigate': 2.138, // train docs fired: ai 1, human 0
   'ai-vocabulary.shimmer': 2.641, // train docs fired: ai 7, human 0
   'ai-vocabulary.narrative-cliche': 2.915, // train docs fired: ai 10, human 0
+  'ai-vocabulary.antislop-words': 1.307, // train docs fired: ai 13, human 4
+  'ai-vocabulary.antislop-phrase': 1.549, // train docs fired: ai 3, human 1
   'significance-inflation.stands-as': 3, // train docs fired: ai 0, human 0
   'significance-inflation.testament': 2.541, // train docs fired: ai 4, human 0
   'significance-inflation.pivotal-role': 2.541, // train docs fired: ai 4, human 0
@@ -48,7 +50,7 @@ export const PATTERN_WEIGHTS: Readonly<Record<string, number>> = {
   'chatbot-artefact.let-me-know': 2.554, // train docs fired: ai 0, human 0
   'chatbot-artefact.here-is': 2.931, // train docs fired: ai 10, human 0
   'chatbot-artefact.prompt-echo': 2.757, // train docs fired: ai 8, human 0
-  'chatbot-artefact.as-an-ai': 2.554, // train docs fired: ai 0, human 0
+  'chatbot-artefact.as-an-ai': 2.19, // train docs fired: ai 1, human 0
   'negative-parallelism.not-only': 0.882, // train docs fired: ai 3, human 2
   'negative-parallelism.not-just': 1.618, // train docs fired: ai 1, human 0
   'negative-parallelism.no-x-no-y': 1.618, // train docs fired: ai 1, human 0
@@ -76,6 +78,7 @@ export const PATTERN_WEIGHTS: Readonly<Record<string, number>> = {
   'markup-residue.turn-search': 3, // train docs fired: ai 0, human 0
   'markup-residue.oaicite': 3, // train docs fired: ai 0, human 0
   'markup-residue.utm-chatgpt': 3, // train docs fired: ai 0, human 0
+  'markup-residue.role-tag': 2.444, // train docs fired: ai 2, human 0
   'markup-residue.placeholder': 3, // train docs fired: ai 0, human 0
   'knowledge-cutoff.last-update': 3, // train docs fired: ai 0, human 0
   'knowledge-cutoff.available-info': 3, // train docs fired: ai 0, human 0
@@ -88,17 +91,17 @@ export const PATTERN_WEIGHTS: Readonly<Record<string, number>> = {
 
 /** Logistic model on ln(1 + tell density), mean word length and sentence-length CV. */
 export const COEFFICIENTS: ModelCoefficients = {
-  intercept: -4.5102,
-  log_tell_density: 3.2478,
-  mean_word_length: 0.5897,
-  sentence_length_cv: -0.2901,
+  intercept: -4.2615,
+  log_tell_density: 3.1709,
+  mean_word_length: 0.5623,
+  sentence_length_cv: -0.8685,
 };
 
 /** Where the fit came from and how it did (AUROC of the score). */
 export const FIT_INFO = {
   train_texts: 194,
   held_out_texts: 102,
-  auroc_train: 0.929,
-  auroc_held_out: 0.897,
-  auroc_all: 0.918,
+  auroc_train: 0.934,
+  auroc_held_out: 0.922,
+  auroc_all: 0.929,
 } as const;

@@ -57,12 +57,115 @@ export interface Span {
   end: number;
 }
 
-// `(?![\s\S])` is the end of the text (with the m flag, `$` would be the end of any line). Delimiter runs are
-// capped at 16 characters (longer ones still match, the rest of the run joining the info string or the code):
-// with an open-ended run, a long line of backticks or tildes was rescanned once per run length, quadratic.
-const FENCE = /^ {0,3}(`{3,16}|~{3,16})[^\n]*\n[\s\S]*?(?:\n {0,3}\1[`~]*[ \t]*(?=\n|$)|(?![\s\S]))/gm;
-// Bounded so that many unmatched backtick runs cannot make the scan quadratic.
-const INLINE_CODE = /(`{1,16})[^`\n][^\n]{0,1000}?\1/g;
+/** Offset where the line starting at `from` ends (its \n, \r\n or \r, or the end of the text). */
+function lineEnd(text: string, from: number): number {
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a || c === 0x0d) return i;
+  }
+  return text.length;
+}
+
+/** Offset of the line after the one that ends at `end` (past its \n, \r\n or \r). */
+function nextLine(text: string, end: number): number {
+  if (text.charCodeAt(end) === 0x0d && text.charCodeAt(end + 1) === 0x0a) return end + 2;
+  return end + 1;
+}
+
+/** The fence run opening `text[from, to)` (up to 3 spaces, then 3+ backticks or tildes), or null. */
+function fenceRun(text: string, from: number, to: number): { ch: number; len: number; end: number } | null {
+  let i = from;
+  while (i < to && i - from < 3 && text.charCodeAt(i) === 0x20) i++;
+  const ch = text.charCodeAt(i);
+  if (ch !== 0x60 && ch !== 0x7e) return null;
+  let j = i;
+  while (j < to && text.charCodeAt(j) === ch) j++;
+  return j - i >= 3 ? { ch, len: j - i, end: j } : null;
+}
+
+/**
+ * Fenced code blocks, line by line (CommonMark line endings \n, \r\n, \r): an opening line of up to 3 spaces
+ * and 3+ backticks or tildes that is followed by a line break, up to a closing line of the same character at least
+ * as long (then only spaces or tabs), or to the end of the text when none closes it. Each line is read once: a
+ * regular expression here rescanned the rest of a line from every line start, quadratic on " ```\r" repeated.
+ */
+function fenceSpans(text: string): Span[] {
+  const spans: Span[] = [];
+  let open: { start: number; ch: number; len: number } | null = null;
+  for (let pos = 0; pos < text.length; ) {
+    const end = lineEnd(text, pos);
+    if (open === null) {
+      const run = end < text.length ? fenceRun(text, pos, end) : null;
+      if (run) open = { start: pos, ch: run.ch, len: run.len };
+    } else {
+      const run = fenceRun(text, pos, end);
+      let rest = run ? run.end : end;
+      while (rest < end && (text.charCodeAt(rest) === 0x20 || text.charCodeAt(rest) === 0x09)) rest++;
+      if (run && run.ch === open.ch && run.len >= open.len && rest === end) {
+        spans.push({ start: open.start, end });
+        open = null;
+      }
+    }
+    pos = nextLine(text, end);
+  }
+  if (open !== null) spans.push({ start: open.start, end: text.length });
+  return spans;
+}
+
+/** Longest inline code span (from its opening run to its closing one). */
+const MAX_INLINE_CODE = 1_032;
+
+/**
+ * Inline code: a backtick run closed by the next run of the same length on the same line, within
+ * MAX_INLINE_CODE characters, with something between them. Runs are taken whole (CommonMark). Linear: the runs of
+ * a line are listed once, and the next run of each length is found walking them from the right.
+ */
+function inlineCodeSpans(text: string): Span[] {
+  const spans: Span[] = [];
+  // Lines without a backtick are skipped in one step: the next backtick is looked up once, not once per line.
+  for (let pos = text.indexOf('`'); pos >= 0 && pos < text.length; ) {
+    const end = lineEnd(text, pos);
+    const runs: Span[] = [];
+    for (let i = pos; i >= 0 && i < end; i = text.indexOf('`', i)) {
+      let j = i;
+      while (j < end && text.charCodeAt(j) === 0x60) j++;
+      runs.push({ start: i, end: j });
+      i = j;
+    }
+    const next = new Int32Array(runs.length).fill(-1);
+    const lastOfLength = new Map<number, number>();
+    for (let k = runs.length - 1; k >= 0; k--) {
+      const r = runs[k] as Span;
+      next[k] = lastOfLength.get(r.end - r.start) ?? -1;
+      lastOfLength.set(r.end - r.start, k);
+    }
+    for (let k = 0; k < runs.length; ) {
+      const r = runs[k] as Span;
+      const c = next[k] as number;
+      const close = c >= 0 ? (runs[c] as Span) : null;
+      if (close && close.end - r.start <= MAX_INLINE_CODE) {
+        spans.push({ start: r.start, end: close.end });
+        k = c + 1;
+      } else k++;
+    }
+    pos = text.indexOf('`', nextLine(text, end));
+  }
+  return spans;
+}
+
+/** Spans of `found` that start outside the sorted, disjoint `blocks` (one forward pass). */
+function outsideSpans(found: readonly Span[], blocks: readonly Span[]): Span[] {
+  const out: Span[] = [];
+  let b = 0;
+  for (const f of found) {
+    while (b < blocks.length && (blocks[b] as Span).end <= f.start) b++;
+    const blk = blocks[b];
+    if (blk && f.start >= blk.start) continue;
+    out.push(f);
+  }
+  return out;
+}
+
 // Trailing sentence punctuation is not part of a URL ("see https://x.org.").
 const URL = /\b(?:https?:\/\/|www\.)[^\s<>()"'\]]{0,2000}[^\s<>()"'\].,;:!?]/gi;
 
@@ -81,13 +184,11 @@ function outside(text: string, re: RegExp, blocks: readonly Span[]): Span[] {
 
 /**
  * Ranges that are not prose: fenced code blocks, inline code and (optionally) URLs. Sorted, disjoint.
- * Fence bodies are matched lazily up to the closing fence, so an unclosed fence runs to the end (as in
- * CommonMark) and the text is walked once.
+ * An unclosed fence runs to the end (as in CommonMark); every scan walks the text once.
  */
 export function nonProseSpans(text: string, includeUrls = true): Span[] {
-  const fences: Span[] = [];
-  for (const m of text.matchAll(FENCE)) fences.push({ start: m.index, end: m.index + m[0].length });
-  const extra = outside(text, INLINE_CODE, fences);
+  const fences = fenceSpans(text);
+  const extra = outsideSpans(inlineCodeSpans(text), fences);
   if (includeUrls) extra.push(...outside(text, URL, fences));
   return mergeSpans([...fences, ...extra]);
 }

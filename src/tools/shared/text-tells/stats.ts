@@ -8,8 +8,12 @@ export function atSentenceStart(text: string, pos: number): boolean {
   while (i >= 0 && HSPACE.test(text[i] as string)) i--;
   if (i < 0 || text[i] === '\n') return true;
   // Markdown list, heading or quote marker at the start of the line.
-  const lineStart = text.lastIndexOf('\n', i) + 1;
-  if (i - lineStart < 8 && /^[ \t]*(?:[-*+]|\d{1,3}[.)]|#{1,6}|>)$/.test(text.slice(lineStart, i + 1))) return true;
+  // Only a marker within 8 characters of the line start counts, so the line start is looked for no further
+  // back (lastIndexOf over a text without line breaks made every call linear, and the scan quadratic).
+  let lineStart = i;
+  while (lineStart > 0 && i - lineStart < 8 && text[lineStart - 1] !== '\n') lineStart--;
+  const atLineStart = lineStart === 0 || text[lineStart - 1] === '\n';
+  if (atLineStart && i - lineStart < 8 && /^[ \t]*(?:[-*+]|\d{1,3}[.)]|#{1,6}|>)$/.test(text.slice(lineStart, i + 1))) return true;
   const j = i;
   while (i >= 0 && j - i < 4 && /["')\]*_]/.test(text[i] as string)) i--;
   return i >= 0 && /[.!?:]/.test(text[i] as string) && pos - 1 > i;
