@@ -215,6 +215,43 @@ function naiveSeverity(text: string): Severity {
   return 'medium';
 }
 
+/** The tracker a report comes from: the held-out unit of the leave-one-source-out protocol. */
+export type Source = 'Hadoop Jira' | 'Eclipse Bugzilla' | 'OpenOffice Bugzilla';
+export const SOURCES: readonly Source[] = ['Hadoop Jira', 'Eclipse Bugzilla', 'OpenOffice Bugzilla'];
+
+export function sourceOf(id: string): Source {
+  if (id.startsWith('HADOOP')) return 'Hadoop Jira';
+  if (id.startsWith('Eclipse')) return 'Eclipse Bugzilla';
+  return 'OpenOffice Bugzilla';
+}
+
+/** F1 of the severe class (gold and predicted critical or high) against the rest. */
+export function severeF1(gold: readonly Severity[], pred: readonly Severity[]): number {
+  const severe = (s: Severity | undefined): boolean => s === 'critical' || s === 'high';
+  let tp = 0;
+  let fp = 0;
+  let fn = 0;
+  gold.forEach((g, i) => {
+    const p = severe(pred[i]);
+    if (severe(g) && p) tp++;
+    else if (p) fp++;
+    else if (severe(g)) fn++;
+  });
+  return tp === 0 ? 0 : (2 * tp) / (2 * tp + fp + fn);
+}
+
+/** Per held-out source and pooled: macro-F1 and severe-vs-rest F1 of out-of-source predictions. */
+export function losoTable(name: string, sources: readonly Source[], gold: readonly Severity[], pred: readonly Severity[]): string[] {
+  const cell = (idx: number[]): string => {
+    const g = idx.map((i) => gold[i] as Severity);
+    const p = idx.map((i) => pred[i] as Severity);
+    return `macro-F1 ${fmt(score(g, p).macroF1)} severe-F1 ${fmt(severeF1(g, p))}`;
+  };
+  const all = gold.map((_g, i) => i);
+  const parts = SOURCES.map((s) => `${s} (n ${sources.filter((x) => x === s).length}) ${cell(all.filter((i) => sources[i] === s))}`);
+  return [`  ${name.padEnd(44)} pooled ${cell(all)}`, `      ${parts.join(' | ')}`];
+}
+
 function triageSection(dir: string): string[] {
   const file = path.join(dir, 'bugs.jsonl');
   if (!existsSync(file)) return [`defect-triage: ${file} not found; skipped`];
@@ -253,6 +290,27 @@ function triageSection(dir: string): string[] {
   lines.push(`  whole file, shipped setting (${setting({ titleFactor: TITLE_FACTOR, t: THRESHOLDS })}): macro-F1 ${fmt(all.macroF1)}   accuracy ${fmt(all.accuracy)}   (in-sample)`);
   lines.push(perClass(all), confusion(all));
   lines.push(`  cut-points fitted on the whole file: ${cut(fitted.t)} (macro-F1 ${fmt(fitted.macroF1)}, in-sample)`);
+  // Leave one source out: the cut-points are fitted on the two other trackers, then applied to the third.
+  const sources = rows.map((r) => sourceOf(r.id));
+  const losoPred: Severity[] = new Array<Severity>(rows.length).fill('medium');
+  const tuned = byFactor.get(TITLE_FACTOR) ?? [];
+  for (const held of SOURCES) {
+    const train = rows.map((_r, i) => i).filter((i) => sources[i] !== held);
+    const fit = fitThresholds(
+      train.map((i) => gold[i] as Severity),
+      train.map((i) => tuned[i] as Scored),
+    );
+    rows.forEach((_r, i) => {
+      if (sources[i] !== held) return;
+      const s = tuned[i] as Scored;
+      losoPred[i] = severityLevel(s.score, s.criticalCue, fit.t);
+    });
+    lines.push(`    held out ${held}: cut-points fitted on the other two: ${cut(fit.t)}`);
+  }
+  lines.push('  LEAVE-ONE-SOURCE-OUT (each tracker predicted by what was fitted on the other two):');
+  lines.push(...losoTable('cut-points fitted on the other sources', sources, gold, losoPred));
+  lines.push(...losoTable('shipped cut-points (fitted on all, in-sample)', sources, gold, pred));
+  lines.push(...losoTable('naive keyword rule (nothing fitted)', sources, gold, rows.map((r) => naiveSeverity(`${r.title}\n${r.body ?? ''}`))));
   const subsets: [string, (r: BugRow, i: number) => boolean][] = [
     ['even rows', (_r, i) => i % 2 === 0],
     ['odd rows', (_r, i) => i % 2 === 1],
