@@ -4,8 +4,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { checkCoverage } from '../src/tools/coverage-check/engine.ts';
-import { THRESHOLDS, TITLE_FACTOR, severityLevel, severityOf, triage } from '../src/tools/defect-triage/engine.ts';
-import type { Severity, SeverityThresholds } from '../src/tools/defect-triage/engine.ts';
+import { SHIPPED_GROUPS, severityOf, triage } from '../src/tools/defect-triage/engine.ts';
+import type { BodyPolicy, Severity } from '../src/tools/defect-triage/engine.ts';
+import { CANDIDATE_GROUPS, DEFINITION_GROUPS } from '../src/tools/defect-triage/lexicon.ts';
+import type { CueGroup } from '../src/tools/defect-triage/lexicon.ts';
 
 const LABELS: readonly Severity[] = ['critical', 'high', 'medium', 'low'];
 
@@ -53,168 +55,6 @@ function score(gold: readonly Severity[], pred: readonly Severity[]): { accuracy
   };
 }
 
-/** FNV-1a 32-bit: a stable fold assignment that does not depend on file order. */
-function fnv1a(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h;
-}
-
-export const FOLDS = 5;
-
-/** Repetitions of the whole k-fold protocol, each with differently hashed folds; their spread is the noise. */
-export const REPEATS = 10;
-
-/** Fold of a report: its id hashed (with the repetition), so the folds do not depend on file order. */
-export function foldOf(id: string, repeat = 0): number {
-  return fnv1a(repeat === 0 ? id : `${repeat}:${id}`) % FOLDS;
-}
-
-const range = (from: number, to: number, step: number): number[] => {
-  const out: number[] = [];
-  for (let x = from; step > 0 ? x <= to + 1e-9 : x >= to - 1e-9; x += step) out.push(Math.round(x * 100) / 100);
-  return out;
-};
-/** The cut-points searched; coarse on purpose (half points), so a fold cannot pick a value between two reports. */
-const GRID = { critical: range(3, 10, 0.5), high: range(1, 6, 0.5), low: range(-0.5, -5, -0.5) };
-
-export interface Scored {
-  score: number;
-  criticalCue: boolean;
-}
-
-/** Title weights tried in the sensitivity run; the engine's TITLE_FACTOR is one of them. */
-export const TITLE_FACTORS: readonly number[] = [1, 1.5, 2, 2.5, 3];
-
-/** What the protocol tunes: how much title words outweigh body words, and the three cut-points. */
-export interface Setting {
-  titleFactor: number;
-  t: SeverityThresholds;
-}
-
-const SEVERITY_INDEX: Record<Severity, number> = { critical: 0, high: 1, medium: 2, low: 3 };
-
-/** Macro-F1 from a flat 4x4 confusion count, without allocating per call (the grid search calls it often). */
-function macroF1Of(confusion: Int32Array): number {
-  let sum = 0;
-  for (let k = 0; k < 4; k++) {
-    let predicted = 0;
-    let support = 0;
-    for (let j = 0; j < 4; j++) {
-      predicted += confusion[j * 4 + k] ?? 0;
-      support += confusion[k * 4 + j] ?? 0;
-    }
-    const tp = confusion[k * 4 + k] ?? 0;
-    sum += tp === 0 ? 0 : (2 * tp) / (predicted + support);
-  }
-  return sum / 4;
-}
-
-/**
- * The cut-points set by hand before any calibration. Ties in the search go towards them rather than towards
- * the shipped (whole-file) ones, so nothing fitted on the whole file leaks into a fold's choice.
- */
-const HAND_SET: Readonly<SeverityThresholds> = { critical: 6, high: 3, low: -2 };
-
-/**
- * Cut-points that maximise macro-F1 on the given rows. Ties go to the cut-points nearest the hand-set ones
- * (L1), then to grid order, so the choice is deterministic and does not wander on plateaus.
- */
-export function fitThresholds(gold: readonly Severity[], scored: readonly Scored[], prior: Readonly<SeverityThresholds> = HAND_SET): { t: SeverityThresholds; macroF1: number } {
-  let best: SeverityThresholds = { ...prior };
-  let bestF1 = -1;
-  let bestDist = Infinity;
-  const confusion = new Int32Array(16);
-  const goldIdx = gold.map((g) => SEVERITY_INDEX[g]);
-  for (const critical of GRID.critical) {
-    for (const high of GRID.high) {
-      if (high > critical) continue;
-      for (const low of GRID.low) {
-        const t = { critical, high, low };
-        confusion.fill(0);
-        scored.forEach((s, i) => {
-          const cell = (goldIdx[i] ?? 0) * 4 + SEVERITY_INDEX[severityLevel(s.score, s.criticalCue, t)];
-          confusion[cell] = (confusion[cell] ?? 0) + 1;
-        });
-        const f1 = macroF1Of(confusion);
-        const dist = Math.abs(critical - prior.critical) + Math.abs(high - prior.high) + Math.abs(low - prior.low);
-        if (f1 > bestF1 + 1e-12 || (Math.abs(f1 - bestF1) <= 1e-12 && dist < bestDist)) {
-          best = t;
-          bestF1 = f1;
-          bestDist = dist;
-        }
-      }
-    }
-  }
-  return { t: best, macroF1: bestF1 };
-}
-
-/** The title factor and cut-points that fit the given rows best; ties go to the engine's own title factor. */
-export function fitSetting(
-  gold: readonly Severity[],
-  byFactor: ReadonlyMap<number, readonly Scored[]>,
-  rows: readonly number[],
-  factors: readonly number[] = [TITLE_FACTOR],
-): Setting & { macroF1: number } {
-  let best: (Setting & { macroF1: number }) | undefined;
-  const g = rows.map((i) => gold[i] as Severity);
-  for (const titleFactor of factors) {
-    const all = byFactor.get(titleFactor) ?? [];
-    const fit = fitThresholds(
-      g,
-      rows.map((i) => all[i] as Scored),
-    );
-    const closer = best !== undefined && Math.abs(titleFactor - TITLE_FACTOR) < Math.abs(best.titleFactor - TITLE_FACTOR);
-    if (!best || fit.macroF1 > best.macroF1 + 1e-12 || (Math.abs(fit.macroF1 - best.macroF1) <= 1e-12 && closer)) best = { titleFactor, t: fit.t, macroF1: fit.macroF1 };
-  }
-  return best ?? { titleFactor: TITLE_FACTOR, t: { ...THRESHOLDS }, macroF1: 0 };
-}
-
-/** Scores of every report under every candidate title factor, computed once. */
-export function scoreAll(rows: readonly { title: string; body: string | null }[]): Map<number, Scored[]> {
-  return new Map(TITLE_FACTORS.map((f) => [f, rows.map((r) => severityOf(r.title, r.body ?? '', { titleFactor: f }))]));
-}
-
-/** Out-of-fold predictions: each fold is predicted with the setting fitted on the other folds only. */
-export function crossValidate(
-  ids: readonly string[],
-  gold: readonly Severity[],
-  byFactor: ReadonlyMap<number, readonly Scored[]>,
-  factors: readonly number[] = [TITLE_FACTOR],
-  repeat = 0,
-): { pred: Severity[]; perFold: { fold: number; n: number; setting: Setting; macroF1: number }[] } {
-  const pred: Severity[] = new Array<Severity>(ids.length).fill('medium');
-  const perFold: { fold: number; n: number; setting: Setting; macroF1: number }[] = [];
-  for (let f = 0; f < FOLDS; f++) {
-    const train = ids.map((id, i) => (foldOf(id, repeat) === f ? -1 : i)).filter((i) => i >= 0);
-    const test = ids.map((id, i) => (foldOf(id, repeat) === f ? i : -1)).filter((i) => i >= 0);
-    const setting = fitSetting(gold, byFactor, train, factors);
-    const scored = byFactor.get(setting.titleFactor) ?? [];
-    for (const i of test) {
-      const s = scored[i] as Scored;
-      pred[i] = severityLevel(s.score, s.criticalCue, setting.t);
-    }
-    const fs = score(
-      test.map((i) => gold[i] as Severity),
-      test.map((i) => pred[i] as Severity),
-    );
-    perFold.push({ fold: f, n: test.length, setting: { titleFactor: setting.titleFactor, t: setting.t }, macroF1: fs.macroF1 });
-  }
-  return { pred, perFold };
-}
-
-/** A deliberately naive keyword rule, run here so the comparison uses the same data and metric. */
-function naiveSeverity(text: string): Severity {
-  const t = text.toLowerCase();
-  if (/crash|data loss|corrupt|security|vulnerab/.test(t)) return 'critical';
-  if (/error|fail|exception|broken|not work/.test(t)) return 'high';
-  if (/typo|cosmetic|minor|trivial|\bdoc/.test(t)) return 'low';
-  return 'medium';
-}
-
 /** The tracker a report comes from: the held-out unit of the leave-one-source-out protocol. */
 export type Source = 'Hadoop Jira' | 'Eclipse Bugzilla' | 'OpenOffice Bugzilla';
 export const SOURCES: readonly Source[] = ['Hadoop Jira', 'Eclipse Bugzilla', 'OpenOffice Bugzilla'];
@@ -240,7 +80,7 @@ export function severeF1(gold: readonly Severity[], pred: readonly Severity[]): 
   return tp === 0 ? 0 : (2 * tp) / (2 * tp + fp + fn);
 }
 
-/** Per held-out source and pooled: macro-F1 and severe-vs-rest F1 of out-of-source predictions. */
+/** Per held-out source and pooled: macro-F1 and severe-vs-rest F1. */
 export function losoTable(name: string, sources: readonly Source[], gold: readonly Severity[], pred: readonly Severity[]): string[] {
   const cell = (idx: number[]): string => {
     const g = idx.map((i) => gold[i] as Severity);
@@ -248,8 +88,48 @@ export function losoTable(name: string, sources: readonly Source[], gold: readon
     return `macro-F1 ${fmt(score(g, p).macroF1)} severe-F1 ${fmt(severeF1(g, p))}`;
   };
   const all = gold.map((_g, i) => i);
-  const parts = SOURCES.map((s) => `${s} (n ${sources.filter((x) => x === s).length}) ${cell(all.filter((i) => sources[i] === s))}`);
-  return [`  ${name.padEnd(44)} pooled ${cell(all)}`, `      ${parts.join(' | ')}`];
+  const parts = SOURCES.map((s) => `${s} ${cell(all.filter((i) => sources[i] === s))}`);
+  return [`  ${name.padEnd(52)} pooled ${cell(all)}`, `      ${parts.join(' | ')}`];
+}
+
+/** Macro-F1 of one group setting on the reports of one source. */
+function sourceF1(rows: readonly BugRow[], gold: readonly Severity[], source: Source, groups: ReadonlySet<CueGroup>, body?: BodyPolicy): number {
+  const idx = rows.map((r, i) => (sourceOf(r.id) === source ? i : -1)).filter((i) => i >= 0);
+  const pred = idx.map((i) => severityOf(rows[i]?.title ?? '', rows[i]?.body ?? '', body ? { groups, body } : { groups }).severity);
+  return score(
+    idx.map((i) => gold[i] as Severity),
+    pred,
+  ).macroF1;
+}
+
+/**
+ * The rule that decides which candidate groups ship: a group beyond the definitions is kept when, added to the
+ * definitions alone, it raises macro-F1 on at least one of the given sources and lowers it on none. "A rule
+ * that helps one source and hurts another is not a rule." Run on two sources, it is the selection step of the
+ * leave-one-source-out protocol; run on all three, it is what the engine ships (SHIPPED_GROUPS).
+ */
+export function selectGroups(rows: readonly BugRow[], gold: readonly Severity[], sources: readonly Source[]): { kept: CueGroup[]; table: string[] } {
+  const base = new Set<CueGroup>(DEFINITION_GROUPS);
+  const baseF1 = new Map(sources.map((s) => [s, sourceF1(rows, gold, s, base)]));
+  const kept: CueGroup[] = [];
+  const table: string[] = [];
+  for (const g of CANDIDATE_GROUPS) {
+    const deltas = sources.map((s) => sourceF1(rows, gold, s, new Set([...base, g])) - (baseF1.get(s) ?? 0));
+    const eps = 1e-9;
+    const keep = deltas.every((d) => d > -eps) && deltas.some((d) => d > eps);
+    if (keep) kept.push(g);
+    table.push(`${g.padEnd(16)} ${deltas.map((d, k) => `${sources[k]} ${d >= 0 ? '+' : ''}${fmt(d)}`).join('  ')}  -> ${keep ? 'kept' : 'dropped'}`);
+  }
+  return { kept, table };
+}
+
+/** A deliberately naive keyword rule, run here so the comparison uses the same data and metric. */
+function naiveSeverity(text: string): Severity {
+  const t = text.toLowerCase();
+  if (/crash|data loss|corrupt|security|vulnerab/.test(t)) return 'critical';
+  if (/error|fail|exception|broken|not work/.test(t)) return 'high';
+  if (/typo|cosmetic|minor|trivial|\bdoc/.test(t)) return 'low';
+  return 'medium';
 }
 
 function triageSection(dir: string): string[] {
@@ -259,83 +139,59 @@ function triageSection(dir: string): string[] {
     .split('\n')
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l) as BugRow);
-  const out = triage(rows.map((r) => ({ id: r.id, title: r.title, description: r.body ?? '' })));
   const gold = rows.map((r) => r.severity);
-  const pred = out.map((o) => o.severity);
-  const ids = rows.map((r) => r.id);
-  const byFactor = scoreAll(rows);
-  const cv = crossValidate(ids, gold, byFactor);
-  const oof = score(gold, cv.pred);
-  const all = score(gold, pred);
-  const everyRow = rows.map((_r, i) => i);
-  const fitted = fitSetting(gold, byFactor, everyRow);
-  const repeats = Array.from({ length: REPEATS }, (_x, r) => score(gold, crossValidate(ids, gold, byFactor, [TITLE_FACTOR], r).pred).macroF1);
-  const tunedFactor = Array.from({ length: REPEATS }, (_x, r) => score(gold, crossValidate(ids, gold, byFactor, TITLE_FACTORS, r).pred).macroF1);
-  const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
-  const spread = (xs: number[]): string => `mean ${fmt(mean(xs))}, min ${fmt(Math.min(...xs))}, max ${fmt(Math.max(...xs))}`;
-  const cut = (t: Readonly<SeverityThresholds>): string => `critical >= ${t.critical}, high >= ${t.high}, low <= ${t.low}`;
-  const setting = (s: Setting): string => `title x${s.titleFactor}, ${cut(s.t)}`;
-  const perClass = (s: ReturnType<typeof score>): string =>
-    `    per class   ${LABELS.map((l) => `${l} P ${fmt(s.perClass[l].precision)} R ${fmt(s.perClass[l].recall)} F1 ${fmt(s.perClass[l].f1)}`).join(' | ')}`;
-  const confusion = (s: ReturnType<typeof score>): string => `    confusion (rows gold, cols predicted ${LABELS.join('/')}): ${s.confusion.map((r) => r.join(' ')).join(' | ')}`;
-  const lines = [`defect-triage severity on ${path.relative(process.cwd(), file)} (${rows.length} reports; gold ${LABELS.map((l) => `${l} ${oof.perClass[l].support}`).join(', ')})`];
-  lines.push(
-    `  HEADLINE out-of-fold macro-F1 ${fmt(oof.macroF1)}   accuracy ${fmt(oof.accuracy)}   (${FOLDS}-fold by FNV-1a of id; cut-points fitted on the other folds; target: beat 0.40; naive baseline 0.28)`,
-  );
-  lines.push(perClass(oof), confusion(oof));
-  for (const f of cv.perFold) lines.push(`    fold ${f.fold}  n ${String(f.n).padStart(3)}  fitted on the other folds: ${setting(f.setting)}  fold macro-F1 ${fmt(f.macroF1)}`);
-  lines.push(`  out-of-fold macro-F1 over ${REPEATS} differently hashed ${FOLDS}-fold splits: ${spread(repeats)}`);
-  const verdict = mean(tunedFactor) > mean(repeats) ? 'better: consider fitting it' : `not better: the engine keeps x${TITLE_FACTOR}`;
-  lines.push(`  same, with the title weight also fitted per fold (from ${TITLE_FACTORS.join(', ')}): ${spread(tunedFactor)} (${verdict})`);
-  lines.push(`  whole file, shipped setting (${setting({ titleFactor: TITLE_FACTOR, t: THRESHOLDS })}): macro-F1 ${fmt(all.macroF1)}   accuracy ${fmt(all.accuracy)}   (in-sample)`);
-  lines.push(perClass(all), confusion(all));
-  lines.push(`  cut-points fitted on the whole file: ${cut(fitted.t)} (macro-F1 ${fmt(fitted.macroF1)}, in-sample)`);
-  // Leave one source out: the cut-points are fitted on the two other trackers, then applied to the third.
   const sources = rows.map((r) => sourceOf(r.id));
+  const lines = [`defect-triage severity on ${path.relative(process.cwd(), file)} (${rows.length} reports; gold ${LABELS.map((l) => `${l} ${gold.filter((g) => g === l).length}`).join(', ')})`];
+  lines.push(`  sources: ${SOURCES.map((s) => `${s} ${sources.filter((x) => x === s).length}`).join(', ')}`);
+
+  // Leave one source out: the groups beyond the definitions are selected on the two other trackers only.
   const losoPred: Severity[] = new Array<Severity>(rows.length).fill('medium');
-  const tuned = byFactor.get(TITLE_FACTOR) ?? [];
+  const selections: string[] = [];
   for (const held of SOURCES) {
-    const train = rows.map((_r, i) => i).filter((i) => sources[i] !== held);
-    const fit = fitThresholds(
-      train.map((i) => gold[i] as Severity),
-      train.map((i) => tuned[i] as Scored),
+    const { kept } = selectGroups(
+      rows,
+      gold,
+      SOURCES.filter((s) => s !== held),
     );
-    rows.forEach((_r, i) => {
-      if (sources[i] !== held) return;
-      const s = tuned[i] as Scored;
-      losoPred[i] = severityLevel(s.score, s.criticalCue, fit.t);
+    const groups = new Set<CueGroup>([...DEFINITION_GROUPS, ...kept]);
+    rows.forEach((r, i) => {
+      if (sources[i] === held) losoPred[i] = severityOf(r.title, r.body ?? '', { groups }).severity;
     });
-    lines.push(`    held out ${held}: cut-points fitted on the other two: ${cut(fit.t)}`);
+    selections.push(`    held out ${held}: selected on the other two: ${kept.join(', ') || '(none)'}`);
   }
-  lines.push('  LEAVE-ONE-SOURCE-OUT (each tracker predicted by what was fitted on the other two):');
-  lines.push(...losoTable('cut-points fitted on the other sources', sources, gold, losoPred));
-  lines.push(...losoTable('shipped cut-points (fitted on all, in-sample)', sources, gold, pred));
+  lines.push('  LEAVE-ONE-SOURCE-OUT (HEADLINE): each tracker predicted with the groups selected on the other two');
+  lines.push(...losoTable('definitions + groups selected without the source', sources, gold, losoPred));
+  const oos = score(gold, losoPred);
+  lines.push(`    per class   ${LABELS.map((l) => `${l} P ${fmt(oos.perClass[l].precision)} R ${fmt(oos.perClass[l].recall)} F1 ${fmt(oos.perClass[l].f1)}`).join(' | ')}`);
+  lines.push(`    confusion (rows gold, cols predicted ${LABELS.join('/')}): ${oos.confusion.map((r) => r.join(' ')).join(' | ')}`);
+  lines.push(...selections);
+
+  const shipped = triage(rows.map((r) => ({ id: r.id, title: r.title, description: r.body ?? '' })));
+  lines.push(...losoTable(`shipped (${[...SHIPPED_GROUPS].filter((g) => !DEFINITION_GROUPS.includes(g)).join(', ') || 'definitions only'}; in-sample)`, sources, gold, shipped.map((t) => t.severity)));
+  const defsOnly = rows.map((r) => severityOf(r.title, r.body ?? '', { groups: new Set(DEFINITION_GROUPS) }).severity);
+  lines.push(...losoTable('definitions only (nothing selected)', sources, gold, defsOnly));
   lines.push(...losoTable('naive keyword rule (nothing fitted)', sources, gold, rows.map((r) => naiveSeverity(`${r.title}\n${r.body ?? ''}`))));
-  const subsets: [string, (r: BugRow, i: number) => boolean][] = [
-    ['even rows', (_r, i) => i % 2 === 0],
-    ['odd rows', (_r, i) => i % 2 === 1],
-    ['Jira (Hadoop)', (r) => r.id.startsWith('HADOOP')],
-    ['Bugzilla (Eclipse, OpenOffice)', (r) => !r.id.startsWith('HADOOP')],
-  ];
-  for (const [name, keep] of subsets) {
-    const idx = rows.map((r, i) => (keep(r, i) ? i : -1)).filter((i) => i >= 0);
-    const s = score(
-      idx.map((i) => gold[i] as Severity),
-      idx.map((i) => cv.pred[i] as Severity),
-    );
-    lines.push(`  out-of-fold split ${name.padEnd(31)} n ${String(idx.length).padStart(3)}  macro-F1 ${fmt(s.macroF1)}  accuracy ${fmt(s.accuracy)}`);
+
+  const all = selectGroups(rows, gold, SOURCES);
+  lines.push('  candidate groups, each added to the definitions alone: macro-F1 change per source');
+  for (const t of all.table) lines.push(`    ${t}`);
+  const shippedExtra = [...SHIPPED_GROUPS].filter((g) => !DEFINITION_GROUPS.includes(g)).sort();
+  const agree = JSON.stringify([...all.kept].sort()) === JSON.stringify(shippedExtra);
+  lines.push(`    selected on all three sources: ${all.kept.join(', ') || '(none)'}${agree ? ' (= SHIPPED_GROUPS)' : `; SHIPPED_GROUPS differs: ${shippedExtra.join(', ')}`}`);
+  lines.push('  definition groups, each removed from the shipped set (information: they restate the trackers\' definitions and stay)');
+  for (const g of DEFINITION_GROUPS) {
+    const without = new Set([...SHIPPED_GROUPS].filter((x) => x !== g));
+    lines.push(`    -${g.padEnd(17)} ${SOURCES.map((s) => { const d = sourceF1(rows, gold, s, without) - sourceF1(rows, gold, s, SHIPPED_GROUPS); return `${s} ${d >= 0 ? '+' : ''}${fmt(d)}`; }).join('  ')}`);
   }
-  const naive = score(
-    gold,
-    rows.map((r) => naiveSeverity(`${r.title}\n${r.body ?? ''}`)),
-  );
-  lines.push(`  reference: naive keyword rule in this script  macro-F1 ${fmt(naive.macroF1)}  accuracy ${fmt(naive.accuracy)}`);
+  lines.push('  where the body counts (shipped groups): title_first is shipped');
+  for (const body of ['title_first', 'highest', 'title_only'] as const) {
+    lines.push(`    ${body.padEnd(12)} ${SOURCES.map((s) => `${s} ${fmt(sourceF1(rows, gold, s, SHIPPED_GROUPS, body))}`).join('  ')}`);
+  }
   const cats = new Map<string, number>();
-  for (const o of out) cats.set(o.category, (cats.get(o.category) ?? 0) + 1);
+  for (const o of shipped) cats.set(o.category, (cats.get(o.category) ?? 0) + 1);
   lines.push(`  categories: ${[...cats.entries()].sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c} ${n}`).join(', ')}`);
   return lines;
 }
-
 
 function coverageSection(dir: string): string[] {
   const base = path.join(dir, 'coverage', 'dataset-1');
