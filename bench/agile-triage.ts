@@ -3,7 +3,8 @@ import { parseCsv } from '../src/tools/shared/csv.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { checkCoverage } from '../src/tools/coverage-check/engine.ts';
+import { RULES, checkCoverage, resolveRequirements } from '../src/tools/coverage-check/engine.ts';
+import type { CoverageRules } from '../src/tools/coverage-check/engine.ts';
 import { SHIPPED_GROUPS, severityOf, triage } from '../src/tools/defect-triage/engine.ts';
 import type { BodyPolicy, Severity } from '../src/tools/defect-triage/engine.ts';
 import { CANDIDATE_GROUPS, DEFINITION_GROUPS } from '../src/tools/defect-triage/lexicon.ts';
@@ -193,6 +194,23 @@ function triageSection(dir: string): string[] {
   return lines;
 }
 
+interface PRF {
+  precision: number;
+  recall: number;
+  f1: number;
+  predicted: number;
+  correct: number;
+}
+
+function prf(predicted: ReadonlySet<string>, actual: ReadonlySet<string>): PRF {
+  const correct = [...predicted].filter((x) => actual.has(x)).length;
+  const precision = predicted.size ? correct / predicted.size : 0;
+  const recall = actual.size ? correct / actual.size : 0;
+  return { precision, recall, f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0, predicted: predicted.size, correct };
+}
+
+const prfText = (x: PRF): string => `precision ${fmt(x.precision)}  recall ${fmt(x.recall)}  F1 ${fmt(x.f1)}  (${x.predicted} reported, ${x.correct} correct)`;
+
 function coverageSection(dir: string): string[] {
   const base = path.join(dir, 'coverage', 'dataset-1');
   const files = ['high', 'low', 'links'].map((k) => `${base}_${k}.csv`);
@@ -200,29 +218,41 @@ function coverageSection(dir: string): string[] {
   // high = requirements (id,text), low = use cases (id,text), links = requirement id -> "UC1,UC2" or "".
   const [high, low, links] = files.map((f) => parseCsv(readFileSync(f, 'utf8')).slice(1)) as [string[][], string[][], string[][]];
   const truth = new Map(links.map((r) => [r[0] ?? '', (r[1] ?? '').split(',').map((s) => s.trim()).filter(Boolean)]));
-  const res = checkCoverage({ requirements: high.map((r) => r[1] ?? ''), stories: low.map((r) => r[1] ?? '') });
   const reqId = (i: number): string => high[i]?.[0] ?? '';
   const storyId = (i: number): string => low[i]?.[0] ?? '';
-  const predicted = new Set(res.uncovered_requirements.map((u) => reqId(u.index)));
   const actual = new Set(high.map((r) => r[0] ?? '').filter((id) => (truth.get(id) ?? []).length === 0));
-  const tp = [...predicted].filter((id) => actual.has(id)).length;
-  const precision = predicted.size ? tp / predicted.size : 0;
-  const recall = actual.size ? tp / actual.size : 0;
-  const f1 = precision + recall ? (2 * precision * recall) / (precision + recall) : 0;
-  // Link level, for context: every (requirement, story) pair the tool reports against the truth pairs.
-  const predPairs = new Set(res.covered.flatMap((c) => c.story_indexes.map((s) => `${reqId(c.index)}>${storyId(s)}`)));
   const truePairs = new Set([...truth.entries()].flatMap(([r, ss]) => ss.map((s) => `${r}>${s}`)));
-  const pairTp = [...predPairs].filter((p) => truePairs.has(p)).length;
+  const input = { requirements: high.map((r) => r[1] ?? ''), stories: low.map((r) => r[1] ?? '') };
+  const evaluate = (rules: Readonly<CoverageRules>): { uncovered: PRF; links: PRF; res: ReturnType<typeof checkCoverage> } => {
+    const res = checkCoverage(input, resolveRequirements(input), rules);
+    const predicted = new Set(res.uncovered_requirements.map((u) => reqId(u.index)));
+    const predPairs = new Set(res.covered.flatMap((c) => c.story_indexes.map((s) => `${reqId(c.index)}>${storyId(s)}`)));
+    return { uncovered: prf(predicted, actual), links: prf(predPairs, truePairs), res };
+  };
+  const shipped = evaluate(RULES);
+  const predicted = new Set(shipped.res.uncovered_requirements.map((u) => reqId(u.index)));
   const missed = [...actual].filter((id) => !predicted.has(id));
   const wrong = [...predicted].filter((id) => !actual.has(id));
-  return [
-    `coverage-check uncovered-requirement detection on ${path.relative(process.cwd(), base)}_*.csv (${high.length} requirements, ${low.length} use cases, ${actual.size} uncovered in links.csv)`,
-    `  precision ${fmt(precision)}   recall ${fmt(recall)}   F1 ${fmt(f1)}   (flagged ${predicted.size}, correct ${tp})`,
-    `  missed (truth uncovered, tool found a story): ${missed.join(' ') || '-'}`,
-    `  false alarms (truth covered, tool found none): ${wrong.join(' ') || '-'}`,
-    `  link level: precision ${fmt(predPairs.size ? pairTp / predPairs.size : 0)}  recall ${fmt(truePairs.size ? pairTp / truePairs.size : 0)}  (${predPairs.size} pairs reported, ${truePairs.size} true)`,
-    `  coverage_score ${res.coverage_score} (truth ${Math.round((100 * (high.length - actual.size)) / high.length)}), orphan stories ${res.orphan_stories.length}, missing buckets ${res.missing_buckets.map((b) => b.bucket).join(', ') || '-'}`,
+  const lines = [
+    `coverage-check on ${path.relative(process.cwd(), base)}_*.csv "dataset-1" (${high.length} requirements, ${low.length} use cases, ${truePairs.size} true links, ${actual.size} requirements uncovered in links.csv)`,
+    `  rules (fixed before measuring, README "Decision rules"): link within ${RULES.linkRatio} of the requirement's best; uncovered under ${RULES.uncoveredRatio} x the median best or under the floor ${RULES.floor}; template words in more than ${RULES.templateShare} of the stories dropped`,
+    `  HEADLINE links                  ${prfText(shipped.links)}`,
+    `  HEADLINE uncovered requirements ${prfText(shipped.uncovered)}`,
+    `    missed (truth uncovered, tool linked a story): ${missed.join(' ') || '-'}`,
+    `    false alarms (truth covered, tool found none): ${wrong.join(' ') || '-'}`,
+    `  coverage_score ${shipped.res.coverage_score} (truth ${Math.round((100 * (high.length - actual.size)) / high.length)}), orphan stories ${shipped.res.orphan_stories.length}, missing buckets ${shipped.res.missing_buckets.map((b) => b.bucket).join(', ') || '-'}`,
+    '  sensitivity (information only, not used to choose the rules): link F1 / uncovered F1',
   ];
+  for (const linkRatio of [0.5, 0.6, 0.75, 0.9]) {
+    const cells = [0.3, 0.4, 0.5, 0.6].map((uncoveredRatio) => {
+      const e = evaluate({ ...RULES, linkRatio, uncoveredRatio });
+      return `uncovered x${uncoveredRatio}: ${fmt(e.links.f1)} / ${fmt(e.uncovered.f1)}`;
+    });
+    lines.push(`    link x${String(linkRatio).padEnd(4)} ${cells.join(' | ')}`);
+  }
+  const noTemplate = evaluate({ ...RULES, templateShare: 1 });
+  lines.push(`    without the template filter: link F1 ${fmt(noTemplate.links.f1)}, uncovered F1 ${fmt(noTemplate.uncovered.f1)}`);
+  return lines;
 }
 
 /** The printable report; data is read from ../shared/bench/agile relative to the repository root. */

@@ -135,10 +135,15 @@ export function normalise(text: string): string {
   return t;
 }
 
-/** Content terms of a text in order of first appearance, deduplicated by canonical stem. */
-export function terms(text: string): Term[] {
-  const out: Term[] = [];
-  const seen = new Set<string>();
+/** A content term with the number of times the text uses it (any surface form). */
+export interface CountedTerm extends Term {
+  count: number;
+}
+
+/** Content terms of a text in order of first appearance, one per canonical stem, with their counts. */
+export function countedTerms(text: string): CountedTerm[] {
+  const out: CountedTerm[] = [];
+  const byStem = new Map<string, CountedTerm>();
   const words = normalise(text).match(/[\p{L}\p{N}]+/gu) ?? [];
   for (const word of words) {
     if (word.length < 2 || STOP_WORDS.has(word) || /^\d+$/.test(word)) continue;
@@ -146,11 +151,21 @@ export function terms(text: string): Term[] {
     const stem = stemmer(word);
     if (STOP_WORDS.has(stem)) continue;
     const canonical = SYNONYMS.get(stem) ?? stem;
-    if (seen.has(canonical)) continue;
-    seen.add(canonical);
-    out.push({ stem: canonical, surface: word });
+    const seen = byStem.get(canonical);
+    if (seen) {
+      seen.count++;
+      continue;
+    }
+    const term = { stem: canonical, surface: word, count: 1 };
+    byStem.set(canonical, term);
+    out.push(term);
   }
   return out;
+}
+
+/** Content terms of a text in order of first appearance, deduplicated by canonical stem. */
+export function terms(text: string): Term[] {
+  return countedTerms(text).map(({ stem, surface }) => ({ stem, surface }));
 }
 
 /** Prior weight of a stem before corpus statistics: generic words count for less. */
