@@ -4,7 +4,8 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { callTool } from '../../../test/support/tool-harness.ts';
-import { extractCriteria } from './extract.ts';
+import { analysisText, maskLiterals } from './checks.ts';
+import { extractCriteria, isHeadingPrefix } from './extract.ts';
 import { VAGUE_LEXICON } from './lexicon.ts';
 import tool from './tool.ts';
 
@@ -353,5 +354,48 @@ describe('acceptance-criteria-validator: hostile input', () => {
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('acceptance-criteria-validator: linear scans in place of backtracking regexes', () => {
+  // The regexes these scans replace, kept here as the reference for what they must answer.
+  const OLD_LITERALS = /"[^"\n]{0,500}"|\u201c[^\u201d\n]{0,500}\u201d|`[^`\n]{0,500}`|\{\{[^}\n]{0,500}\}\}|\|[^\n]{0,2000}\|/g;
+  const OLD_HEADING_PREFIX = /^[\s#>*_=.\d]*(?:h[1-6]\.\s*)?[\s*_]*$/;
+  const delimiters = fc.constantFrom('"', '\u201c', '\u201d', '`', '{', '}', '|', '\n', ' ', 'a', 'When', 'h2.', '*', '_', '#', '1', '.', 'x', '>');
+  const text = (max: number): fc.Arbitrary<string> => fc.array(delimiters, { maxLength: max }).map((a) => a.join(''));
+
+  it('maskLiterals answers what the literal regex answered', () => {
+    fc.assert(
+      fc.property(text(60), (t) => {
+        expect(maskLiterals(t)).toBe(t.replace(OLD_LITERALS, ' '));
+      }),
+      { numRuns: 400 },
+    );
+    const long = `"${'a'.repeat(600)}" and "b" | ${'c'.repeat(2100)} | d |`;
+    expect(maskLiterals(long)).toBe(long.replace(OLD_LITERALS, ' '));
+  });
+
+  it('isHeadingPrefix answers what the heading regex answered', () => {
+    fc.assert(
+      fc.property(text(30), (t) => {
+        expect(isHeadingPrefix(t)).toBe(OLD_HEADING_PREFIX.test(t));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('stays fast on the inputs that made the regexes backtrack', () => {
+    // The heading regex took about 1 s on 20 000 blanks and a letter; the scan takes well under a millisecond.
+    const blanks = `${' '.repeat(20_000)}x`;
+    let t0 = performance.now();
+    expect(isHeadingPrefix(blanks)).toBe(false);
+    expect(isHeadingPrefix(`${' *'.repeat(10_000)}x`)).toBe(false);
+    expect(performance.now() - t0).toBeLessThan(100);
+    // A label followed by blanks and no terminator: two adjacent \s* made this quadratic.
+    t0 = performance.now();
+    expect(analysisText(`ac${' '.repeat(1990)}x`)).toBe(`ac x`);
+    expect(maskLiterals(`{{${'{{'.repeat(1000)}`)).toBe(`{{${'{{'.repeat(1000)}`);
+    expect(maskLiterals('|'.repeat(2000) + 'a'.repeat(2000))).toBe(` ${'a'.repeat(2000)}`);
+    expect(performance.now() - t0).toBeLessThan(100);
   });
 });

@@ -58,7 +58,7 @@ const STORY_WANTS = new Set(['want', 'wants', 'would', 'need', 'needs', 'wish', 
 const PRONOUNS = new Set(['it', 'this', 'that', 'these', 'those', 'they']);
 const ABBREVIATIONS = new Set(['e.g', 'i.e', 'etc', 'vs', 'approx', 'cf', 'no', 'fig', 'min', 'max', 'incl', 'esp']);
 // A leading "AC1:", "AC-2)", "Criterion 3 -" label is not part of what the criterion says.
-const LABEL = /^(?:ac|acceptance criteri(?:on|a)|criteri(?:on|a)|scenario)\s*#?\d{0,3}\s*[:.)\u2013-]\s*/i;
+const LABEL = /^(?:ac|acceptance criteri(?:on|a)|criteri(?:on|a)|scenario)[ \t]{0,3}#?\d{0,3}[ \t]{0,3}[:.)\u2013-][ \t]*/i;
 // List markers a pasted criterion may still carry: "- ", "* ", "1. ", "(a) ", "[ ] ".
 const MARKER = /^(?:[-*+\u2022\u00b7\u25aa\u2023\u25e6#>]+|\(?\d{1,3}[.)]|\(?[a-z][.)](?=\s))\s+(?:\[[ xX]?\]\s+)?/;
 // A number: a count, a duration, a size, a percentile. Enough to ground a performance word or a comparison.
@@ -153,11 +153,59 @@ function hasClaim(tokens: readonly Token[]): boolean {
 }
 
 // Quoted literals ("Password change failed"), inline code and Gherkin table rows are exact expected values or test
-// data, not wording to judge: they are blanked before the vague-term scan.
-const LITERALS = /"[^"\n]{0,500}"|\u201c[^\u201d\n]{0,500}\u201d|`[^`\n]{0,500}`|\{\{[^}\n]{0,500}\}\}|\|[^\n]{0,2000}\|/g;
+// data, not wording to judge: they are blanked before the vague-term scan. A literal stays on one line and holds at
+// most LITERAL_MAX characters (a table row TABLE_MAX); each becomes one blank.
+const LITERAL_MAX = 500;
+const TABLE_MAX = 2000;
+const PAIRS: Readonly<Record<string, string>> = { '"': '"', '\u201c': '\u201d', '`': '`' };
 
-function maskLiterals(text: string): string {
-  return text.replace(LITERALS, ' ');
+/** Position of the next `ch` in `line` at or after `from`, from a per-character cache that only moves forward. */
+class NextIndex {
+  private readonly at = new Map<string, number>();
+  constructor(private readonly line: string) {}
+  of(ch: string, from: number): number {
+    const cached = this.at.get(ch);
+    if (cached !== undefined && (cached === -1 || cached >= from)) return cached;
+    const found = this.line.indexOf(ch, from);
+    this.at.set(ch, found);
+    return found;
+  }
+}
+
+/** One line with its literals blanked; a left-to-right scan in which every lookup moves forward (linear). */
+function maskLine(line: string): string {
+  const next = new NextIndex(line);
+  const lastPipe = line.lastIndexOf('|');
+  let out = '';
+  let copied = 0;
+  let i = 0;
+  while (i < line.length) {
+    const c = line.charAt(i);
+    let close = -1;
+    const pair = PAIRS[c];
+    if (pair !== undefined) {
+      const at = next.of(pair, i + 1);
+      if (at !== -1 && at - i - 1 <= LITERAL_MAX) close = at;
+    } else if (c === '{' && line.charAt(i + 1) === '{') {
+      const at = next.of('}', i + 2);
+      if (at !== -1 && line.charAt(at + 1) === '}' && at - i - 2 <= LITERAL_MAX) close = at + 1;
+    } else if (c === '|' && lastPipe > i) {
+      const at = lastPipe - i - 1 <= TABLE_MAX ? lastPipe : line.lastIndexOf('|', i + TABLE_MAX + 1);
+      if (at > i) close = at;
+    }
+    if (close === -1) {
+      i++;
+      continue;
+    }
+    out += `${line.slice(copied, i)} `;
+    i = close + 1;
+    copied = i;
+  }
+  return out + line.slice(copied);
+}
+
+export function maskLiterals(text: string): string {
+  return text.includes('"') || text.includes('\u201c') || text.includes('`') || text.includes('{{') || text.includes('|') ? text.split('\n').map(maskLine).join('\n') : text;
 }
 
 /** A sentence that itself states a requirement: a modal, or an outcome verb ("returns", "is exported", "they include"). */

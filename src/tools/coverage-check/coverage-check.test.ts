@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { callTool } from '../../../test/support/tool-harness.ts';
-import { splitBrief, splitSentences } from './brief.ts';
+import { splitBrief, splitSentences, wordBefore } from './brief.ts';
 import { missingBuckets } from './buckets.ts';
 import { SIMILARITY_FLOOR, checkCoverage, templateStems } from './engine.ts';
 import { countedTerms, normalise, synonymGroups, terms } from './text.ts';
@@ -210,6 +210,16 @@ describe('coverage-check: text and brief helpers', () => {
       }
     });
   });
+  it('reads the word before a full stop with a scan, not a backtracking regex', () => {
+    expect(wordBefore('Prices use e.g. EUR', 0, 14)).toBe('e.g');
+    expect(wordBefore('Version 2.5', 0, 9)).toBe('');
+    // The regex it replaces took about 0.9 s on this; the scan is linear.
+    const t0 = performance.now();
+    expect(wordBefore(`${'a'.repeat(50_000)}!`, 0, 50_001)).toBe('');
+    expect(wordBefore('a'.repeat(50_000), 0, 50_000)).toHaveLength(50_000);
+    expect(performance.now() - t0).toBeLessThan(100);
+  });
+
   it('splits sentences but not abbreviations or decimals', () => {
     expect(splitSentences('Prices use e.g. EUR. Version 2.5 ships soon. Done!')).toEqual(['Prices use e.g. EUR.', 'Version 2.5 ships soon.', 'Done!']);
   });
