@@ -399,3 +399,17 @@ describe('acceptance-criteria-validator: linear scans in place of backtracking r
     expect(performance.now() - t0).toBeLessThan(100);
   });
 });
+
+describe('declared hostile inputs (tool.hostile)', () => {
+  const cases = tool.hostile?.() ?? [];
+  it('declares cases', () => {
+    expect(cases.length).toBeGreaterThan(5);
+    expect(new Set(cases.map((c) => c.name)).size).toBe(cases.length);
+  });
+  for (const c of cases) {
+    it(`${c.name}: a 200 or a 4xx, never a throw`, async () => {
+      const res = await callTool(tool, c.input);
+      expect(res.status === 200 || (res.status >= 400 && res.status < 500)).toBe(true);
+    });
+  }
+});

@@ -4,6 +4,7 @@ import { defineTool } from '../contract.ts';
 import { examples } from './examples.ts';
 import { MAX_TERMS } from './checks.ts';
 import { LIMITS, validateCriteria } from './engine.ts';
+import { hostileCases } from './hostile.ts';
 
 const problem = z
   .object({
@@ -98,6 +99,7 @@ export default defineTool({
   input,
   output,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  hostile: hostileCases,
   examples,
   run(args) {
     return validateCriteria(args);

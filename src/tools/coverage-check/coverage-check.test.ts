@@ -332,3 +332,17 @@ describe.skipIf(!existsSync(path.join(benchDir, 'dataset-1_links.csv')))('covera
     expect((2 * precision * recall) / (precision + recall)).toBeGreaterThan(0.45);
   });
 });
+
+describe('declared hostile inputs (tool.hostile)', () => {
+  const cases = tool.hostile?.() ?? [];
+  it('declares cases', () => {
+    expect(cases.length).toBeGreaterThan(5);
+    expect(new Set(cases.map((c) => c.name)).size).toBe(cases.length);
+  });
+  for (const c of cases) {
+    it(`${c.name}: a 200 or a 4xx, never a throw`, async () => {
+      const res = await callTool(tool, c.input);
+      expect(res.status === 200 || (res.status >= 400 && res.status < 500)).toBe(true);
+    });
+  }
+});

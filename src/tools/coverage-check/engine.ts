@@ -103,7 +103,8 @@ export function checkCoverage(
   const storyCounted = stories.map((s) => countedTerms(s));
   const template = templateStems(storyCounted, rules.templateShare);
   const keep = (doc: CountedTerm[]): CountedTerm[] => doc.filter((t) => !template.has(t.stem));
-  const reqTerms = requirements.map((r) => keep(countedTerms(r)));
+  const reqCounted = requirements.map((r) => countedTerms(r));
+  const reqTerms = reqCounted.map(keep);
   const storyTerms = storyCounted.map(keep);
 
   // Document frequency over every text the caller sent: a word that is everywhere tells nothing apart.
@@ -125,32 +126,60 @@ export function checkCoverage(
   const reqVectors = reqTerms.map(vector);
   const storyVectors = storyTerms.map(vector);
 
-  // Postings: stem -> (story, weight), so each requirement only visits stories sharing a term.
-  const postings = new Map<string, { si: number; w: number }[]>();
+  // Postings: stem -> stories and weights, so each requirement only visits stories sharing a term.
+  const postingStories = new Map<string, number[]>();
+  const postingWeights = new Map<string, number[]>();
   storyVectors.forEach((v, si) => {
     for (const [stem, w] of v.weights) {
-      const list = postings.get(stem);
-      if (list) list.push({ si, w });
-      else postings.set(stem, [{ si, w }]);
+      const list = postingStories.get(stem);
+      if (list) {
+        list.push(si);
+        (postingWeights.get(stem) as number[]).push(w);
+      } else {
+        postingStories.set(stem, [si]);
+        postingWeights.set(stem, [w]);
+      }
     }
   });
 
-  // Cosine of every requirement with every story that shares a term with it.
+  // Cosine of every requirement with every story that shares a term with it: dot products accumulated in one
+  // reused array, with the stories touched listed so that clearing it costs no more than filling it.
+  const dot = new Float64Array(stories.length);
+  const touched: number[] = [];
+  /** Per requirement: the stories sharing a term with it and their cosines, in parallel arrays. */
   const sims = reqVectors.map((rv) => {
-    const dot = new Map<number, number>();
-    for (const [stem, w] of rv.weights) for (const p of postings.get(stem) ?? []) dot.set(p.si, (dot.get(p.si) ?? 0) + w * p.w);
-    const out = new Map<number, number>();
-    for (const [si, d] of dot) {
-      const denom = rv.norm * (storyVectors[si]?.norm ?? 0);
-      if (denom > 0) out.set(si, d / denom);
+    touched.length = 0;
+    for (const [stem, w] of rv.weights) {
+      const list = postingStories.get(stem);
+      if (!list) continue;
+      const ws = postingWeights.get(stem) as number[];
+      for (let k = 0; k < list.length; k++) {
+        const si = list[k] as number;
+        if (dot[si] === 0) touched.push(si);
+        dot[si] = (dot[si] ?? 0) + w * (ws[k] ?? 0);
+      }
     }
-    return out;
+    const index = Int32Array.from(touched);
+    const value = new Float64Array(index.length);
+    index.forEach((si, k) => {
+      const denom = rv.norm * (storyVectors[si]?.norm ?? 0);
+      value[k] = denom > 0 ? (dot[si] ?? 0) / denom : 0;
+      dot[si] = 0;
+    });
+    return { index, value };
   });
-  const best = sims.map((m) => {
-    let index = -1;
-    let score = 0;
-    for (const [si, v] of m) if (v > score || (v === score && index >= 0 && si < index)) [index, score] = [si, v];
-    return { index, score };
+  const best = sims.map(({ index, value }) => {
+    let bestIndex = -1;
+    let bestScore = 0;
+    for (let k = 0; k < index.length; k++) {
+      const si = index[k] as number;
+      const v = value[k] as number;
+      if (v > bestScore || (v === bestScore && bestIndex >= 0 && si < bestIndex)) {
+        bestIndex = si;
+        bestScore = v;
+      }
+    }
+    return { index: bestIndex, score: bestScore };
   });
   // Uncovered is relative to this input: under half the typical best match, or under the floor.
   const uncoveredBelow = Math.max(rules.floor, rules.uncoveredRatio * median(best.map((b) => b.score)));
@@ -169,10 +198,10 @@ export function checkCoverage(
       return;
     }
     const linkFrom = Math.max(rules.floor, rules.linkRatio * b.score);
-    const hits = [...(sims[ri] ?? new Map<number, number>()).entries()]
-      .filter(([, v]) => v >= linkFrom)
-      .map(([si]) => si)
-      .sort((x, y) => x - y);
+    const own = sims[ri] ?? { index: new Int32Array(0), value: new Float64Array(0) };
+    const hits: number[] = [];
+    for (let k = 0; k < own.index.length; k++) if ((own.value[k] ?? 0) >= linkFrom) hits.push(own.index[k] as number);
+    hits.sort((x, y) => x - y);
     for (const si of hits) storyUsed[si] = true;
     const bestStory = new Set((storyTerms[b.index] ?? []).map((t) => t.stem));
     covered.push({
@@ -192,6 +221,6 @@ export function checkCoverage(
     covered,
     uncovered_requirements: uncovered,
     orphan_stories: orphans,
-    missing_buckets: missingBuckets(requirements, stories),
+    missing_buckets: missingBuckets(requirements, stories, { requirementTerms: reqCounted, storyTerms: storyCounted }),
   };
 }

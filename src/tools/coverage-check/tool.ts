@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { defineTool, ToolError } from '../contract.ts';
 import { checkCoverage, resolveRequirements } from './engine.ts';
+import { hostileCases } from './hostile.ts';
 
 const MAX_ITEMS = 500;
 
@@ -102,6 +103,7 @@ export default defineTool({
   input,
   output,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  hostile: hostileCases,
   examples: [
     {
       title: 'Requirements against stories',

@@ -1,6 +1,7 @@
 // Tests for defect-triage: severity and category cues, completeness checks, priority, validation, hostile input.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { callTool } from '../../../test/support/tool-harness.ts';
 import { SHIPPED_GROUPS, categoryOf, contentLoss, docFile, exposure, isMaintenance, lemma, lossOfFunction, requestVerb, severityOf, stripMachineText, tokenize, triage } from './engine.ts';
@@ -351,5 +352,54 @@ describe.skipIf(!existsSync(bugs))('defect-triage: bugs.jsonl', () => {
       return tp === 0 ? 0 : (2 * tp) / (2 * tp + fp + fn);
     });
     expect(f1.reduce((a, b) => a + b, 0) / labels.length).toBeGreaterThan(0.3);
+  });
+});
+
+describe('declared hostile inputs (tool.hostile)', () => {
+  const cases = tool.hostile?.() ?? [];
+  it('declares cases', () => {
+    expect(cases.length).toBeGreaterThan(5);
+    expect(new Set(cases.map((c) => c.name)).size).toBe(cases.length);
+  });
+  for (const c of cases) {
+    it(`${c.name}: a 200 or a 4xx, never a throw`, async () => {
+      const res = await callTool(tool, c.input);
+      expect(res.status === 200 || (res.status >= 400 && res.status < 500)).toBe(true);
+    });
+  }
+});
+
+describe('defect-triage: the tokeniser', () => {
+  // The regular expression the character scan replaced, kept as the reference for its answers.
+  const reference = (text: string): { stem: string; raw: string }[] => {
+    // eslint-disable-next-line no-control-regex
+    const t = (/[^\u0000-\u007f]/.test(text) ? text.normalize('NFKC') : text)
+      .toLowerCase()
+      .replace(/[\u2018\u2019`]/g, "'")
+      .replace(/\bcan'?t\b/g, 'can not')
+      .replace(/\bcannot\b/g, 'can not')
+      .replace(/\bwon'?t\b/g, 'will not')
+      .replace(/n't\b/g, ' not');
+    const out: { stem: string; raw: string }[] = [];
+    for (const m of t.matchAll(/[\p{L}\p{N}]+|[.,;:!?()[\]{}\n]/gu)) {
+      const w = m[0];
+      if (w.length === 1 && !/[\p{L}\p{N}]/u.test(w)) {
+        if (out.length > 0 && out[out.length - 1]?.stem !== '|') out.push({ stem: '|', raw: w });
+        continue;
+      }
+      if (w.length > 60) continue;
+      out.push({ stem: lemma(w), raw: w });
+    }
+    return out;
+  };
+  it('splits text exactly as the word regex did', () => {
+    const pieces = fc.constantFrom('crash', 'Crashes', "can't", ' ', '.', ',', '\n', '\r', 'é', 'ß', '日本', '𝒳', '\u0301', '3', '-', "'", 'a'.repeat(61), '(', '[', '{', '}', ']', ')', ':', ';', '!', '?');
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 30 }), (parts) => {
+        const text = parts.join('');
+        expect(tokenize(text)).toEqual(reference(text));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -110,6 +110,8 @@ function trimPunctuation(word: string): string {
 
 /** A documentation source file named in a title (README.md, install.rst), or null. A scan, not a regex. */
 export function docFile(title: string): string | null {
+  const lower = title.toLowerCase();
+  if (![...DOC_EXTENSIONS].some((ext) => lower.includes(`.${ext}`))) return null;
   for (const raw of title.split(/\s+/)) {
     const word = trimPunctuation(raw);
     const dot = word.lastIndexOf('.');
@@ -167,7 +169,19 @@ interface CompiledCue {
  * Porter merges words whose triage meaning differs (unused/unusable, several/severe, secure/security,
  * document/documentation), while cue lists only need "crash", "crashes", "crashed" and "crashing" to meet.
  */
+const LEMMAS = new Map<string, string>();
+const LEMMA_CACHE_SIZE = 20_000;
+
 export function lemma(word: string): string {
+  const cached = LEMMAS.get(word);
+  if (cached !== undefined) return cached;
+  const out = lemmaOf(word);
+  if (LEMMAS.size >= LEMMA_CACHE_SIZE) LEMMAS.clear();
+  LEMMAS.set(word, out);
+  return out;
+}
+
+function lemmaOf(word: string): string {
   let w = word;
   if (w.length <= 3) return w;
   if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
@@ -260,8 +274,13 @@ export function stripMachineText(text: string): { prose: string; hadTrace: boole
     out += ' . ';
     i = close + pair[1].length;
   }
+  // Without any of the markers no line can be machine output, and the text stays as it is.
+  if (!out.includes('at ') && !out.includes('[') && !out.includes('Caused by') && !out.includes('Exception in thread')) return { prose: out, hadTrace };
   const lines = out.split('\n').filter((line) => {
-    const t = line.trim();
+    const t = line.trimStart();
+    const first = t.charAt(0);
+    // Only lines opening with "at ", "[" , "Caused by" or "Exception" can be machine output.
+    if (first !== 'a' && first !== '[' && first !== 'C' && first !== 'E') return true;
     const machine = /^at [\w$.]+\(/.test(t) || /^\[(?:INFO|ERROR|WARN|WARNING|DEBUG)\]/.test(t) || /^(?:Caused by|Exception in thread)\b/.test(t);
     if (machine) hadTrace = true;
     return !machine;
@@ -270,9 +289,11 @@ export function stripMachineText(text: string): { prose: string; hadTrace: boole
 }
 
 /** Lowercase words with contractions expanded; punctuation that ends a clause becomes a boundary token. */
+const CLAUSE_PUNCTUATION = new Set(['.', ',', ';', ':', '!', '?', '(', ')', '[', ']', '{', '}', '\n']);
+
 export function tokenize(text: string): Token[] {
-  const t = text
-    .normalize('NFKC')
+  // eslint-disable-next-line no-control-regex
+  const t = (/[^\u0000-\u007f]/.test(text) ? text.normalize('NFKC') : text)
     .toLowerCase()
     .replace(/[\u2018\u2019`]/g, "'")
     .replace(/\bcan'?t\b/g, 'can not')
@@ -280,23 +301,68 @@ export function tokenize(text: string): Token[] {
     .replace(/\bwon'?t\b/g, 'will not')
     .replace(/n't\b/g, ' not');
   const out: Token[] = [];
-  const re = /[\p{L}\p{N}]+|[.,;:!?()[\]{}\n]/gu;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(t)) !== null) {
-    const w = m[0];
-    if (w.length === 1 && !/[\p{L}\p{N}]/u.test(w)) {
-      if (out.length > 0 && out[out.length - 1]?.stem !== BOUNDARY) out.push({ stem: BOUNDARY, raw: w });
+  // One pass over the characters: runs of letters and digits are words, clause punctuation a boundary.
+  const n = t.length;
+  let i = 0;
+  while (i < n) {
+    const width = wordCharWidth(t, i);
+    if (width > 0) {
+      let j = i + width;
+      for (let w = wordCharWidth(t, j); w > 0; w = wordCharWidth(t, j)) j += w;
+      if (j - i <= 60) {
+        const word = t.slice(i, j);
+        out.push({ stem: lemma(word), raw: word });
+      }
+      i = j;
       continue;
     }
-    if (w.length > 60) continue;
-    out.push({ stem: lemma(w), raw: w });
+    const ch = t.charAt(i);
+    if (CLAUSE_PUNCTUATION.has(ch) && out.length > 0 && out[out.length - 1]?.stem !== BOUNDARY) out.push({ stem: BOUNDARY, raw: ch });
+    i += 1;
   }
   return out;
 }
 
+const UNICODE_WORD_CHAR = /^[\p{L}\p{N}]$/u;
+
+/** Length in UTF-16 units of the letter or digit at `i` (1, or 2 for an astral one), or 0 when it is neither. */
+function wordCharWidth(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c < 128) return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90) ? 1 : 0;
+  if (Number.isNaN(c)) return 0;
+  const cp = text.codePointAt(i) ?? c;
+  const ch = String.fromCodePoint(cp);
+  return UNICODE_WORD_CHAR.test(ch) ? ch.length : 0;
+}
+
+/** A cue found at `start`, covering `length` tokens; its surface words are read only when reported. */
 interface Hit {
   cue: CompiledCue;
-  surface: string;
+  start: number;
+  length: number;
+}
+
+function surfaceOf(tokens: readonly Token[], h: Hit): string {
+  return tokens
+    .slice(h.start, h.start + h.length)
+    .map((t) => t.raw)
+    .join(' ');
+}
+
+/** Non-overlapping, longest-first cue matches in reading order. */
+/** Words that some cue spells exactly (`=word`): only these need the exact-form lookups. */
+const EXACT_WORDS: ReadonlySet<string> = new Set(
+  [...SEVERITY_CUES.map((c) => c.phrase), ...Object.values(CATEGORY_CUES).flat()].flatMap((p) => p.split(' ')).filter((w) => w.startsWith('=')).map((w) => w.slice(1)),
+);
+const NO_CUES: readonly CompiledCue[] = [];
+
+/** The cues that may start at a token, longest first. */
+function candidatesAt(tok: Token, index: Map<string, CompiledCue[]>): readonly CompiledCue[] {
+  const byStem = index.get(tok.stem) ?? NO_CUES;
+  const singular = tok.raw.endsWith('s') ? tok.raw.slice(0, -1) : '';
+  if (!EXACT_WORDS.has(tok.raw) && !EXACT_WORDS.has(singular)) return byStem;
+  const exact = [...(index.get(`=${tok.raw}`) ?? NO_CUES), ...(singular ? (index.get(`=${singular}`) ?? NO_CUES) : NO_CUES)];
+  return [...byStem, ...exact].sort((a, b) => b.stems.length - a.stems.length);
 }
 
 /** Non-overlapping, longest-first cue matches in reading order. */
@@ -304,24 +370,23 @@ function matchCues(tokens: readonly Token[], index: Map<string, CompiledCue[]>, 
   const hits: Hit[] = [];
   let i = 0;
   while (i < tokens.length) {
-    const tok = tokens[i];
+    const tok = tokens[i] as Token;
+    if (tok.stem === BOUNDARY) {
+      i++;
+      continue;
+    }
     let matched: CompiledCue | undefined;
-    if (tok) {
-      const exactKey = tok.raw.endsWith('s') ? `=${tok.raw.slice(0, -1)}` : '';
-      const candidates = [...(index.get(tok.stem) ?? []), ...(index.get(`=${tok.raw}`) ?? []), ...(exactKey ? (index.get(exactKey) ?? []) : [])];
-      candidates.sort((a, b) => b.stems.length - a.stems.length);
-      for (const c of candidates) {
-        let ok = true;
-        for (let k = 1; k < c.stems.length; k++) {
-          if (!meets(tokens[i + k], c.stems[k])) {
-            ok = false;
-            break;
-          }
-        }
-        if (ok) {
-          matched = c;
+    for (const c of candidatesAt(tok, index)) {
+      let ok = true;
+      for (let k = 1; k < c.stems.length; k++) {
+        if (!meets(tokens[i + k], c.stems[k])) {
+          ok = false;
           break;
         }
+      }
+      if (ok) {
+        matched = c;
+        break;
       }
     }
     if (!matched) {
@@ -329,9 +394,7 @@ function matchCues(tokens: readonly Token[], index: Map<string, CompiledCue[]>, 
       continue;
     }
     const negated = useNegation && matched.negatable && negatedAt(tokens, i);
-    if (!negated) {
-      hits.push({ cue: matched, surface: tokens.slice(i, i + matched.stems.length).map((t) => t.raw).join(' ') });
-    }
+    if (!negated) hits.push({ cue: matched, start: i, length: matched.stems.length });
     i += matched.stems.length;
   }
   return hits;
@@ -457,8 +520,12 @@ function testWord(titleTokens: readonly Token[]): string | null {
 /** The evidence a text carries, from the lexicon and from the shapes only a title has. */
 function evidenceOf(tokens: readonly Token[], groups: ReadonlySet<CueGroup>, title: string | null): Evidence[] {
   const out: Evidence[] = [];
+  // Each cue counts once, in the words of its first occurrence.
+  const seen = new Set<string>();
   for (const h of matchCues(tokens, SEVERITY_INDEX, true)) {
-    if (groups.has(h.cue.group)) out.push({ key: h.cue.phrase, level: h.cue.level, group: h.cue.group, surface: h.surface });
+    if (!groups.has(h.cue.group) || seen.has(h.cue.phrase)) continue;
+    seen.add(h.cue.phrase);
+    out.push({ key: h.cue.phrase, level: h.cue.level, group: h.cue.group, surface: surfaceOf(tokens, h) });
   }
   const request = title === null ? null : requestVerb(title);
   const exposed = request === null && groups.has('security') ? exposure(tokens) : null;
@@ -490,22 +557,48 @@ export interface SeverityVerdict {
  * workaround, request), medium when there is none. No score cut-point: a level is evidence, not a sum.
  */
 export function severityOf(title: string, body: string, options: SeverityOptions = {}): SeverityVerdict {
+  return severityOfText(new ReportText(title, body), options);
+}
+
+/** A report's title and body, tokenised once and only when a rule needs them (severity and category share them). */
+export class ReportText {
+  private titleTokenList: Token[] | undefined;
+  private proseTokenList: Token[] | undefined;
+  constructor(
+    readonly title: string,
+    private readonly body: string,
+  ) {}
+  get titleTokens(): Token[] {
+    this.titleTokenList ??= tokenize(this.title);
+    return this.titleTokenList;
+  }
+  get proseTokens(): Token[] {
+    this.proseTokenList ??= this.body.trim() === '' ? [] : tokenize(stripMachineText(this.body).prose);
+    return this.proseTokenList;
+  }
+}
+
+function severityOfText(text: ReportText, options: SeverityOptions = {}): SeverityVerdict {
   const groups = options.groups ?? SHIPPED_GROUPS;
   const policy = options.body ?? BODY_POLICY;
-  const titleEvidence = evidenceOf(tokenize(title), groups, title);
-  const bodyEvidence = policy === 'title_only' ? [] : evidenceOf(tokenize(stripMachineText(body).prose), groups, null);
-  let decisive = policy === 'highest' || titleEvidence.length === 0 ? [...titleEvidence, ...bodyEvidence] : titleEvidence;
+  const title = text.title;
+  const titleEvidence = evidenceOf(text.titleTokens, groups, title);
+  // The body is read only when it can count: always under `highest`, under `title_first` when the title is silent.
+  const readBody = policy === 'highest' || (policy === 'title_first' && titleEvidence.length === 0);
+  const bodyEvidence = readBody ? evidenceOf(text.proseTokens, groups, null) : [];
+  let decisive = [...titleEvidence, ...bodyEvidence];
   // A dependency bump is planned maintenance: the crash or CVE it quotes is upstream and its reach unproven.
   if (groups.has('dependency_bump') && isMaintenance(title)) decisive = decisive.filter((e) => e.level === 'minor');
   let top: CueLevel | null = null;
   for (const e of decisive) if (top === null || LEVEL_RANK[e.level] > LEVEL_RANK[top]) top = e.level;
   if (top === null) return { severity: 'medium', score: 0, signals: [] };
+  const fromTitle = new Set(titleEvidence);
   const seen = new Set<string>();
   let score = 0;
   for (const e of decisive) {
     if (seen.has(e.key)) continue;
     seen.add(e.key);
-    score += LEVEL_POINTS[e.level] * (titleEvidence.includes(e) ? 2 : 1);
+    score += LEVEL_POINTS[e.level] * (fromTitle.has(e) ? 2 : 1);
   }
   const signals = [...new Set(decisive.filter((e) => e.level === top).map((e) => e.surface))].slice(0, MAX_SIGNALS);
   return { severity: LEVEL_SEVERITY[top], score, signals };
@@ -516,18 +609,25 @@ export function severityOf(title: string, body: string, options: SeverityOptions
  * report is about, while a body mentions many things in passing. Signals are that category's cue words.
  */
 export function categoryOf(title: string, body: string): { category: Category; signals: string[] } {
-  const { prose } = stripMachineText(body);
-  const titleTokens = tokenize(title);
-  const proseTokens = tokenize(prose);
+  return categoryOfText(new ReportText(title, body));
+}
+
+function categoryOfText(text: ReportText): { category: Category; signals: string[] } {
   // Someone else's data in view is a security defect whatever other words the report uses.
-  if (requestVerb(title) === null) {
-    const exposed = exposure(titleTokens) ?? exposure(proseTokens);
+  if (requestVerb(text.title) === null) {
+    const exposed = exposure(text.titleTokens) ?? exposure(text.proseTokens);
     if (exposed) return { category: 'security', signals: [exposed] };
   }
-  for (const hits of [matchCues(titleTokens, CATEGORY_INDEX, false), matchCues(proseTokens, CATEGORY_INDEX, false)]) {
+  for (const tokens of [text.titleTokens, text.proseTokens]) {
+    const hits = matchCues(tokens, CATEGORY_INDEX, false);
     for (const cat of CATEGORY_ORDER) {
-      const words = hits.filter((h) => h.cue.category === cat).map((h) => h.surface);
-      if (words.length > 0) return { category: cat, signals: [...new Set(words)].slice(0, MAX_SIGNALS) };
+      const words = new Set<string>();
+      for (const h of hits) {
+        if (h.cue.category !== cat) continue;
+        words.add(surfaceOf(tokens, h));
+        if (words.size >= MAX_SIGNALS) break;
+      }
+      if (words.size > 0) return { category: cat, signals: [...words] };
     }
   }
   return { category: 'other', signals: [] };
@@ -545,10 +645,13 @@ export function hasRepro(n: Normalised): boolean {
   if (n.steps.trim()) return true;
   const text = `${n.title}\n${n.body}`;
   if (REPRO_CUE.test(text)) return true;
-  const lines = n.body.split('\n');
-  const numbered = lines.filter((l) => NUMBERED_LINE.test(l)).length;
-  const actions = lines.filter((l) => ACTION_LINE.test(l)).length;
-  if (numbered >= 2 || actions >= 2) return true;
+  let numbered = 0;
+  let actions = 0;
+  for (const line of n.body.split('\n')) {
+    if (NUMBERED_LINE.test(line)) numbered++;
+    if (ACTION_LINE.test(line)) actions++;
+    if (numbered >= 2 || actions >= 2) return true;
+  }
   return /\bgiven\b/i.test(n.body) && /\bwhen\b/i.test(n.body) && /\bthen\b/i.test(n.body);
 }
 
@@ -569,9 +672,9 @@ function missingInfo(n: Normalised, repro: boolean): MissingInfo[] {
 export function triage(reports: readonly ReportInput[]): TriagedReport[] {
   const rows = reports.map((r, index) => {
     const n = normaliseReport(r);
-    const detail = [n.body, n.actual].filter((s) => s.trim() !== '').join('\n');
-    const sev = severityOf(n.title, detail);
-    const cat = categoryOf(n.title, detail);
+    const text = new ReportText(n.title, [n.body, n.actual].filter((s) => s.trim() !== '').join('\n'));
+    const sev = severityOfText(text);
+    const cat = categoryOfText(text);
     const repro = hasRepro(n);
     return {
       index,

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { defineTool } from '../contract.ts';
 import { triage } from './engine.ts';
+import { hostileCases } from './hostile.ts';
 
 const MAX_REPORTS = 200;
 
@@ -75,6 +76,7 @@ export default defineTool({
   input,
   output,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  hostile: hostileCases,
   examples: [
     {
       title: 'A crash, a typo, a structured report and a data exposure',
