@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { callTool } from '../../../test/support/tool-harness.ts';
+import { callTool, makeTestContext } from '../../../test/support/tool-harness.ts';
 import { splitBrief, splitSentences, wordBefore } from './brief.ts';
 import { missingBuckets } from './buckets.ts';
 import { SIMILARITY_FLOOR, checkCoverage, templateStems } from './engine.ts';
@@ -252,6 +252,19 @@ describe('coverage-check: invalid input', () => {
       if (c.field) expect(res.body.field).toBe(c.field);
     });
   }
+  it('refuses in prepare, before the charge, and hands run the split it made', () => {
+    const parse = (body: unknown): Parameters<NonNullable<typeof tool.prepare>>[0] => tool.input.parse(body);
+    expect(() => tool.prepare?.(parse({ stories: ['x'], brief: 'the and of.' }))).toThrow(expect.objectContaining({ status: 400, code: 'brief_no_requirements' }));
+    const tooMany = Array.from({ length: 501 }, (_, i) => `- Item widget${i}`).join('\n');
+    expect(() => tool.prepare?.(parse({ stories: ['x'], brief: tooMany }))).toThrow(expect.objectContaining({ status: 400, code: 'brief_too_many_requirements' }));
+    const body = parse({ stories: ['Export invoices as PDF.'], brief: '- Users export invoices.' });
+    const prepared = tool.prepare?.(body);
+    expect(prepared).toEqual({ source: 'brief', list: ['Users export invoices.'] });
+    // run matches what prepare split, and does not split the brief again.
+    const out = tool.run(body, makeTestContext(), { source: 'brief', list: ['Users export invoices as PDF files.'] }) as ReturnType<typeof checkCoverage>;
+    expect(out.requirements).toEqual(['Users export invoices as PDF files.']);
+  });
+
   it('refuses a brief that splits into more than 500 requirements', async () => {
     const brief = Array.from({ length: 600 }, (_, i) => `- Item ${i} widget${i}`).join('\n');
     const res = await callTool(tool, { stories: ['x'], brief });

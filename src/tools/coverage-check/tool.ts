@@ -220,17 +220,21 @@ export default defineTool({
       },
     },
   ],
-  run(body) {
-    const { list } = resolveRequirements(body);
-    if (list.length === 0) {
+  // Every refusal happens here, before the charge: a brief with nothing to match, or too much.
+  prepare(body) {
+    const resolved = resolveRequirements(body);
+    if (resolved.list.length === 0) {
       throw new ToolError(400, 'brief_no_requirements', 'The brief holds no statement with content words to use as a requirement.');
     }
-    if (list.length > MAX_ITEMS) {
-      throw new ToolError(400, 'brief_too_many_requirements', `The brief splits into ${list.length} requirements; at most ${MAX_ITEMS} are accepted.`, {
-        count: list.length,
+    if (resolved.list.length > MAX_ITEMS) {
+      throw new ToolError(400, 'brief_too_many_requirements', `The brief splits into ${resolved.list.length} requirements; at most ${MAX_ITEMS} are accepted.`, {
+        count: resolved.list.length,
         limit: MAX_ITEMS,
       });
     }
-    return checkCoverage(body);
+    return resolved;
+  },
+  run(body, _ctx, resolved) {
+    return checkCoverage(body, resolved);
   },
 });
