@@ -17,7 +17,7 @@ export const CATEGORY_ORDER: readonly Category[] = ['security', 'data', 'crash',
 export type CueLevel = 'critical' | 'major' | 'minor';
 
 /**
- * Cue families. The first eight restate the definitions above and always apply. The others are readings that
+ * Cue families. The first nine restate the definitions above and always apply. The others are readings that
  * go beyond them; each ships only if it holds on every source of the labelled bench when the others are held
  * out (`npx tsx bench/agile-triage.ts`, README "Measured").
  */
