@@ -174,6 +174,49 @@ function criteriaSection(rows: readonly CriteriaRow[], strictness: Strictness): 
   return out;
 }
 
+/** The issue-18 sentences: several behaviours under one subject, and their atomic counterparts. */
+const ATOMIC_PROBES: readonly { text: string; atomic: boolean }[] = [
+  { text: 'Users can register and log in and reset passwords.', atomic: false },
+  { text: 'Users can register, log in and reset passwords.', atomic: false },
+  { text: 'The system supports login, logout and password reset.', atomic: false },
+  { text: 'The user can upload a photo and crop it.', atomic: false },
+  { text: 'Users can update their name and email.', atomic: true },
+  { text: 'The summary shows the total and the tax of the order.', atomic: true },
+  { text: 'When the password is wrong, an error message is shown and no session is created.', atomic: true },
+];
+
+/**
+ * The atomic check alone (AQUSA's atomicity: one feature per requirement), on criteria that are not Gherkin
+ * scenarios and on the user stories: how often it fires, with examples to read by hand.
+ */
+function atomicSection(rows: readonly CriteriaRow[], stories: readonly StoryRow[]): string[] {
+  const jiraUnits = rows.filter((r) => r.kind === 'jira_acceptance_criteria').flatMap((r) => r.criteria.map((c, i) => ({ id: `${r.id}#${i}`, text: c })));
+  const gherkin = rows.filter((r) => r.kind === 'gherkin_scenario').map((r) => ({ id: r.id.replace(/^diaspora:features\//, ''), text: scenarioText(r) }));
+  const tally = (name: string, units: readonly { id: string; text: string }[]): RuleTally => {
+    const t: RuleTally = { name, flagged: [], total: units.length };
+    for (const u of units) {
+      const p = assessCriterion(u.text, 'normal').problems.find((x) => x.rule === 'atomic');
+      if (p) t.flagged.push({ id: u.id, text: u.text, note: p.detail.slice(0, 90) });
+    }
+    return t;
+  };
+  const probes = ATOMIC_PROBES.map((p) => {
+    const atomic = !assessCriterion(p.text, 'normal').problems.some((x) => x.rule === 'atomic');
+    return `  ${atomic === p.atomic ? 'ok  ' : 'MISS'} ${p.atomic ? 'atomic    ' : 'non-atomic'} ${p.text}`;
+  });
+  return [
+    '## atomic (AQUSA atomicity: coordinated verbs or action nouns under one subject), normal mode',
+    '',
+    ...probes,
+    '',
+    ...renderTallies('How often it fires', [
+      tally('Jira acceptance-criteria lines', jiraUnits),
+      tally('Gherkin scenarios (one When per scenario)', gherkin),
+      tally('user stories (the whole sentence)', stories.map((s) => ({ id: s.id, text: s.text }))),
+    ]),
+  ];
+}
+
 function normalise(s: string): string {
   return s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
 }
@@ -325,6 +368,7 @@ export async function run(): Promise<string> {
     '',
     ...criteriaSection(criteria, 'normal'),
     ...criteriaSection(criteria, 'strict'),
+    ...atomicSection(criteria, stories),
     ...extractionSection(criteria),
     ...storiesSection(stories),
     ...jiraTicketsSection(criteria),

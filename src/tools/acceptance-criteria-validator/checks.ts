@@ -1,11 +1,16 @@
 // The four per-criterion checks (observable outcome, testable, atomic, clear condition) and the failure-case test.
 import type { VagueCategory, VagueEntry } from './lexicon.ts';
 import {
+  ACTION_NOUNS,
+  ACTION_VERBS,
+  ACTOR_WORDS,
   BASELINE_WORDS,
   CATEGORY_SOURCE,
   CLAIM_WORDS,
   CONDITION_WORDS,
+  FEATURE_VERBS,
   NEGATIVE_CASE_WORDS,
+  NOUN_LIKE_VERBS,
   OUTCOME_BASE_FORMS,
   OUTCOME_INTRODUCERS,
   OUTCOME_WORDS,
@@ -53,7 +58,7 @@ const STORY_WANTS = new Set(['want', 'wants', 'would', 'need', 'needs', 'wish', 
 const PRONOUNS = new Set(['it', 'this', 'that', 'these', 'those', 'they']);
 const ABBREVIATIONS = new Set(['e.g', 'i.e', 'etc', 'vs', 'approx', 'cf', 'no', 'fig', 'min', 'max', 'incl', 'esp']);
 // A leading "AC1:", "AC-2)", "Criterion 3 -" label is not part of what the criterion says.
-const LABEL = /^(?:ac|acceptance criteri(?:on|a)|criteri(?:on|a)|scenario)\s*#?\d{0,3}\s*[:.)\u2013-]\s*/i;
+const LABEL = /^(?:ac|acceptance criteri(?:on|a)|criteri(?:on|a)|scenario)[ \t]{0,3}#?\d{0,3}[ \t]{0,3}[:.)\u2013-][ \t]*/i;
 // List markers a pasted criterion may still carry: "- ", "* ", "1. ", "(a) ", "[ ] ".
 const MARKER = /^(?:[-*+\u2022\u00b7\u25aa\u2023\u25e6#>]+|\(?\d{1,3}[.)]|\(?[a-z][.)](?=\s))\s+(?:\[[ xX]?\]\s+)?/;
 // A number: a count, a duration, a size, a percentile. Enough to ground a performance word or a comparison.
@@ -148,11 +153,59 @@ function hasClaim(tokens: readonly Token[]): boolean {
 }
 
 // Quoted literals ("Password change failed"), inline code and Gherkin table rows are exact expected values or test
-// data, not wording to judge: they are blanked before the vague-term scan.
-const LITERALS = /"[^"\n]{0,500}"|\u201c[^\u201d\n]{0,500}\u201d|`[^`\n]{0,500}`|\{\{[^}\n]{0,500}\}\}|\|[^\n]{0,2000}\|/g;
+// data, not wording to judge: they are blanked before the vague-term scan. A literal stays on one line and holds at
+// most LITERAL_MAX characters (a table row TABLE_MAX); each becomes one blank.
+const LITERAL_MAX = 500;
+const TABLE_MAX = 2000;
+const PAIRS: Readonly<Record<string, string>> = { '"': '"', '\u201c': '\u201d', '`': '`' };
 
-function maskLiterals(text: string): string {
-  return text.replace(LITERALS, ' ');
+/** Position of the next `ch` in `line` at or after `from`, from a per-character cache that only moves forward. */
+class NextIndex {
+  private readonly at = new Map<string, number>();
+  constructor(private readonly line: string) {}
+  of(ch: string, from: number): number {
+    const cached = this.at.get(ch);
+    if (cached !== undefined && (cached === -1 || cached >= from)) return cached;
+    const found = this.line.indexOf(ch, from);
+    this.at.set(ch, found);
+    return found;
+  }
+}
+
+/** One line with its literals blanked; a left-to-right scan in which every lookup moves forward (linear). */
+function maskLine(line: string): string {
+  const next = new NextIndex(line);
+  const lastPipe = line.lastIndexOf('|');
+  let out = '';
+  let copied = 0;
+  let i = 0;
+  while (i < line.length) {
+    const c = line.charAt(i);
+    let close = -1;
+    const pair = PAIRS[c];
+    if (pair !== undefined) {
+      const at = next.of(pair, i + 1);
+      if (at !== -1 && at - i - 1 <= LITERAL_MAX) close = at;
+    } else if (c === '{' && line.charAt(i + 1) === '{') {
+      const at = next.of('}', i + 2);
+      if (at !== -1 && line.charAt(at + 1) === '}' && at - i - 2 <= LITERAL_MAX) close = at + 1;
+    } else if (c === '|' && lastPipe > i) {
+      const at = lastPipe - i - 1 <= TABLE_MAX ? lastPipe : line.lastIndexOf('|', i + TABLE_MAX + 1);
+      if (at > i) close = at;
+    }
+    if (close === -1) {
+      i++;
+      continue;
+    }
+    out += `${line.slice(copied, i)} `;
+    i = close + 1;
+    copied = i;
+  }
+  return out + line.slice(copied);
+}
+
+export function maskLiterals(text: string): string {
+  return text.includes('"') || text.includes('\u201c') || text.includes('`') || text.includes('{{') || text.includes('|') ? text.split('\n').map(maskLine).join('\n') : text;
 }
 
 /** A sentence that itself states a requirement: a modal, or an outcome verb ("returns", "is exported", "they include"). */
@@ -256,6 +309,157 @@ function negativeCase(tokens: readonly Token[]): boolean {
   return false;
 }
 
+// Atomicity after AQUSA (Lucassen et al. 2016): a requirement whose means holds more than one verb phrase, split at
+// a conjunction, asks for more than one feature. Without a part-of-speech tagger, a word is read as a verb by its
+// position: right after a modal or an infinitive "to", or at the head of a coordinated part with its object
+// (a determiner or pronoun) after it; the action-verb lexicon settles the rest.
+const FOLLOWERS = new Set(['a', 'an', 'the', 'it', 'them', 'this', 'that', 'these', 'those', 'his', 'her', 'their', 'my', 'your', 'our', 'its', 'all', 'each', 'every', 'any', 'one', 'in', 'out', 'on', 'off', 'up', 'down', 'into', 'back']);
+const DETERMINERS = new Set(['a', 'an', 'the', 'this', 'that', 'these', 'those', 'his', 'her', 'their', 'my', 'your', 'our', 'its', 'all', 'each', 'every', 'any', 'some', 'no', 'both', 'either', 'neither', 'one', 'another', 'other', 'such', 'more', 'most', 'many', 'few', 'several']);
+const FUNCTION_WORDS = new Set([
+  ...DETERMINERS,
+  ...['i', 'you', 'he', 'she', 'it', 'we', 'they', 'me', 'him', 'us', 'them', 'who', 'what', 'which', 'whom'],
+  ...['in', 'on', 'at', 'by', 'for', 'with', 'from', 'to', 'of', 'into', 'onto', 'about', 'over', 'under', 'through', 'between', 'within', 'without', 'via', 'per', 'as', 'than', 'across', 'along', 'around', 'during', 'against', 'among', 'upon', 'up', 'down', 'out', 'off'],
+  ...['be', 'is', 'are', 'was', 'were', 'been', 'being', 'have', 'has', 'had', 'do', 'does', 'did', 'get', 'gets', 'got'],
+  ...['and', 'or', 'but', 'nor', 'so', 'yet', 'if', 'when', 'while', 'then', 'not', 'also', 'only', 'never', 'just', 'still', 'always', 'now', 'again', 'too', 'even', 'very', 'well', 'there', 'here'],
+]);
+const SPAN_STOPS = new Set(['so', 'because', 'when', 'whenever', 'if', 'unless', 'while', 'until', 'after', 'before', 'where', 'which', 'who', 'whose', 'that', 'since', 'though', 'although', 'once', 'without']);
+const BEFORE_VERB = new Set(['also', 'only', 'not', 'never', 'easily', 'then', 'just', 'still', 'always', 'now', 'directly', 'both', 'either', 'successfully']);
+// "be able to" and "be allowed to" lead to the action; any other "be" makes a passive outcome ("be persisted").
+const ABILITY = new Set(['able', 'allowed']);
+const DETERMINERS_BEFORE_ACTOR = new Set(['the', 'a', 'an', 'each', 'every', 'all', 'any']);
+const PARTICLES = new Set(['in', 'out', 'on', 'off', 'up']);
+
+/** The base form of a third-person verb ("crops" -> "crop", "replies" -> "reply"), when it is an action verb. */
+function baseOfThirdPerson(word: string): string | undefined {
+  const candidates = word.endsWith('ies') ? [`${word.slice(0, -3)}y`] : word.endsWith('es') ? [word.slice(0, -2), word.slice(0, -1)] : word.endsWith('s') ? [word.slice(0, -1)] : [];
+  return candidates.find((c) => ACTION_VERBS.has(c));
+}
+
+/** Web addresses blanked: their slashes join path segments, not verbs. A scan, linear in the text. */
+function maskUrls(text: string): string {
+  let out = '';
+  let i = 0;
+  for (;;) {
+    const at = text.indexOf('://', i);
+    if (at < 0) return out + text.slice(i);
+    let start = at;
+    while (start > i && /[a-z]/i.test(text.charAt(start - 1))) start--;
+    let end = at + 3;
+    while (end < text.length && !/\s/.test(text.charAt(end))) end++;
+    out += `${text.slice(i, start)} `;
+    i = end;
+  }
+}
+
+/** Is the word a gerund of an action verb ("uploading", "cropping", "saving")? */
+function isActionGerund(word: string): boolean {
+  if (!word.endsWith('ing') || word.length < 6) return false;
+  const stem = word.slice(0, -3);
+  return ACTION_VERBS.has(stem) || ACTION_VERBS.has(`${stem}e`) || (stem.at(-1) === stem.at(-2) && ACTION_VERBS.has(stem.slice(0, -1)));
+}
+
+/** A lower-case content word: not a function word, a number, an adverb in -ly or a capitalised name. */
+function isContentWord(t: Token | undefined): boolean {
+  return t !== undefined && !t.capital && /^[a-z][a-z'-]*$/.test(t.lower) && !FUNCTION_WORDS.has(t.lower) && !MODALS.has(t.lower) && !t.lower.endsWith('ly');
+}
+
+type Mode = 'verb' | 'noun';
+
+/** Where the first action of a sentence starts, and whether its list is of verbs or of action nouns. */
+function actionAnchors(s: readonly Token[]): { at: number; mode: Mode }[] {
+  const out: { at: number; mode: Mode }[] = [];
+  let start = 0;
+  while (start < s.length && DETERMINERS_BEFORE_ACTOR.has((s[start] as Token).lower)) start++;
+  const subject = s[start];
+  if (subject && ACTOR_WORDS.has(subject.lower)) {
+    const v = s[start + 1]?.lower;
+    if (v !== undefined && (ACTION_VERBS.has(v) || baseOfThirdPerson(v) !== undefined) && !NOUN_LIKE_VERBS.has(v)) out.push({ at: start + 1, mode: 'verb' });
+  }
+  for (let i = 0; i < s.length; i++) {
+    const t = (s[i] as Token).lower;
+    if (FEATURE_VERBS.has(t)) out.push({ at: i + 1, mode: 'noun' });
+    if (!MODALS.has(t) && t !== 'to') continue;
+    let j = i + 1;
+    while (j < s.length && BEFORE_VERB.has((s[j] as Token).lower)) j++;
+    if (s[j]?.lower === 'be') {
+      if (!ABILITY.has(s[j + 1]?.lower ?? '') || s[j + 2]?.lower !== 'to') continue;
+      j += 3;
+      while (j < s.length && BEFORE_VERB.has((s[j] as Token).lower)) j++;
+    }
+    // After a modal or "to", a content word is the verb ("can register", "to learn"); "to the page" is a place.
+    if (ACTION_VERBS.has(s[j]?.lower ?? '') || isContentWord(s[j])) out.push({ at: j, mode: 'verb' });
+  }
+  return out;
+}
+
+/** Does the part open with a verb: an action verb, or any content word with its object right after it? */
+function verbHead(p: readonly Token[], first: boolean, firstBare: boolean): string | undefined {
+  let h = 0;
+  while (h < p.length && (p[h]?.lower === 'then' || p[h]?.lower === 'also' || p[h]?.lower === 'to')) h++;
+  const head = p[h];
+  if (!head) return undefined;
+  const next = p[h + 1];
+  const base = ACTION_VERBS.has(head.lower) ? head.lower : baseOfThirdPerson(head.lower);
+  const objectFollows = next !== undefined && FOLLOWERS.has(next.lower);
+  const verb = first || (base !== undefined && (!NOUN_LIKE_VERBS.has(base) || firstBare || objectFollows)) || (isContentWord(head) && objectFollows && next !== undefined && DETERMINERS.has(next.lower));
+  if (!verb) return undefined;
+  return next !== undefined && PARTICLES.has(next.lower) ? `${head.lower} ${next.lower}` : head.lower;
+}
+
+/**
+ * The actions of a sentence when several are coordinated under one subject ("register, log in and reset
+ * passwords", "upload a photo and crop it", "supports login, logout and password reset"), else undefined.
+ * Coordinated objects of one action ("their name and email") are one behaviour.
+ */
+function coordinatedActions(text: string, s: readonly Token[]): string[] | undefined {
+  for (const { at, mode } of actionAnchors(s)) {
+    // The span runs to the end of the sentence, to a subordinate clause or to a second modal.
+    let end = at;
+    while (end < s.length) {
+      const w = (s[end] as Token).lower;
+      if (end > at && (SPAN_STOPS.has(w) || MODALS.has(w))) break;
+      end++;
+    }
+    const span = s.slice(at, end);
+    const hasConjunction = span.some((t) => t.lower === 'and' || t.lower === 'or');
+    const parts: Token[][] = [[]];
+    for (let k = 0; k < span.length; k++) {
+      const t = span[k] as Token;
+      const current = parts[parts.length - 1] as Token[];
+      const gap = k === 0 ? '' : text.slice((span[k - 1] as Token).end, t.start);
+      // A comma separates list items when a conjunction closes the list, or right after a bare verb ("create, modify").
+      const bareVerb = current.length === 1 && mode === 'verb' && parts.length === 1;
+      // "view/upload" joins two verbs; "control read/write access" joins two modifiers of one noun.
+      const slash = gap === '/' ? current.length === 1 : /[&/+]/.test(gap);
+      const symbol = slash || (gap.includes(',') && (hasConjunction || bareVerb));
+      if (t.lower === 'and' || t.lower === 'or' || t.lower === 'plus') {
+        parts.push([]);
+        continue;
+      }
+      if (symbol && current.length > 0) parts.push([]);
+      (parts[parts.length - 1] as Token[]).push(t);
+    }
+    const filled = parts.filter((p) => p.length > 0);
+    if (filled.length < 2) continue;
+    const heads: string[] = [];
+    if (mode === 'noun') {
+      for (const p of filled) {
+        const noun = p.find((t) => ACTION_NOUNS.has(t.lower) || isActionGerund(t.lower));
+        if (noun) heads.push(noun.lower);
+      }
+    } else {
+      const first = filled[0] as Token[];
+      const firstBare = first.length === 1 || (first.length === 2 && PARTICLES.has(first[1]?.lower ?? ''));
+      filled.forEach((p, k) => {
+        const head = verbHead(p, k === 0, firstBare);
+        if (head !== undefined) heads.push(head);
+      });
+    }
+    if (heads.length >= 2) return heads;
+  }
+  return undefined;
+}
+
 /** Evaluate one criterion. Pure; linear in the length of the text. */
 export function assessCriterion(raw: string, strictness: Strictness): CriterionAssessment {
   const original = analysisText(raw);
@@ -330,6 +534,15 @@ export function assessCriterion(raw: string, strictness: Strictness): CriterionA
       atomic = false;
       atomicDetail = `The criterion states ${reqSentences} separate requirements in ${reqSentences} sentences; give each its own criterion.`;
     } else {
+      const plain = maskUrls(text);
+      const plainTokens = plain === text ? tokens : tokenize(plain);
+      const actions = sentences(plain, plainTokens)
+        .map((sentence) => coordinatedActions(plain, sentence))
+        .find((a) => a !== undefined);
+      if (actions) {
+        atomic = false;
+        atomicDetail = `Several behaviours under one subject (${actions.map((a) => `"${a}"`).join(', ')}); give each its own criterion, so that each can pass or fail on its own (AQUSA atomicity).`;
+      }
       let modalSeen = false;
       for (let i = 0; i < tokens.length && atomic; i++) {
         const t = tokens[i] as Token;

@@ -205,6 +205,22 @@ function cleanSteps(text: string, maxLength: number): string | undefined {
   return t.length > maxLength ? t.slice(0, maxLength).trimEnd() : t;
 }
 
+const isMarkup = (c: string): boolean => /[\s#>*_=.\d]/.test(c);
+const isEmphasis = (c: string): boolean => /[\s*_]/.test(c);
+
+/**
+ * Is the text before the phrase only heading markup: list or quote marks, rules, numbering ("## ", "> ", "1.2 "),
+ * then at most one Jira heading tag ("h2.") and emphasis? A single scan (the regex form of this backtracks).
+ */
+export function isHeadingPrefix(before: string): boolean {
+  let k = 0;
+  while (k < before.length && isMarkup(before.charAt(k))) k++;
+  if (k === before.length) return true;
+  if (before.charAt(k) !== 'h' || !/[1-6]/.test(before.charAt(k + 1)) || before.charAt(k + 2) !== '.') return false;
+  for (let j = k + 3; j < before.length; j++) if (!isEmphasis(before.charAt(j))) return false;
+  return true;
+}
+
 /** Where an acceptance-criteria section starts in a line, or -1 when the phrase there is not a heading. */
 function sectionStart(line: string, m: RegExpExecArray): number {
   const phrase = m[1] as string;
@@ -215,7 +231,7 @@ function sectionStart(line: string, m: RegExpExecArray): number {
   const end = m.index + m[0].length;
   if (terminator === ':') return end;
   if (isAc) return -1;
-  const headingLine = /^[\s#>*_=.\d]*(?:h[1-6]\.\s*)?[\s*_]*$/.test(before);
+  const headingLine = isHeadingPrefix(before);
   const afterHeading = /(?:^|\s)h[1-6]\.\s*[*_]{0,2}$/.test(before) || /[.!?]\s*[*_]{0,2}$/.test(before.trimEnd());
   if (terminator !== undefined && terminator.length > 0 && (headingLine || afterHeading)) return end;
   if (terminator === '' && headingLine) return end;

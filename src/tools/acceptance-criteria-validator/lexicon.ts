@@ -70,7 +70,7 @@ export const VAGUE_LEXICON: readonly VagueEntry[] = [
     'quality_without_threshold',
     false,
     'fast|quick|quickly|rapid|rapidly|speedy|performant|efficient|efficiently|effective|effectively|instant|instantly|' +
-      'scalable|high performance|high-performance|low latency|low-latency|lightweight|responsive',
+      'scalable|high performance|high-performance|low latency|low-latency|lightweight|responsive|securely|safely',
   ),
   ...entries(
     'loophole',
@@ -98,6 +98,8 @@ export const VAGUE_LEXICON: readonly VagueEntry[] = [
     'better|faster|quicker|easier|simpler|smoother|improved|enhanced|more efficient|more intuitive|more robust|' +
       'more user-friendly|more convenient|more responsive|more reliable|less error-prone|less cluttered',
   ),
+  // "It should work on mobile": working is the claim itself, with nothing said about what an observer would see.
+  ...entries('weak_phrase', false, 'should work|must work|will work|shall work|has to work|needs to work|need to work|should function|must function|works on|work on'),
   ...entries('incomplete', false, 'tbd|tbc|tbs|tbr|todo|to be determined|to be decided|to be defined|to be confirmed|not yet defined|fixme'),
   // Strict mode widens the net with terms that are usually, not always, vague.
   ...entries(
@@ -106,7 +108,7 @@ export const VAGUE_LEXICON: readonly VagueEntry[] = [
     'be able to|able to|be capable of|capable of|capability to|capability of|provide for|support|supports|supported|' +
       'handle|handles|handled|deal with|take care of|similar|similarly|relevant|meaningful|suitable|standard|consistent|' +
       'consistently|clear|clearly|normal|normally|usual|usually|typical|typically|generally|successfully|accurately|accurate|' +
-      'secure|securely|reliable|reliably|stable|available|transparent|transparently|immediately|promptly|timely|soon|' +
+      'secure|reliable|reliably|stable|available|transparent|transparently|immediately|promptly|timely|soon|' +
       'real-time|real time|regularly|periodically|frequently|often|sometimes|occasionally|simple|simply|clean',
   ),
   ...entries('option', true, 'may|might|could|optionally|optional|possibly|probably|perhaps|maybe|preferably|if desired'),
@@ -201,3 +203,53 @@ export const NEGATIVE_CASE_WORDS: ReadonlySet<string> = new Set(
 
 /** Gherkin step keywords. */
 export const GHERKIN_KEYWORDS: ReadonlySet<string> = new Set(['given', 'when', 'then', 'and', 'but']);
+
+/**
+ * Base forms of verbs that name something a person or the system does (AQUSA's "means": a verb with its
+ * object). Two of them coordinated under one subject ("register and log in", "upload a photo and crop it")
+ * are two behaviours.
+ */
+export const ACTION_VERBS: ReadonlySet<string> = new Set(
+  (
+    'access add approve archive assign attach authenticate authorize block book browse buy calculate cancel change check checkout ' +
+    'choose clear click close collapse comment compare configure confirm connect copy create crop cut deactivate activate decline ' +
+    'delete deny deploy disable disconnect dismiss display download drag drop duplicate edit email enable enter expand export fill ' +
+    'filter find follow forward generate hide import install invite join leave like link list load lock log login logout manage mark ' +
+    'merge modify move navigate notify open order pause paste pay play post preview print publish purchase rate read receive ' +
+    'record refresh register reject reload remove rename reorder reply report request reserve reset resize restore resume retry ' +
+    'return review rotate save scan schedule search see select send set share sign sort start stop submit subscribe suspend sync ' +
+    'tag track transfer translate type undo unfollow unlink unlock unsubscribe update upload validate verify view vote watch withdraw write zoom'
+  ).split(/\s+/),
+);
+
+/**
+ * Action verbs that are as often nouns ("their name and email", "the order and report list"). At the start of a
+ * later coordinated part they count as a verb only when a determiner, pronoun or particle follows ("email it",
+ * "log in") or when the first verb stood alone before the conjunction ("search and view results").
+ */
+export const NOUN_LIKE_VERBS: ReadonlySet<string> = new Set(
+  'access book change check comment copy display drag drop email export filter import like list load lock log order post print rate record report request return review scan search set share sign sort tag track transfer type update view vote watch'.split(/\s+/),
+);
+
+/** Nouns that name a user action or a feature ("login, logout and password reset"). */
+export const ACTION_NOUNS: ReadonlySet<string> = new Set(
+  (
+    'login logout signup registration authentication upload uploads download downloads export exports import imports search checkout ' +
+    'payment payments reset deletion creation cancellation refund refunds booking bookings approval archiving backup backups restore ' +
+    'sync synchronisation synchronization subscription subscriptions notification notifications sharing printing editing filtering ' +
+    'sorting tagging commenting messaging'
+  ).split(/\s+/),
+);
+
+/** Verbs that introduce a list of features ("supports login, logout and password reset"). */
+export const FEATURE_VERBS: ReadonlySet<string> = new Set(['support', 'supports', 'provide', 'provides', 'offer', 'offers', 'allow', 'allows', 'enable', 'enables', 'handle', 'handles']);
+
+/** Subjects that act: a person or role doing something is a behaviour; the system's outcomes are listed as results. */
+export const ACTOR_WORDS: ReadonlySet<string> = new Set(
+  (
+    'i we you they he she user users customer customers admin admins administrator administrators visitor visitors member members ' +
+    'guest guests buyer buyers seller sellers owner owners manager managers employee employees student students teacher teachers ' +
+    'player players reader readers author authors editor editors reviewer reviewers operator operators agent agents developer ' +
+    'developers patient patients shopper shoppers subscriber subscribers'
+  ).split(/\s+/),
+);

@@ -4,6 +4,7 @@ import { defineTool } from '../contract.ts';
 import { examples } from './examples.ts';
 import { MAX_TERMS } from './checks.ts';
 import { LIMITS, validateCriteria } from './engine.ts';
+import { hostileCases } from './hostile.ts';
 
 const problem = z
   .object({
@@ -21,7 +22,7 @@ const checks = z
   .object({
     observable_outcome: z.boolean().describe('Names an outcome an observer can check (a message shown, a status code, a record stored, an email sent). Worth 45 points.'),
     testable: z.boolean().describe('Free of vague wording; a quality comes with a measurable threshold. Worth 35 points.'),
-    atomic: z.boolean().describe('One behaviour: one When per scenario, one requirement per sentence. Worth 25 points.'),
+    atomic: z.boolean().describe('One behaviour: one When per scenario, one requirement per sentence, no actions coordinated under one subject ("register and log in"). Worth 25 points.'),
     clear_condition: z.boolean().describe('States when it applies (Given/When/Then, "When ...", "If ..."). A 5-point bonus; its absence is not a problem except in strict mode.'),
   })
   .describe('All four checks, always present.');
@@ -98,6 +99,7 @@ export default defineTool({
   input,
   output,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  hostile: hostileCases,
   examples,
   run(args) {
     return validateCriteria(args);

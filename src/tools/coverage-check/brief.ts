@@ -21,6 +21,13 @@ function isHeadingLine(line: string): boolean {
   return false;
 }
 
+/** The run of letters and dots that ends at `end` (not before `from`), lower-cased: "e.g" in "e.g.", "etc". */
+export function wordBefore(text: string, from: number, end: number): string {
+  let k = end;
+  while (k > from && /[A-Za-z.]/.test(text.charAt(k - 1))) k--;
+  return text.slice(k, end).toLowerCase();
+}
+
 /** Sentence split with abbreviation and decimal guards; one left-to-right pass, linear in the text length. */
 export function splitSentences(paragraph: string): string[] {
   const out: string[] = [];
@@ -41,8 +48,7 @@ export function splitSentences(paragraph: string): string[] {
     while (end < n && /\s/.test(paragraph.charAt(end))) end++;
     const next = paragraph.charAt(end);
     if (next === '' || !/[A-Z0-9"'(\u201c]/.test(next)) continue;
-    const before = paragraph.slice(Math.max(start, mark - 12), mark);
-    const lastWord = (/[A-Za-z.]+$/.exec(before)?.[0] ?? '').toLowerCase();
+    const lastWord = wordBefore(paragraph, Math.max(start, mark - 12), mark);
     if (paragraph.charAt(mark) === '.' && (ABBREVIATIONS.has(lastWord) || /^[a-z]$/.test(lastWord))) continue;
     out.push(paragraph.slice(start, end).trim());
     start = end;

@@ -1,5 +1,6 @@
 // Structural buckets a backlog usually needs (auth, CRUD, error states, tests) and why one is missing.
-import { normalise, terms } from './text.ts';
+import { terms } from './text.ts';
+import type { Term } from './text.ts';
 
 export type BucketName = 'auth' | 'crud' | 'error_states' | 'tests';
 
@@ -51,12 +52,17 @@ function hasAny(stems: ReadonlySet<string>, wanted: ReadonlySet<string>): string
   return undefined;
 }
 
-/** Buckets missing from `stories`, judged against everything the caller sent. */
-export function missingBuckets(requirements: readonly string[], stories: readonly string[]): MissingBucket[] {
-  const storyStems = stemsOf(stories);
-  const reqStems = stemsOf(requirements);
+/** Buckets missing from `stories`, judged against everything the caller sent (terms passed in when already read). */
+export function missingBuckets(
+  requirements: readonly string[],
+  stories: readonly string[],
+  read?: { requirementTerms: readonly (readonly Term[])[]; storyTerms: readonly (readonly Term[])[] },
+): MissingBucket[] {
+  const storyStems = read ? new Set(read.storyTerms.flatMap((ts) => ts.map((t) => t.stem))) : stemsOf(stories);
+  const reqStems = read ? new Set(read.requirementTerms.flatMap((ts) => ts.map((t) => t.stem))) : stemsOf(requirements);
   const allStems = new Set([...storyStems, ...reqStems]);
-  const storyTexts = stories.map((s) => normalise(s));
+  // The phrase checks below need only case and Unicode folded, not the full term normalisation.
+  const storyTexts = stories.map((s) => s.normalize('NFKC').toLowerCase());
   const out: MissingBucket[] = [];
 
   const actor = hasAny(allStems, ACTOR_STEMS);

@@ -2,14 +2,26 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { callTool } from '../../../test/support/tool-harness.ts';
-import { splitBrief, splitSentences } from './brief.ts';
+import { callTool, makeTestContext } from '../../../test/support/tool-harness.ts';
+import { splitBrief, splitSentences, wordBefore } from './brief.ts';
 import { missingBuckets } from './buckets.ts';
-import { checkCoverage } from './engine.ts';
-import { normalise, synonymGroups, terms } from './text.ts';
+import { SIMILARITY_FLOOR, checkCoverage, templateStems } from './engine.ts';
+import { countedTerms, normalise, synonymGroups, terms } from './text.ts';
 import tool from './tool.ts';
 
 const count = (t: string): number => terms(t).length;
+
+/** Three requirements matched well, one sharing a single word with a story, one sharing nothing. */
+const farBelow = {
+  requirements: [
+    'Users export invoices as PDF.',
+    'Users import contacts from a CSV file.',
+    'Users archive old projects.',
+    'Warehouse staff print courier labels for outgoing parcels.',
+    'Quarterly tax filing.',
+  ],
+  stories: ['Export an invoice as PDF.', 'Import contacts from CSV.', 'Archive a project.', 'Print an invoice.'],
+};
 
 describe('coverage-check: valid cases', () => {
   const cases: {
@@ -86,7 +98,7 @@ describe('coverage-check: valid cases', () => {
         expect(body.covered.find((x) => x.index === req)?.story_indexes).toEqual(stories);
       }
       for (const cov of body.covered) {
-        expect(cov.confidence).toBeGreaterThanOrEqual(0.5);
+        expect(cov.confidence).toBeGreaterThanOrEqual(SIMILARITY_FLOOR);
         expect(cov.matched_terms.length).toBeGreaterThan(0);
       }
     });
@@ -100,11 +112,61 @@ describe('coverage-check: valid cases', () => {
   });
 
   it('gives the nearest story of an uncovered requirement, or null when nothing is shared', async () => {
-    const res = await callTool(tool, { requirements: ['Users reset a forgotten password by email.', 'Quarterly tax filing.'], stories: ['Log in with email and password.'] });
+    const res = await callTool(tool, { requirements: farBelow.requirements, stories: farBelow.stories });
     const un = res.body.uncovered_requirements as { index: number; nearest_story: { index: number; confidence: number } | null }[];
-    expect(un[0]?.nearest_story?.index).toBe(0);
-    expect(un[0]?.nearest_story?.confidence).toBeLessThan(0.5);
+    expect(un.map((u) => u.index)).toEqual([3, 4]);
+    expect(un[0]?.nearest_story?.index).toBe(3);
+    expect(un[0]?.nearest_story?.confidence).toBeGreaterThan(0);
     expect(un[1]?.nearest_story).toBeNull();
+  });
+});
+
+describe('coverage-check: decisions relative to the input', () => {
+  // Detailed requirements against one-line stories: every requirement shares only a few of its many words with
+  // its story. An absolute share (half of the requirement's weighted words) called all of them uncovered.
+  const detailed = [
+    'The customer shall be able to search the product catalogue by name, brand and category, with results paged twenty at a time and sorted by relevance unless another order is chosen.',
+    'The customer shall be able to place items in a shopping basket that is kept between visits for thirty days, and change quantities or remove items before checkout.',
+    'The customer shall be able to pay for an order by credit card or bank transfer; a receipt is sent by e-mail within five minutes of a successful payment.',
+    'Warehouse staff shall be able to mark an order as shipped and enter the parcel tracking number, which is then shown to the customer on the order page.',
+    'Administrators shall be able to deactivate a product so that it no longer appears in search results or category listings, without deleting its order history.',
+    'The shop shall produce a monthly VAT return summarising sales per tax rate for the accountant.',
+  ];
+  const short = ['Search the catalogue', 'Shopping basket', 'Pay by card or transfer', 'Mark orders shipped with tracking', 'Deactivate products'];
+
+  it('covers detailed requirements by short stories and flags only the one no story is about', () => {
+    const res = checkCoverage({ requirements: detailed, stories: short });
+    expect(res.uncovered_requirements.map((u) => u.index)).toEqual([5]);
+    expect(res.covered.map((c) => [c.index, c.story_indexes])).toEqual([
+      [0, [0]],
+      [1, [1]],
+      [2, [2]],
+      [3, [3]],
+      [4, [4]],
+    ]);
+    expect(res.orphan_stories).toEqual([]);
+  });
+
+  it('calls a requirement uncovered when its best match is far below the others, even above the floor', () => {
+    const res = checkCoverage(farBelow);
+    const label = res.uncovered_requirements.find((u) => u.index === 3);
+    expect(label).toBeDefined();
+    expect(label?.nearest_story?.confidence ?? 0).toBeGreaterThanOrEqual(SIMILARITY_FLOOR);
+  });
+
+  it('links every story close to the best one: a requirement split over two stories links both', () => {
+    const res = checkCoverage({
+      requirements: ['Admins create and delete user accounts.', 'Users change their avatar.', 'Users read the release notes.'],
+      stories: ['As an admin I create user accounts.', 'As an admin I delete user accounts.', 'Upload a new avatar picture.', 'Show the release notes.'],
+    });
+    expect(res.covered.find((c) => c.index === 0)?.story_indexes).toEqual([0, 1]);
+  });
+
+  it('drops template words shared by most stories, so they create no coverage', () => {
+    const stories = ['Use case: Acme portal lets a member view invoices', 'Use case: Acme portal lets a member pay invoices', 'Use case: Acme portal lets a member book rooms', 'Use case: Acme portal lets a member cancel rooms'];
+    expect([...templateStems(stories.map((s) => countedTerms(s)))].sort()).toEqual(['acm', 'case', 'member', 'portal']);
+    const res = checkCoverage({ requirements: ['The Acme portal case for members.', 'Members book a room.', 'Members pay an invoice.'], stories });
+    expect(res.uncovered_requirements.map((u) => u.index)).toEqual([0]);
   });
 });
 
@@ -148,6 +210,16 @@ describe('coverage-check: text and brief helpers', () => {
       }
     });
   });
+  it('reads the word before a full stop with a scan, not a backtracking regex', () => {
+    expect(wordBefore('Prices use e.g. EUR', 0, 14)).toBe('e.g');
+    expect(wordBefore('Version 2.5', 0, 9)).toBe('');
+    // The regex it replaces took about 0.9 s on this; the scan is linear.
+    const t0 = performance.now();
+    expect(wordBefore(`${'a'.repeat(50_000)}!`, 0, 50_001)).toBe('');
+    expect(wordBefore('a'.repeat(50_000), 0, 50_000)).toHaveLength(50_000);
+    expect(performance.now() - t0).toBeLessThan(100);
+  });
+
   it('splits sentences but not abbreviations or decimals', () => {
     expect(splitSentences('Prices use e.g. EUR. Version 2.5 ships soon. Done!')).toEqual(['Prices use e.g. EUR.', 'Version 2.5 ships soon.', 'Done!']);
   });
@@ -180,6 +252,19 @@ describe('coverage-check: invalid input', () => {
       if (c.field) expect(res.body.field).toBe(c.field);
     });
   }
+  it('refuses in prepare, before the charge, and hands run the split it made', () => {
+    const parse = (body: unknown): Parameters<NonNullable<typeof tool.prepare>>[0] => tool.input.parse(body);
+    expect(() => tool.prepare?.(parse({ stories: ['x'], brief: 'the and of.' }))).toThrow(expect.objectContaining({ status: 400, code: 'brief_no_requirements' }));
+    const tooMany = Array.from({ length: 501 }, (_, i) => `- Item widget${i}`).join('\n');
+    expect(() => tool.prepare?.(parse({ stories: ['x'], brief: tooMany }))).toThrow(expect.objectContaining({ status: 400, code: 'brief_too_many_requirements' }));
+    const body = parse({ stories: ['Export invoices as PDF.'], brief: '- Users export invoices.' });
+    const prepared = tool.prepare?.(body);
+    expect(prepared).toEqual({ source: 'brief', list: ['Users export invoices.'] });
+    // run matches what prepare split, and does not split the brief again.
+    const out = tool.run(body, makeTestContext(), { source: 'brief', list: ['Users export invoices as PDF files.'] }) as ReturnType<typeof checkCoverage>;
+    expect(out.requirements).toEqual(['Users export invoices as PDF files.']);
+  });
+
   it('refuses a brief that splits into more than 500 requirements', async () => {
     const brief = Array.from({ length: 600 }, (_, i) => `- Item ${i} widget${i}`).join('\n');
     const res = await callTool(tool, { stories: ['x'], brief });
@@ -233,7 +318,7 @@ describe('coverage-check: examples, determinism, hostile input', () => {
 const benchDir = path.resolve(process.cwd(), '../shared/bench/agile/coverage');
 
 describe.skipIf(!existsSync(path.join(benchDir, 'dataset-1_links.csv')))('coverage-check: public dataset-1', () => {
-  it('finds more than half of the uncovered requirements with more than half precision', () => {
+  it('keeps the measured figures: uncovered precision above 0.7 and recall above 0.4, links F1 above 0.45', () => {
     const rows = (f: string): string[][] =>
       readFileSync(path.join(benchDir, f), 'utf8')
         .split(/\r?\n/)
@@ -249,7 +334,28 @@ describe.skipIf(!existsSync(path.join(benchDir, 'dataset-1_links.csv')))('covera
     const res = checkCoverage({ requirements: high.map((r) => r[1] ?? ''), stories: low.map((r) => r[1] ?? '') });
     const predicted = res.uncovered_requirements.map((u) => high[u.index]?.[0]);
     const tp = predicted.filter((id) => truth.has(id)).length;
-    expect(tp / predicted.length).toBeGreaterThan(0.5);
-    expect(tp / truth.size).toBeGreaterThan(0.5);
+    expect(tp / predicted.length).toBeGreaterThan(0.7);
+    expect(tp / truth.size).toBeGreaterThan(0.4);
+    const links = rows('dataset-1_links.csv');
+    const truePairs = new Set(links.flatMap((r) => (r[1] ?? '').split(',').filter(Boolean).map((u) => `${r[0]}>${u.trim()}`)));
+    const predPairs = res.covered.flatMap((c) => c.story_indexes.map((si) => `${high[c.index]?.[0]}>${low[si]?.[0]}`));
+    const hits = predPairs.filter((p) => truePairs.has(p)).length;
+    const precision = hits / predPairs.length;
+    const recall = hits / truePairs.size;
+    expect((2 * precision * recall) / (precision + recall)).toBeGreaterThan(0.45);
   });
+});
+
+describe('declared hostile inputs (tool.hostile)', () => {
+  const cases = tool.hostile?.() ?? [];
+  it('declares cases', () => {
+    expect(cases.length).toBeGreaterThan(5);
+    expect(new Set(cases.map((c) => c.name)).size).toBe(cases.length);
+  });
+  for (const c of cases) {
+    it(`${c.name}: a 200 or a 4xx, never a throw`, async () => {
+      const res = await callTool(tool, c.input);
+      expect(res.status === 200 || (res.status >= 400 && res.status < 500)).toBe(true);
+    });
+  }
 });

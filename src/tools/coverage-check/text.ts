@@ -135,22 +135,52 @@ export function normalise(text: string): string {
   return t;
 }
 
-/** Content terms of a text in order of first appearance, deduplicated by canonical stem. */
-export function terms(text: string): Term[] {
-  const out: Term[] = [];
-  const seen = new Set<string>();
+/** word -> canonical stem (null for a word that is not a content term), shared across calls and bounded. */
+const STEMS = new Map<string, string | null>();
+const STEM_CACHE_SIZE = 50_000;
+
+/** The canonical stem of a word (stemmed, synonyms folded), or null for stop words, numbers and odd lengths. */
+function canonicalStem(word: string): string | null {
+  const cached = STEMS.get(word);
+  if (cached !== undefined) return cached;
+  let out: string | null = null;
+  if (word.length >= 2 && word.length <= 40 && !STOP_WORDS.has(word) && !/^\d+$/.test(word)) {
+    const stem = stemmer(word);
+    if (!STOP_WORDS.has(stem)) out = SYNONYMS.get(stem) ?? stem;
+  }
+  if (STEMS.size >= STEM_CACHE_SIZE) STEMS.clear();
+  STEMS.set(word, out);
+  return out;
+}
+
+/** A content term with the number of times the text uses it (any surface form). */
+export interface CountedTerm extends Term {
+  count: number;
+}
+
+/** Content terms of a text in order of first appearance, one per canonical stem, with their counts. */
+export function countedTerms(text: string): CountedTerm[] {
+  const out: CountedTerm[] = [];
+  const byStem = new Map<string, CountedTerm>();
   const words = normalise(text).match(/[\p{L}\p{N}]+/gu) ?? [];
   for (const word of words) {
-    if (word.length < 2 || STOP_WORDS.has(word) || /^\d+$/.test(word)) continue;
-    if (word.length > 40) continue;
-    const stem = stemmer(word);
-    if (STOP_WORDS.has(stem)) continue;
-    const canonical = SYNONYMS.get(stem) ?? stem;
-    if (seen.has(canonical)) continue;
-    seen.add(canonical);
-    out.push({ stem: canonical, surface: word });
+    const canonical = canonicalStem(word);
+    if (canonical === null) continue;
+    const seen = byStem.get(canonical);
+    if (seen) {
+      seen.count++;
+      continue;
+    }
+    const term = { stem: canonical, surface: word, count: 1 };
+    byStem.set(canonical, term);
+    out.push(term);
   }
   return out;
+}
+
+/** Content terms of a text in order of first appearance, deduplicated by canonical stem. */
+export function terms(text: string): Term[] {
+  return countedTerms(text).map(({ stem, surface }) => ({ stem, surface }));
 }
 
 /** Prior weight of a stem before corpus statistics: generic words count for less. */

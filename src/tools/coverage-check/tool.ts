@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { defineTool, ToolError } from '../contract.ts';
 import { checkCoverage, resolveRequirements } from './engine.ts';
+import { hostileCases } from './hostile.ts';
 
 const MAX_ITEMS = 500;
 
@@ -45,8 +46,8 @@ const output = z.object({
     .array(
       z.object({
         index: z.number().int().min(0).describe('Index of the requirement in requirements.'),
-        story_indexes: z.array(z.number().int().min(0)).describe('Stories that cover it: the best match and any within 85% of its score, ascending.'),
-        confidence: z.number().min(0).max(1).describe('Share (0..1) of the requirement\'s weighted terms that the best story carries.'),
+        story_indexes: z.array(z.number().int().min(0)).describe('Stories linked to it: the best match and every story scoring at least 0.75 of the best, ascending.'),
+        confidence: z.number().min(0).max(1).describe('Similarity (TF-IDF cosine, 0..1) of the requirement and its best story.'),
         matched_terms: z.array(z.string()).describe('Requirement words found (as the same stem or a synonym) in the best story, at most 8.'),
       }),
     )
@@ -59,13 +60,13 @@ const output = z.object({
         nearest_story: z
           .object({
             index: z.number().int().min(0).describe('Index of the closest story.'),
-            confidence: z.number().min(0).max(1).describe('Its match score, below the coverage threshold of 0.5.'),
+            confidence: z.number().min(0).max(1).describe('Its similarity (TF-IDF cosine), below half the median best similarity of the requirements sent, or below 0.1.'),
           })
           .nullable()
           .describe('The closest story, or null when no story shares a single term.'),
       }),
     )
-    .describe('Requirements no story covers: scope gaps.'),
+    .describe('Requirements no story covers (best similarity under half the median best of all requirements sent, or under 0.1): scope gaps.'),
   orphan_stories: z
     .array(
       z.object({
@@ -91,9 +92,9 @@ export default defineTool({
   description:
     'Matches each requirement (a list, or sentences split from a free-text brief) against a set of user stories or use cases by ' +
     'meaning rather than exact words: text is normalised, stop words dropped, words stemmed (Porter), common synonyms folded ' +
-    '(log in / sign in / authenticate, edit / update / modify, remove / delete ...) and terms weighted by BM25-style inverse ' +
-    'document frequency over everything sent. A requirement is covered when one story carries at least half of its weighted ' +
-    'terms. Returns the coverage score, covered requirements with their stories and a confidence, uncovered requirements, orphan ' +
+    '(log in / sign in / authenticate, edit / update / modify, remove / delete ...), words shared by most stories dropped as ' +
+    'template, and requirement and story compared by TF-IDF cosine. Decisions are relative to the input: a requirement links the ' +
+    'stories close to its best match, and is uncovered when its best match is under half of the typical requirement\'s. Returns the coverage score, covered requirements with their stories and a confidence, uncovered requirements, orphan ' +
     'stories (possible scope creep) and missing structural buckets (auth, CRUD, error states, tests). Use it before sprint ' +
     'planning or a release to find scope gaps. Limits: lexical meaning only (no embeddings), English only; paraphrases with no ' +
     'shared word or synonym are missed, and a requirement that reuses a story\'s words may look covered when it is not.',
@@ -102,6 +103,7 @@ export default defineTool({
   input,
   output,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  hostile: hostileCases,
   examples: [
     {
       title: 'Requirements against stories',
@@ -129,13 +131,13 @@ export default defineTool({
           {
             index: 0,
             story_indexes: [0],
-            confidence: 1,
+            confidence: 0.47,
             matched_terms: ['users', 'login', 'email', 'password'],
           },
           {
             index: 2,
             story_indexes: [1],
-            confidence: 1,
+            confidence: 0.85,
             matched_terms: ['admins', 'export', 'monthly', 'sales', 'reports', 'csv'],
           },
         ],
@@ -143,7 +145,7 @@ export default defineTool({
           {
             index: 1,
             text: 'Users can reset a forgotten password by email.',
-            nearest_story: { index: 0, confidence: 0.33 },
+            nearest_story: { index: 0, confidence: 0.14 },
           },
         ],
         orphan_stories: [{ index: 2, text: 'As a user, I want to change the colour theme.' }],
@@ -188,7 +190,7 @@ export default defineTool({
           {
             index: 1,
             story_indexes: [1],
-            confidence: 1,
+            confidence: 0.7,
             matched_terms: ['customers', 'pay', 'card'],
           },
         ],
@@ -218,17 +220,21 @@ export default defineTool({
       },
     },
   ],
-  run(body) {
-    const { list } = resolveRequirements(body);
-    if (list.length === 0) {
+  // Every refusal happens here, before the charge: a brief with nothing to match, or too much.
+  prepare(body) {
+    const resolved = resolveRequirements(body);
+    if (resolved.list.length === 0) {
       throw new ToolError(400, 'brief_no_requirements', 'The brief holds no statement with content words to use as a requirement.');
     }
-    if (list.length > MAX_ITEMS) {
-      throw new ToolError(400, 'brief_too_many_requirements', `The brief splits into ${list.length} requirements; at most ${MAX_ITEMS} are accepted.`, {
-        count: list.length,
+    if (resolved.list.length > MAX_ITEMS) {
+      throw new ToolError(400, 'brief_too_many_requirements', `The brief splits into ${resolved.list.length} requirements; at most ${MAX_ITEMS} are accepted.`, {
+        count: resolved.list.length,
         limit: MAX_ITEMS,
       });
     }
-    return checkCoverage(body);
+    return resolved;
+  },
+  run(body, _ctx, resolved) {
+    return checkCoverage(body, resolved);
   },
 });

@@ -1,11 +1,13 @@
 // Tests for defect-triage: severity and category cues, completeness checks, priority, validation, hostile input.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { callTool } from '../../../test/support/tool-harness.ts';
-import { THRESHOLDS, categoryOf, isMaintenance, lemma, lossOfFunction, requestVerb, severityLevel, severityOf, stripMachineText, triage } from './engine.ts';
+import { SHIPPED_GROUPS, categoryOf, contentLoss, docFile, exposure, isMaintenance, lemma, lossOfFunction, requestVerb, severityOf, stripMachineText, tokenize, triage } from './engine.ts';
 import type { TriagedReport } from './engine.ts';
-import { CATEGORY_CUES, SEVERITY_CUES } from './lexicon.ts';
+import { CANDIDATE_GROUPS, CATEGORY_CUES, DEFINITION_GROUPS, SEVERITY_CUES } from './lexicon.ts';
+import type { CueGroup } from './lexicon.ts';
 import tool from './tool.ts';
 
 const one = async (report: unknown): Promise<TriagedReport> => {
@@ -29,6 +31,21 @@ describe('defect-triage: severity and category', () => {
     { report: 'Cosmetic: icon slightly misaligned in the toolbar', severity: 'low', category: 'ui' },
     { report: 'TestQuotaManager.testExpiry is flaky', severity: 'low', category: 'other' },
     { report: 'Reports footer text is grey', severity: 'medium', category: 'other' },
+    // Security and data exposure are critical (broken access control, OWASP A01), whatever other words appear.
+    {
+      report: "Customers see other tenants' invoices in production\nSigning up as a new user, the invoice list shows invoices of another tenant.",
+      severity: 'critical',
+      category: 'security',
+      signal: 'see other tenants',
+    },
+    { report: 'API returns data of another customer for a guessed order id', severity: 'critical', category: 'security' },
+    { report: 'Password reset emails are sent to the wrong user', severity: 'critical', category: 'security' },
+    { report: 'Cross-tenant data exposure in the reporting export', severity: 'critical', category: 'security', signal: 'cross tenant' },
+    { report: 'Password reset token is logged in plain text', severity: 'critical', category: 'security', signal: 'in plain text' },
+    // Loss of user content in other words than "data loss" is Bugzilla's loss of data.
+    { report: 'Lost many pages of a file that I saved', severity: 'critical', category: 'data', signal: 'lost many pages' },
+    { report: 'My unsaved changes are lost when the session expires', severity: 'critical', category: 'data' },
+    { report: 'CSV export is slow\nExporting 10k rows takes 40 seconds.', severity: 'medium', category: 'performance' },
   ];
   for (const c of cases) {
     const title = typeof c.report === 'string' ? c.report : (c.report as { title: string }).title;
@@ -56,11 +73,6 @@ describe('defect-triage: severity and category', () => {
     expect(severityOf('Stored XSS in profile page, see CVE-2023-1234', '').severity).toBe('critical');
   });
 
-  it('needs a critical cue for critical: lesser complaints do not add up to it', () => {
-    const s = severityOf('Broken export, does not work, regression, fails, wrong result', '');
-    expect(s.score).toBeGreaterThanOrEqual(6);
-    expect(s.severity).toBe('high');
-  });
 
   it('does not read machine output as severity words', () => {
     const body = 'Steps: run the job.\n{code}\nERROR Exception in thread main java.lang.OutOfMemoryError crash\n{code}\n  at org.foo.Bar(Bar.java:12)\n';
@@ -86,7 +98,7 @@ describe('defect-triage: severity and category', () => {
   it('has well-formed cue tables', () => {
     const phrases = SEVERITY_CUES.map((c) => c.phrase);
     expect(new Set(phrases).size).toBe(phrases.length);
-    for (const c of SEVERITY_CUES) expect(c.weight).not.toBe(0);
+    for (const c of SEVERITY_CUES) expect(['critical', 'major', 'minor']).toContain(c.level);
     for (const list of Object.values(CATEGORY_CUES)) expect(new Set(list).size).toBe(list.length);
   });
 });
@@ -105,18 +117,24 @@ describe('defect-triage: title shape, negation, workarounds and cut-points', () 
     expect(severityOf('Upgrade netty: old version does not build on JDK 21', '').severity).toBe('medium');
   });
 
-  it('recognises a request for new behaviour in the title and leans it low', () => {
+  it('recognises a request for new behaviour in the title, a group measured but not shipped', () => {
     expect(requestVerb('Add option to downgrade S3A rejection of Syncable to warning')).toBe('add');
     expect(requestVerb('[ABFS] Support infinite lease dirs')).toBe('support');
     expect(requestVerb('S3A to support user-specified content encoding')).toBe('to support');
     expect(requestVerb('ABFS: configure output stream thread pool')).toBe('configure');
     expect(requestVerb('Crash when saving a file')).toBeNull();
     expect(requestVerb('Editor hangs on large files')).toBeNull();
-    const s = severityOf('Add an option to show line numbers', 'It would be nice to have this.');
+    // It lowered one source and raised another when held out, so it is not shipped.
+    expect(SHIPPED_GROUPS.has('request')).toBe(false);
+    expect(severityOf('Add an option to show line numbers', '').severity).toBe('medium');
+    const withRequest = new Set<CueGroup>([...SHIPPED_GROUPS, 'request']);
+    const s = severityOf('Add an option to show line numbers', '', { groups: withRequest });
     expect(s.severity).toBe('low');
     expect(s.signals).toContain('add');
     // A request does not hide a real failure named next to it.
-    expect(severityOf('Add a guard: editor crashes on empty files', '').severity).toBe('critical');
+    expect(severityOf('Add a guard: editor crashes on empty files', '', { groups: withRequest }).severity).toBe('critical');
+    // Nor does a request read as an exposure: asking for access is not a leak.
+    expect(severityOf("Allow admins to view other users' profiles", '').severity).toBe('medium');
   });
 
   it('negates a cue past auxiliaries and fillers, not past a clause boundary or two content words', () => {
@@ -142,25 +160,49 @@ describe('defect-triage: title shape, negation, workarounds and cut-points', () 
   });
 
   it('reads documentation files, security classes and crash synonyms the lexicon names', () => {
-    expect(severityOf('fsdatainputstreambuilder.md refers to an old release', '').severity).toBe('low');
+    expect(docFile('fsdatainputstreambuilder.md refers to an old release')).toBe('fsdatainputstreambuilder.md');
+    expect(docFile('See (README.md), please')).toBe('README.md');
+    expect(docFile('Version 1.2 is out')).toBeNull();
     expect(severityOf('Path traversal in the upload handler', '').severity).toBe('critical');
     expect(severityOf('Scheduler spins in an infinite loop on empty queues', '').severity).toBe('critical');
     expect(severityOf('Inconsistent capitalization of the Save button label', '').severity).toBe('low');
   });
 
-  it('places scores between cut-points, with critical gated on a critical cue', () => {
-    expect(severityLevel(THRESHOLDS.critical, true)).toBe('critical');
-    expect(severityLevel(THRESHOLDS.critical, false)).toBe('high');
-    expect(severityLevel(THRESHOLDS.high, false)).toBe('high');
-    expect(severityLevel(THRESHOLDS.high - 0.01, true)).toBe('medium');
-    expect(severityLevel(THRESHOLDS.low, false)).toBe('low');
-    expect(severityLevel(THRESHOLDS.low + 0.01, false)).toBe('medium');
-    expect(THRESHOLDS.low).toBeLessThan(0);
-    expect(THRESHOLDS.high).toBeGreaterThan(0);
-    expect(THRESHOLDS.critical).toBeGreaterThanOrEqual(THRESHOLDS.high);
-    const s = severityOf('Editor hangs on large files', '');
-    expect(severityOf('Editor hangs on large files', '', { thresholds: { critical: s.score + 1, high: 1, low: -1 } }).severity).toBe('high');
-    expect(severityOf('Editor hangs on large files', '', { titleFactor: 1 }).score).toBeLessThan(s.score);
+  it('lets the strongest level of evidence decide, without a score cut-point', () => {
+    // Critical evidence outranks minor evidence in the same title.
+    expect(severityOf('Typo in the config key makes the server crash', '').severity).toBe('critical');
+    // However many lesser complaints pile up, they stay at their level.
+    expect(severityOf('Broken export, does not work, not working, unusable', '').severity).toBe('high');
+    // The title decides when it carries evidence; the body is read when it carries none.
+    expect(severityOf('Typo in the dialog title', 'Clicking it later made the app crash.').severity).toBe('low');
+    expect(severityOf('Strange behaviour after paste', 'The editor crashes.').severity).toBe('critical');
+    expect(severityOf('Strange behaviour after paste', 'The editor crashes.', { body: 'title_only' }).severity).toBe('medium');
+    expect(severityOf('Strange behaviour after paste', '').signals).toEqual([]);
+  });
+
+  it('ships the definition groups and the candidates that held on every source', () => {
+    for (const g of DEFINITION_GROUPS) expect(SHIPPED_GROUPS.has(g)).toBe(true);
+    expect([...SHIPPED_GROUPS].filter((g) => CANDIDATE_GROUPS.includes(g)).sort()).toEqual(['dependency_bump', 'test_only']);
+    const groups = new Set(SEVERITY_CUES.map((c) => c.group));
+    for (const g of groups) expect([...DEFINITION_GROUPS, ...CANDIDATE_GROUPS]).toContain(g);
+  });
+
+  it('finds exposure only when someone else\'s data is the object of an access', () => {
+    const ex = (t: string): string | null => exposure(tokenize(t));
+    expect(ex("the dashboard lists invoices of another tenant")).toBe('lists another tenant');
+    expect(ex("Users can see other users' private files")).toBe('see other users');
+    expect(ex('Other users see wrong totals')).toBeNull();
+    expect(ex("Users cannot see other users' posts")).toBeNull();
+    expect(ex("A user should not see other tenants' data")).toBe('see other tenants');
+    expect(ex('Switch to another account, then open the list')).toBeNull();
+  });
+
+  it('finds lost user content in its own words, not lost borders or negations', () => {
+    const lost = (t: string): string | null => contentLoss(tokenize(t));
+    expect(lost('Lost images while editing a Writer file')).toBe('lost images');
+    expect(lost('All my changes were lost')).toBe('changes were lost');
+    expect(lost('image border lost when saving')).toBeNull();
+    expect(lost('No changes are lost any more')).toBeNull();
   });
 });
 
@@ -207,6 +249,20 @@ describe('defect-triage: priority', () => {
     expect(t.map((x) => x.priority)).toEqual([4, 1, 2, 3]);
     expect(new Set(t.map((x) => x.priority)).size).toBe(4);
   });
+  it('ranks a cross-tenant exposure above a slow export: severity first, then security first', async () => {
+    const res = await callTool(tool, {
+      reports: [
+        'CSV export is slow\nExporting 10k rows takes 40 seconds.',
+        'Search results load slowly',
+        'New users see invoices of another tenant in production',
+        'Typo in footer',
+      ],
+    });
+    const t = res.body.triaged as TriagedReport[];
+    expect(t.map((x) => `${x.severity}/${x.category}`)).toEqual(['medium/performance', 'medium/performance', 'critical/security', 'low/docs']);
+    expect(t.map((x) => x.priority)).toEqual([2, 3, 1, 4]);
+  });
+
   it('gives priority 1 to a single report', async () => {
     expect((await one('Typo in footer')).priority).toBe(1);
   });
@@ -296,5 +352,54 @@ describe.skipIf(!existsSync(bugs))('defect-triage: bugs.jsonl', () => {
       return tp === 0 ? 0 : (2 * tp) / (2 * tp + fp + fn);
     });
     expect(f1.reduce((a, b) => a + b, 0) / labels.length).toBeGreaterThan(0.3);
+  });
+});
+
+describe('declared hostile inputs (tool.hostile)', () => {
+  const cases = tool.hostile?.() ?? [];
+  it('declares cases', () => {
+    expect(cases.length).toBeGreaterThan(5);
+    expect(new Set(cases.map((c) => c.name)).size).toBe(cases.length);
+  });
+  for (const c of cases) {
+    it(`${c.name}: a 200 or a 4xx, never a throw`, async () => {
+      const res = await callTool(tool, c.input);
+      expect(res.status === 200 || (res.status >= 400 && res.status < 500)).toBe(true);
+    });
+  }
+});
+
+describe('defect-triage: the tokeniser', () => {
+  // The regular expression the character scan replaced, kept as the reference for its answers.
+  const reference = (text: string): { stem: string; raw: string }[] => {
+    // eslint-disable-next-line no-control-regex
+    const t = (/[^\u0000-\u007f]/.test(text) ? text.normalize('NFKC') : text)
+      .toLowerCase()
+      .replace(/[\u2018\u2019`]/g, "'")
+      .replace(/\bcan'?t\b/g, 'can not')
+      .replace(/\bcannot\b/g, 'can not')
+      .replace(/\bwon'?t\b/g, 'will not')
+      .replace(/n't\b/g, ' not');
+    const out: { stem: string; raw: string }[] = [];
+    for (const m of t.matchAll(/[\p{L}\p{N}]+|[.,;:!?()[\]{}\n]/gu)) {
+      const w = m[0];
+      if (w.length === 1 && !/[\p{L}\p{N}]/u.test(w)) {
+        if (out.length > 0 && out[out.length - 1]?.stem !== '|') out.push({ stem: '|', raw: w });
+        continue;
+      }
+      if (w.length > 60) continue;
+      out.push({ stem: lemma(w), raw: w });
+    }
+    return out;
+  };
+  it('splits text exactly as the word regex did', () => {
+    const pieces = fc.constantFrom('crash', 'Crashes', "can't", ' ', '.', ',', '\n', '\r', 'é', 'ß', '日本', '𝒳', '\u0301', '3', '-', "'", 'a'.repeat(61), '(', '[', '{', '}', ']', ')', ':', ';', '!', '?');
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 30 }), (parts) => {
+        const text = parts.join('');
+        expect(tokenize(text)).toEqual(reference(text));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

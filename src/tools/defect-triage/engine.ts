@@ -1,6 +1,6 @@
 // Defect-triage engine: severity, category, completeness and batch priority of bug reports; pure.
-import { CATEGORY_CUES, CATEGORY_ORDER, SEVERITY_CUES } from './lexicon.ts';
-import type { Category } from './lexicon.ts';
+import { CANDIDATE_GROUPS, CATEGORY_CUES, CATEGORY_ORDER, DEFINITION_GROUPS, SEVERITY_CUES } from './lexicon.ts';
+import type { Category, CueGroup, CueLevel } from './lexicon.ts';
 
 export type Severity = 'critical' | 'high' | 'medium' | 'low';
 export type MissingInfo = 'no_repro_steps' | 'no_expected_vs_actual' | 'no_environment';
@@ -29,32 +29,36 @@ export interface TriagedReport {
   signals: { severity: string[]; category: string[] };
 }
 
-/** Cut-points on the severity score: at or above `critical` / `high`, at or below `low`. */
-export interface SeverityThresholds {
-  critical: number;
-  high: number;
-  low: number;
-}
-/** Score at or above which a report is critical / high; at or below which it is low. */
-export const THRESHOLDS: Readonly<SeverityThresholds> = { critical: 6.5, high: 2.5, low: -2.5 };
-/** Title words say what the reporter thinks matters most; they count this much more than body words. */
-export const TITLE_FACTOR = 1.5;
 /**
- * Weak cues (|weight| < 2: "error", "fails", "sometimes") pile up in long reports and stack traces; their
- * total is capped so that only a strong cue can move a report two levels.
+ * The cue groups the tool uses: every definition group, and the candidate groups that held on each source of
+ * the labelled bench when it was held out (bench/agile-triage.ts prints the per-source ablation).
  */
-const WEAK_LIMIT = 2;
+export const SHIPPED_GROUPS: ReadonlySet<CueGroup> = new Set<CueGroup>([...DEFINITION_GROUPS, 'test_only', 'dependency_bump']);
+
+/** Every group, for the bench's ablations. */
+export const ALL_GROUPS: readonly CueGroup[] = [...DEFINITION_GROUPS, ...CANDIDATE_GROUPS];
+
+/**
+ * Where the body's evidence counts. `title_first`: the title is the reporter's own summary of the defect, so
+ * when it carries any evidence it decides, and the body is read only when the title carries none.
+ * `highest`: the strongest evidence anywhere. `title_only`: the body is never read for severity.
+ */
+export type BodyPolicy = 'title_first' | 'highest' | 'title_only';
+export const BODY_POLICY: BodyPolicy = 'title_first';
+
+export interface SeverityOptions {
+  groups?: ReadonlySet<CueGroup>;
+  body?: BodyPolicy;
+}
+
 const MAX_SIGNALS = 8;
-/** Base weight from which a cue alone can justify critical. */
-const CRITICAL_CUE = 5;
-/** Weight of a title that names a test ("TestFoo fails", "flaky test"). */
-const TEST_ONLY_WEIGHT = -2;
-/** Severity cues in a dependency-bump report count this fraction of their weight. */
-const MAINTENANCE_FACTOR = 0.3;
+const LEVEL_RANK: Record<CueLevel, number> = { critical: 3, major: 2, minor: 1 };
+const LEVEL_SEVERITY: Record<CueLevel, Severity> = { critical: 'critical', major: 'high', minor: 'low' };
+/** Points per cue for ordering reports of one severity in a batch (never for the severity itself). */
+const LEVEL_POINTS: Record<CueLevel, number> = { critical: 4, major: 2, minor: -2 };
+
 const MAINTENANCE_TITLE = /^\s*(?:\[[^\]]{0,40}\]\s*)?(?:[\w.-]{1,30}:\s*)?(?:upgrade|update|bump|backport|downgrade|pin)\b/i;
 
-/** Weight of a title worded as a request for new or changed behaviour ("Add ...", "S3A to support ..."). */
-const REQUEST_WEIGHT = -1.5;
 // Leading component tags ("[ABFS]", "S3A:", "[Regression]") are skipped before the verb is read.
 const TITLE_PREFIX = /^\s*(?:\[[^\]]{0,40}\]\s*){0,3}(?:[\w.\- ]{1,30}:\s*)?/;
 const REQUEST_VERB = /^(?:add|adding|support|allow|make|tune|configure|enable|introduce|expose|provide|implement|improve|enhance|optimi[sz]e|extend|generali[sz]e|generally support)\b/i;
@@ -70,12 +74,9 @@ export function requestVerb(title: string): string | null {
 }
 
 /**
- * Weight of a title that says a core action cannot be done ("cannot save", "printing is not possible", "does
- * not allow push"): Bugzilla's "major loss of function", the line between major and normal. Like the other
- * title-shape weights below, it applies once, to the title, without the title factor. "Should not" and
- * "do not" state a wish or an order, not a failure.
+ * A title that says a core action cannot be done ("cannot save", "printing is not possible", "does not allow
+ * push"): Bugzilla's "major loss of function". "Should not" and "do not" state a wish or an order, not a failure.
  */
-const LOSS_OF_FUNCTION_WEIGHT = 2.5;
 const CORE_ACTION =
   '(?:save|saving|print|printing|open|opening|load|loading|start|launch|connect|log ?in|login|sign ?in|install|export|import|compile|build|run|reach|read|write|paste|copy|work|allow|find|create|delete|upload|download|access|edit|commit|push|pull|deploy|boot)';
 const LOSS_OF_FUNCTION = new RegExp(
@@ -94,9 +95,31 @@ export function lossOfFunction(title: string): string | null {
   return LOSS_OF_FUNCTION.exec(t)?.[0] ?? null;
 }
 
-/** Weight of a title naming a documentation source file (README.md, install.rst): a docs change. */
-const DOC_FILE_WEIGHT = -2.5;
-const DOC_FILE = /\b[\w-]{1,80}\.(?:md|markdown|rst|adoc|asciidoc)\b/i;
+const DOC_EXTENSIONS = new Set(['md', 'markdown', 'rst', 'adoc', 'asciidoc']);
+
+const isWordChar = (c: string): boolean => /\w/.test(c);
+
+/** A word without the punctuation around it ("(README.md)," -> "README.md"). */
+function trimPunctuation(word: string): string {
+  let a = 0;
+  let b = word.length;
+  while (a < b && !isWordChar(word.charAt(a))) a++;
+  while (b > a && !isWordChar(word.charAt(b - 1))) b--;
+  return word.slice(a, b);
+}
+
+/** A documentation source file named in a title (README.md, install.rst), or null. A scan, not a regex. */
+export function docFile(title: string): string | null {
+  const lower = title.toLowerCase();
+  if (![...DOC_EXTENSIONS].some((ext) => lower.includes(`.${ext}`))) return null;
+  for (const raw of title.split(/\s+/)) {
+    const word = trimPunctuation(raw);
+    const dot = word.lastIndexOf('.');
+    if (dot <= 0 || dot > 80) continue;
+    if (DOC_EXTENSIONS.has(word.slice(dot + 1).toLowerCase()) && /^[\w-]+$/.test(word.slice(0, dot))) return word;
+  }
+  return null;
+}
 
 /** A title that announces a dependency or version change rather than a malfunction. */
 export function isMaintenance(title: string): boolean {
@@ -135,7 +158,8 @@ interface Token {
 interface CompiledCue {
   stems: string[];
   phrase: string;
-  weight: number;
+  level: CueLevel;
+  group: CueGroup;
   negatable: boolean;
   category?: Category | undefined;
 }
@@ -145,7 +169,19 @@ interface CompiledCue {
  * Porter merges words whose triage meaning differs (unused/unusable, several/severe, secure/security,
  * document/documentation), while cue lists only need "crash", "crashes", "crashed" and "crashing" to meet.
  */
+const LEMMAS = new Map<string, string>();
+const LEMMA_CACHE_SIZE = 20_000;
+
 export function lemma(word: string): string {
+  const cached = LEMMAS.get(word);
+  if (cached !== undefined) return cached;
+  const out = lemmaOf(word);
+  if (LEMMAS.size >= LEMMA_CACHE_SIZE) LEMMAS.clear();
+  LEMMAS.set(word, out);
+  return out;
+}
+
+function lemmaOf(word: string): string {
   let w = word;
   if (w.length <= 3) return w;
   if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
@@ -186,9 +222,11 @@ function indexByFirst(cues: CompiledCue[]): Map<string, CompiledCue[]> {
   return map;
 }
 
-const SEVERITY_INDEX = indexByFirst(SEVERITY_CUES.map((c) => ({ stems: stemPhrase(c.phrase), phrase: c.phrase, weight: c.weight, negatable: c.negatable === true })));
+const SEVERITY_INDEX = indexByFirst(
+  SEVERITY_CUES.map((c) => ({ stems: stemPhrase(c.phrase), phrase: c.phrase, level: c.level, group: c.group, negatable: c.negatable === true })),
+);
 const CATEGORY_INDEX = indexByFirst(
-  CATEGORY_ORDER.flatMap((cat) => (CATEGORY_CUES[cat as Exclude<Category, 'other'>] ?? []).map((p) => ({ stems: stemPhrase(p), phrase: p, weight: 0, negatable: false, category: cat }))),
+  CATEGORY_ORDER.flatMap((cat) => (CATEGORY_CUES[cat as Exclude<Category, 'other'>] ?? []).map((p) => ({ stems: stemPhrase(p), phrase: p, level: 'minor' as const, group: 'cosmetic' as const, negatable: false, category: cat }))),
 );
 
 /**
@@ -236,8 +274,13 @@ export function stripMachineText(text: string): { prose: string; hadTrace: boole
     out += ' . ';
     i = close + pair[1].length;
   }
+  // Without any of the markers no line can be machine output, and the text stays as it is.
+  if (!out.includes('at ') && !out.includes('[') && !out.includes('Caused by') && !out.includes('Exception in thread')) return { prose: out, hadTrace };
   const lines = out.split('\n').filter((line) => {
-    const t = line.trim();
+    const t = line.trimStart();
+    const first = t.charAt(0);
+    // Only lines opening with "at ", "[" , "Caused by" or "Exception" can be machine output.
+    if (first !== 'a' && first !== '[' && first !== 'C' && first !== 'E') return true;
     const machine = /^at [\w$.]+\(/.test(t) || /^\[(?:INFO|ERROR|WARN|WARNING|DEBUG)\]/.test(t) || /^(?:Caused by|Exception in thread)\b/.test(t);
     if (machine) hadTrace = true;
     return !machine;
@@ -246,9 +289,11 @@ export function stripMachineText(text: string): { prose: string; hadTrace: boole
 }
 
 /** Lowercase words with contractions expanded; punctuation that ends a clause becomes a boundary token. */
+const CLAUSE_PUNCTUATION = new Set(['.', ',', ';', ':', '!', '?', '(', ')', '[', ']', '{', '}', '\n']);
+
 export function tokenize(text: string): Token[] {
-  const t = text
-    .normalize('NFKC')
+  // eslint-disable-next-line no-control-regex
+  const t = (/[^\u0000-\u007f]/.test(text) ? text.normalize('NFKC') : text)
     .toLowerCase()
     .replace(/[\u2018\u2019`]/g, "'")
     .replace(/\bcan'?t\b/g, 'can not')
@@ -256,23 +301,68 @@ export function tokenize(text: string): Token[] {
     .replace(/\bwon'?t\b/g, 'will not')
     .replace(/n't\b/g, ' not');
   const out: Token[] = [];
-  const re = /[\p{L}\p{N}]+|[.,;:!?()[\]{}\n]/gu;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(t)) !== null) {
-    const w = m[0];
-    if (w.length === 1 && !/[\p{L}\p{N}]/u.test(w)) {
-      if (out.length > 0 && out[out.length - 1]?.stem !== BOUNDARY) out.push({ stem: BOUNDARY, raw: w });
+  // One pass over the characters: runs of letters and digits are words, clause punctuation a boundary.
+  const n = t.length;
+  let i = 0;
+  while (i < n) {
+    const width = wordCharWidth(t, i);
+    if (width > 0) {
+      let j = i + width;
+      for (let w = wordCharWidth(t, j); w > 0; w = wordCharWidth(t, j)) j += w;
+      if (j - i <= 60) {
+        const word = t.slice(i, j);
+        out.push({ stem: lemma(word), raw: word });
+      }
+      i = j;
       continue;
     }
-    if (w.length > 60) continue;
-    out.push({ stem: lemma(w), raw: w });
+    const ch = t.charAt(i);
+    if (CLAUSE_PUNCTUATION.has(ch) && out.length > 0 && out[out.length - 1]?.stem !== BOUNDARY) out.push({ stem: BOUNDARY, raw: ch });
+    i += 1;
   }
   return out;
 }
 
+const UNICODE_WORD_CHAR = /^[\p{L}\p{N}]$/u;
+
+/** Length in UTF-16 units of the letter or digit at `i` (1, or 2 for an astral one), or 0 when it is neither. */
+function wordCharWidth(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c < 128) return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90) ? 1 : 0;
+  if (Number.isNaN(c)) return 0;
+  const cp = text.codePointAt(i) ?? c;
+  const ch = String.fromCodePoint(cp);
+  return UNICODE_WORD_CHAR.test(ch) ? ch.length : 0;
+}
+
+/** A cue found at `start`, covering `length` tokens; its surface words are read only when reported. */
 interface Hit {
   cue: CompiledCue;
-  surface: string;
+  start: number;
+  length: number;
+}
+
+function surfaceOf(tokens: readonly Token[], h: Hit): string {
+  return tokens
+    .slice(h.start, h.start + h.length)
+    .map((t) => t.raw)
+    .join(' ');
+}
+
+/** Non-overlapping, longest-first cue matches in reading order. */
+/** Words that some cue spells exactly (`=word`): only these need the exact-form lookups. */
+const EXACT_WORDS: ReadonlySet<string> = new Set(
+  [...SEVERITY_CUES.map((c) => c.phrase), ...Object.values(CATEGORY_CUES).flat()].flatMap((p) => p.split(' ')).filter((w) => w.startsWith('=')).map((w) => w.slice(1)),
+);
+const NO_CUES: readonly CompiledCue[] = [];
+
+/** The cues that may start at a token, longest first. */
+function candidatesAt(tok: Token, index: Map<string, CompiledCue[]>): readonly CompiledCue[] {
+  const byStem = index.get(tok.stem) ?? NO_CUES;
+  const singular = tok.raw.endsWith('s') ? tok.raw.slice(0, -1) : '';
+  if (!EXACT_WORDS.has(tok.raw) && !EXACT_WORDS.has(singular)) return byStem;
+  const exact = [...(index.get(`=${tok.raw}`) ?? NO_CUES), ...(singular ? (index.get(`=${singular}`) ?? NO_CUES) : NO_CUES)];
+  return [...byStem, ...exact].sort((a, b) => b.stems.length - a.stems.length);
 }
 
 /** Non-overlapping, longest-first cue matches in reading order. */
@@ -280,24 +370,23 @@ function matchCues(tokens: readonly Token[], index: Map<string, CompiledCue[]>, 
   const hits: Hit[] = [];
   let i = 0;
   while (i < tokens.length) {
-    const tok = tokens[i];
+    const tok = tokens[i] as Token;
+    if (tok.stem === BOUNDARY) {
+      i++;
+      continue;
+    }
     let matched: CompiledCue | undefined;
-    if (tok) {
-      const exactKey = tok.raw.endsWith('s') ? `=${tok.raw.slice(0, -1)}` : '';
-      const candidates = [...(index.get(tok.stem) ?? []), ...(index.get(`=${tok.raw}`) ?? []), ...(exactKey ? (index.get(exactKey) ?? []) : [])];
-      candidates.sort((a, b) => b.stems.length - a.stems.length);
-      for (const c of candidates) {
-        let ok = true;
-        for (let k = 1; k < c.stems.length; k++) {
-          if (!meets(tokens[i + k], c.stems[k])) {
-            ok = false;
-            break;
-          }
-        }
-        if (ok) {
-          matched = c;
+    for (const c of candidatesAt(tok, index)) {
+      let ok = true;
+      for (let k = 1; k < c.stems.length; k++) {
+        if (!meets(tokens[i + k], c.stems[k])) {
+          ok = false;
           break;
         }
+      }
+      if (ok) {
+        matched = c;
+        break;
       }
     }
     if (!matched) {
@@ -305,9 +394,7 @@ function matchCues(tokens: readonly Token[], index: Map<string, CompiledCue[]>, 
       continue;
     }
     const negated = useNegation && matched.negatable && negatedAt(tokens, i);
-    if (!negated) {
-      hits.push({ cue: matched, surface: tokens.slice(i, i + matched.stems.length).map((t) => t.raw).join(' ') });
-    }
+    if (!negated) hits.push({ cue: matched, start: i, length: matched.stems.length });
     i += matched.stems.length;
   }
   return hits;
@@ -341,66 +428,180 @@ function normaliseReport(r: ReportInput): Normalised {
   };
 }
 
-/** Severity score and the cue words behind it. */
-export function severityOf(
-  title: string,
-  body: string,
-  options: { thresholds?: Readonly<SeverityThresholds>; titleFactor?: number } = {},
-): { severity: Severity; score: number; criticalCue: boolean; signals: string[] } {
-  const { prose, hadTrace } = stripMachineText(body);
-  const best = new Map<string, { w: number; base: number; surface: string }>();
-  const add = (hits: Hit[], factor: (h: Hit) => number): void => {
-    for (const h of hits) {
-      const w = h.cue.weight * factor(h);
-      const prev = best.get(h.cue.phrase);
-      if (!prev || Math.abs(w) > Math.abs(prev.w)) best.set(h.cue.phrase, { w, base: h.cue.weight, surface: h.surface });
-    }
-  };
-  const titleTokens = tokenize(title);
-  // A dependency bump is planned maintenance: the crash or CVE it quotes is upstream and its reach unproven.
-  const damp = isMaintenance(title) ? MAINTENANCE_FACTOR : 1;
-  const factorFor = (h: Hit, base: number): number => base * (h.cue.weight > 0 ? damp : 1);
-  add(matchCues(titleTokens, SEVERITY_INDEX, true), (h) => factorFor(h, options.titleFactor ?? TITLE_FACTOR));
-  add(matchCues(tokenize(prose), SEVERITY_INDEX, true), (h) => factorFor(h, 1));
-  // A failure confined to a test suite (a test class or the word "test" in the title) reaches no user.
-  const testWord = titleTokens.find((t) => t.stem === 'test' || /^i?test[a-z0-9]{3,}/.test(t.raw));
-  if (testWord) best.set('#test-only', { w: TEST_ONLY_WEIGHT, base: TEST_ONLY_WEIGHT, surface: testWord.raw });
-  const loss = lossOfFunction(title);
-  if (loss) best.set('#loss-of-function', { w: LOSS_OF_FUNCTION_WEIGHT * damp, base: LOSS_OF_FUNCTION_WEIGHT, surface: loss });
-  const docFile = DOC_FILE.exec(title);
-  if (docFile) best.set('#doc-file', { w: DOC_FILE_WEIGHT, base: DOC_FILE_WEIGHT, surface: docFile[0] });
-  const request = requestVerb(title);
-  if (request) best.set('#request', { w: REQUEST_WEIGHT, base: REQUEST_WEIGHT, surface: request });
-
-  let strong = 0;
-  let weak = 0;
-  for (const { w, base } of best.values()) {
-    // In a dependency bump every aggravating cue is weak: together they can nudge the report, not carry it.
-    if (Math.abs(base) >= 2 && !(damp < 1 && w > 0)) strong += w;
-    else weak += w;
-  }
-  // A stack trace shows something threw; worth a weak nudge, not a verdict.
-  if (hadTrace) weak += 0.5;
-  weak = Math.max(-WEAK_LIMIT, Math.min(WEAK_LIMIT, weak));
-  const score = Math.round((strong + weak) * 100) / 100;
-  // Critical needs a critical reason (crash, loss, vulnerability, outage), not a pile of lesser complaints.
-  const criticalCue = [...best.values()].some((v) => v.base >= CRITICAL_CUE && v.w >= CRITICAL_CUE);
-  const severity = severityLevel(score, criticalCue, options.thresholds ?? THRESHOLDS);
-  // Signals name the words that pushed the verdict's way, strongest first.
-  const direction = severity === 'low' ? -1 : severity === 'medium' ? 0 : 1;
-  const signals = [...best.values()]
-    .filter((v) => (direction === 0 ? true : Math.sign(v.w) === direction))
-    .sort((a, b) => Math.abs(b.w) - Math.abs(a.w) || (a.surface < b.surface ? -1 : a.surface > b.surface ? 1 : 0))
-    .map((v) => v.surface);
-  return { severity, score, criticalCue, signals: [...new Set(signals)].slice(0, MAX_SIGNALS) };
+/** One piece of severity evidence: the cue's level and family, and the report's own words. */
+interface Evidence {
+  key: string;
+  level: CueLevel;
+  group: CueGroup;
+  surface: string;
 }
 
-/** The level a score falls in; critical also needs a critical cue, so lesser complaints never add up to it. */
-export function severityLevel(score: number, criticalCue: boolean, t: Readonly<SeverityThresholds> = THRESHOLDS): Severity {
-  if (score >= t.critical && criticalCue) return 'critical';
-  if (score >= t.high) return 'high';
-  if (score <= t.low) return 'low';
-  return 'medium';
+/** Words that put data in someone else's hands: "another tenant", "other users'", "the wrong customer". */
+const OTHER_WORDS = new Set(['other', 'another', 'different', 'foreign', 'wrong']);
+const OWNER_WORDS = new Set(
+  ['tenant', 'user', 'customer', 'account', 'organization', 'organisation', 'org', 'company', 'client', 'member', 'patient', 'team', 'workspace', 'person', 'people', 'owner', 'subscriber', 'recipient'].map(
+    (w) => lemma(w),
+  ),
+);
+const ACCESS_WORDS = new Set(
+  ['see', 'seen', 'view', 'access', 'read', 'download', 'list', 'show', 'shown', 'display', 'visible', 'expose', 'leak', 'return', 'get', 'got', 'open', 'edit', 'modify', 'delete', 'browse', 'fetch', 'retrieve', 'search', 'receive', 'send', 'sent', 'include', 'contain'].map(
+    (w) => lemma(w),
+  ),
+);
+const EXPECTATION_MODALS = new Set(['should', 'must', 'shall']);
+
+/**
+ * Data exposure: in one clause, a verb of access (see, view, list, return, download, send ...) whose object is
+ * someone else's ("... lists invoices of another tenant", "API returns other users' data", "sent to the wrong
+ * customer"). Broken access control is OWASP's first risk class. "Cannot see other users' files" is a loss
+ * of function, not an exposure; "should not see other tenants' data" states the broken expectation.
+ */
+export function exposure(tokens: readonly Token[]): string | null {
+  let access = -1;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (t.stem === BOUNDARY) {
+      access = -1;
+      continue;
+    }
+    if (ACCESS_WORDS.has(t.stem)) {
+      const negated = negatedAt(tokens, i) && !tokens.slice(Math.max(0, i - 4), i).some((p) => EXPECTATION_MODALS.has(p.raw));
+      if (!negated) access = i;
+      continue;
+    }
+    if (access < 0 || !OTHER_WORDS.has(t.raw)) continue;
+    for (let k = i + 1; k <= i + 2 && k < tokens.length; k++) {
+      const owner = tokens[k] as Token;
+      if (owner.stem === BOUNDARY) break;
+      if (OWNER_WORDS.has(owner.stem)) return `${(tokens[access] as Token).raw} ${tokens.slice(i, k + 1).map((x) => x.raw).join(' ')}`;
+    }
+  }
+  return null;
+}
+
+const LOSS_WORDS = new Set(['lose', 'lost', 'loses', 'losing', 'loss', 'disappear', 'disappeared', 'vanish', 'vanished', 'wiped', 'erased']);
+const LOSS_AUXILIARIES = new Set(['is', 'are', 'was', 'were', 'get', 'gets', 'got', 'be', 'been', 'being']);
+/** What a user makes and expects to keep: losing it is Bugzilla's "loss of data" whatever the wording. */
+const CONTENT_WORDS = new Set(
+  ['data', 'file', 'document', 'work', 'change', 'edit', 'page', 'image', 'picture', 'photo', 'text', 'content', 'record', 'message', 'email', 'mail', 'note', 'entry', 'row', 'attachment', 'comment', 'draft', 'spreadsheet', 'sheet', 'slide', 'database', 'commit', 'order', 'payment'].map(
+    (w) => lemma(w),
+  ),
+);
+
+/**
+ * Loss of user content in other words than "data loss": "lost many pages of a file", "images disappeared",
+ * "my changes are lost". A loss word and a content word within three words in one clause, not negated.
+ */
+export function contentLoss(tokens: readonly Token[]): string | null {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (!LOSS_WORDS.has(t.raw) || negatedAt(tokens, i)) continue;
+    for (let k = i + 1; k <= i + 3 && k < tokens.length; k++) {
+      const n = tokens[k] as Token;
+      if (n.stem === BOUNDARY) break;
+      if (CONTENT_WORDS.has(n.stem)) return tokens.slice(i, k + 1).map((x) => x.raw).join(' ');
+    }
+    for (let k = i - 1; k >= i - 3 && k >= 0; k--) {
+      const n = tokens[k] as Token;
+      if (n.stem === BOUNDARY) break;
+      if (LOSS_AUXILIARIES.has(n.raw)) continue;
+      if (CONTENT_WORDS.has(n.stem)) return tokens.slice(k, i + 1).map((x) => x.raw).join(' ');
+      break;
+    }
+  }
+  return null;
+}
+
+/** A title that names a test ("TestFoo fails", "flaky test"): the word, or null. */
+function testWord(titleTokens: readonly Token[]): string | null {
+  return titleTokens.find((t) => t.stem === 'test' || /^i?test[a-z0-9]{3,}/.test(t.raw))?.raw ?? null;
+}
+
+/** The evidence a text carries, from the lexicon and from the shapes only a title has. */
+function evidenceOf(tokens: readonly Token[], groups: ReadonlySet<CueGroup>, title: string | null): Evidence[] {
+  const out: Evidence[] = [];
+  // Each cue counts once, in the words of its first occurrence.
+  const seen = new Set<string>();
+  for (const h of matchCues(tokens, SEVERITY_INDEX, true)) {
+    if (!groups.has(h.cue.group) || seen.has(h.cue.phrase)) continue;
+    seen.add(h.cue.phrase);
+    out.push({ key: h.cue.phrase, level: h.cue.level, group: h.cue.group, surface: surfaceOf(tokens, h) });
+  }
+  const request = title === null ? null : requestVerb(title);
+  const exposed = request === null && groups.has('security') ? exposure(tokens) : null;
+  if (exposed) out.push({ key: '#exposure', level: 'critical', group: 'security', surface: exposed });
+  const lost = groups.has('data_loss') ? contentLoss(tokens) : null;
+  if (lost) out.push({ key: '#content-loss', level: 'critical', group: 'data_loss', surface: lost });
+  if (title === null) return out;
+  const loss = groups.has('loss_of_function') ? lossOfFunction(title) : null;
+  if (loss) out.push({ key: '#loss-of-function', level: 'major', group: 'loss_of_function', surface: loss });
+  if (request && groups.has('request')) out.push({ key: '#request', level: 'minor', group: 'request', surface: request });
+  const doc = groups.has('docs') ? docFile(title) : null;
+  if (doc) out.push({ key: '#doc-file', level: 'minor', group: 'docs', surface: doc });
+  const test = groups.has('test_only') ? testWord(tokens) : null;
+  if (test) out.push({ key: '#test-only', level: 'minor', group: 'test_only', surface: test });
+  return out;
+}
+
+export interface SeverityVerdict {
+  severity: Severity;
+  /** Strength of the deciding evidence, for ordering reports of one severity in a batch. */
+  score: number;
+  /** The words that decided, strongest first (at most 8). */
+  signals: string[];
+}
+
+/**
+ * Severity from the trackers' definitions: the strongest level of evidence decides (critical: crash, hang,
+ * data loss, security or exposure, blocker; major: major loss of function; minor: cosmetic, minor, easy
+ * workaround, request), medium when there is none. No score cut-point: a level is evidence, not a sum.
+ */
+export function severityOf(title: string, body: string, options: SeverityOptions = {}): SeverityVerdict {
+  return severityOfText(new ReportText(title, body), options);
+}
+
+/** A report's title and body, tokenised once and only when a rule needs them (severity and category share them). */
+export class ReportText {
+  private titleTokenList: Token[] | undefined;
+  private proseTokenList: Token[] | undefined;
+  constructor(
+    readonly title: string,
+    private readonly body: string,
+  ) {}
+  get titleTokens(): Token[] {
+    this.titleTokenList ??= tokenize(this.title);
+    return this.titleTokenList;
+  }
+  get proseTokens(): Token[] {
+    this.proseTokenList ??= this.body.trim() === '' ? [] : tokenize(stripMachineText(this.body).prose);
+    return this.proseTokenList;
+  }
+}
+
+function severityOfText(text: ReportText, options: SeverityOptions = {}): SeverityVerdict {
+  const groups = options.groups ?? SHIPPED_GROUPS;
+  const policy = options.body ?? BODY_POLICY;
+  const title = text.title;
+  const titleEvidence = evidenceOf(text.titleTokens, groups, title);
+  // The body is read only when it can count: always under `highest`, under `title_first` when the title is silent.
+  const readBody = policy === 'highest' || (policy === 'title_first' && titleEvidence.length === 0);
+  const bodyEvidence = readBody ? evidenceOf(text.proseTokens, groups, null) : [];
+  let decisive = [...titleEvidence, ...bodyEvidence];
+  // A dependency bump is planned maintenance: the crash or CVE it quotes is upstream and its reach unproven.
+  if (groups.has('dependency_bump') && isMaintenance(title)) decisive = decisive.filter((e) => e.level === 'minor');
+  let top: CueLevel | null = null;
+  for (const e of decisive) if (top === null || LEVEL_RANK[e.level] > LEVEL_RANK[top]) top = e.level;
+  if (top === null) return { severity: 'medium', score: 0, signals: [] };
+  const fromTitle = new Set(titleEvidence);
+  const seen = new Set<string>();
+  let score = 0;
+  for (const e of decisive) {
+    if (seen.has(e.key)) continue;
+    seen.add(e.key);
+    score += LEVEL_POINTS[e.level] * (fromTitle.has(e) ? 2 : 1);
+  }
+  const signals = [...new Set(decisive.filter((e) => e.level === top).map((e) => e.surface))].slice(0, MAX_SIGNALS);
+  return { severity: LEVEL_SEVERITY[top], score, signals };
 }
 
 /**
@@ -408,11 +609,25 @@ export function severityLevel(score: number, criticalCue: boolean, t: Readonly<S
  * report is about, while a body mentions many things in passing. Signals are that category's cue words.
  */
 export function categoryOf(title: string, body: string): { category: Category; signals: string[] } {
-  const { prose } = stripMachineText(body);
-  for (const hits of [matchCues(tokenize(title), CATEGORY_INDEX, false), matchCues(tokenize(prose), CATEGORY_INDEX, false)]) {
+  return categoryOfText(new ReportText(title, body));
+}
+
+function categoryOfText(text: ReportText): { category: Category; signals: string[] } {
+  // Someone else's data in view is a security defect whatever other words the report uses.
+  if (requestVerb(text.title) === null) {
+    const exposed = exposure(text.titleTokens) ?? exposure(text.proseTokens);
+    if (exposed) return { category: 'security', signals: [exposed] };
+  }
+  for (const tokens of [text.titleTokens, text.proseTokens]) {
+    const hits = matchCues(tokens, CATEGORY_INDEX, false);
     for (const cat of CATEGORY_ORDER) {
-      const words = hits.filter((h) => h.cue.category === cat).map((h) => h.surface);
-      if (words.length > 0) return { category: cat, signals: [...new Set(words)].slice(0, MAX_SIGNALS) };
+      const words = new Set<string>();
+      for (const h of hits) {
+        if (h.cue.category !== cat) continue;
+        words.add(surfaceOf(tokens, h));
+        if (words.size >= MAX_SIGNALS) break;
+      }
+      if (words.size > 0) return { category: cat, signals: [...words] };
     }
   }
   return { category: 'other', signals: [] };
@@ -430,10 +645,13 @@ export function hasRepro(n: Normalised): boolean {
   if (n.steps.trim()) return true;
   const text = `${n.title}\n${n.body}`;
   if (REPRO_CUE.test(text)) return true;
-  const lines = n.body.split('\n');
-  const numbered = lines.filter((l) => NUMBERED_LINE.test(l)).length;
-  const actions = lines.filter((l) => ACTION_LINE.test(l)).length;
-  if (numbered >= 2 || actions >= 2) return true;
+  let numbered = 0;
+  let actions = 0;
+  for (const line of n.body.split('\n')) {
+    if (NUMBERED_LINE.test(line)) numbered++;
+    if (ACTION_LINE.test(line)) actions++;
+    if (numbered >= 2 || actions >= 2) return true;
+  }
   return /\bgiven\b/i.test(n.body) && /\bwhen\b/i.test(n.body) && /\bthen\b/i.test(n.body);
 }
 
@@ -454,9 +672,9 @@ function missingInfo(n: Normalised, repro: boolean): MissingInfo[] {
 export function triage(reports: readonly ReportInput[]): TriagedReport[] {
   const rows = reports.map((r, index) => {
     const n = normaliseReport(r);
-    const detail = [n.body, n.actual].filter((s) => s.trim() !== '').join('\n');
-    const sev = severityOf(n.title, detail);
-    const cat = categoryOf(n.title, detail);
+    const text = new ReportText(n.title, [n.body, n.actual].filter((s) => s.trim() !== '').join('\n'));
+    const sev = severityOfText(text);
+    const cat = categoryOfText(text);
     const repro = hasRepro(n);
     return {
       index,

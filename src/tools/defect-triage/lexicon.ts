@@ -1,4 +1,4 @@
-// Keyword signals for bug triage: severity weights and category cues, matched on stemmed word sequences.
+// Keyword signals for bug triage: severity cues by the trackers' own levels, and category cues.
 
 export type Category = 'security' | 'data' | 'crash' | 'performance' | 'integration' | 'ui' | 'docs' | 'other';
 
@@ -6,319 +6,137 @@ export type Category = 'security' | 'data' | 'crash' | 'performance' | 'integrat
 export const CATEGORY_ORDER: readonly Category[] = ['security', 'data', 'crash', 'performance', 'integration', 'ui', 'docs'];
 
 /**
- * Severity cues. Positive weights push towards critical, negative towards low. Grounded in what the
- * severity-prediction literature finds discriminative (Lamkanfi et al. 2010; Menzies and Marcus 2008:
- * crash, hang, deadlock, corrupt, loss, security for severe; typo, cosmetic, label, tooltip, javadoc,
- * enhancement for non-severe) and in common triage guides (data loss and security first; workaround
- * available and single-user lower; "no workaround" higher). NullPointerExceptions weigh as little as any
- * other exception: in Java trackers they are everyday, mostly local faults filed at normal severity.
- * `negatable`: ignored after "not", "no", "never", "without" or "nor" in the same clause ("does not seem to crash").
+ * The level a cue is evidence for, in the words of the trackers' severity definitions (Bugzilla; Jira's default
+ * priorities say the same):
+ * - `critical`: "blocks development and/or testing work" (blocker), "crashes, loss of data, severe memory leak"
+ *   (critical); hangs go with crashes, and security holes and data exposure with them (the service's contract);
+ * - `major`: "major loss of function";
+ * - `minor`: "minor loss of function, or other problem where easy workaround is present" (minor), "cosmetic
+ *   problem like misspelled words or misaligned text" (trivial), "request for enhancement" (enhancement).
+ */
+export type CueLevel = 'critical' | 'major' | 'minor';
+
+/**
+ * Cue families. The first nine restate the definitions above and always apply. The others are readings that
+ * go beyond them; each ships only if it holds on every source of the labelled bench when the others are held
+ * out (`npx tsx bench/agile-triage.ts`, README "Measured").
+ */
+export type CueGroup =
+  | 'crash'
+  | 'hang'
+  | 'data_loss'
+  | 'memory'
+  | 'security'
+  | 'blocker'
+  | 'loss_of_function'
+  | 'cosmetic'
+  | 'minor_words'
+  | 'request'
+  | 'docs'
+  | 'test_only'
+  | 'hygiene'
+  | 'regression'
+  | 'broad_impact'
+  | 'dependency_bump';
+
+/** The groups that restate a published definition. */
+export const DEFINITION_GROUPS: readonly CueGroup[] = ['crash', 'hang', 'data_loss', 'memory', 'security', 'blocker', 'loss_of_function', 'cosmetic', 'minor_words'];
+
+/** The groups beyond the definitions, each measured on its own (bench/agile-triage.ts). */
+export const CANDIDATE_GROUPS: readonly CueGroup[] = ['request', 'docs', 'test_only', 'hygiene', 'regression', 'broad_impact', 'dependency_bump'];
+
+/**
+ * A severity cue: a word sequence matched on inflection-free forms (`=word` matches only that spelling or its
+ * plural). `negatable`: ignored after "not", "no", "never", "without" or "nor" in the same clause ("does not
+ * crash", "no data loss").
  */
 export interface SeverityCue {
   phrase: string;
-  weight: number;
+  level: CueLevel;
+  group: CueGroup;
   negatable?: boolean;
 }
 
+function cues(level: CueLevel, group: CueGroup, phrases: string, negatable = false): SeverityCue[] {
+  return phrases
+    .split('|')
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0)
+    .map((phrase) => (negatable ? { phrase, level, group, negatable } : { phrase, level, group }));
+}
+
 export const SEVERITY_CUES: readonly SeverityCue[] = [
-  // data loss and corruption
-  { phrase: 'data loss', weight: 6, negatable: true },
-  { phrase: 'loss of data', weight: 6, negatable: true },
-  { phrase: 'lose data', weight: 6, negatable: true },
-  { phrase: 'lost data', weight: 6, negatable: true },
-  { phrase: 'data lost', weight: 6, negatable: true },
-  { phrase: 'lose work', weight: 5, negatable: true },
-  { phrase: 'lost work', weight: 5, negatable: true },
-  { phrase: 'lose changes', weight: 5, negatable: true },
-  { phrase: 'lost changes', weight: 5, negatable: true },
-  { phrase: 'corrupt', weight: 5, negatable: true },
-  { phrase: 'corruption', weight: 5, negatable: true },
-  { phrase: 'unrecoverable', weight: 4, negatable: true },
-  { phrase: 'irrecoverable', weight: 4, negatable: true },
-  { phrase: 'wiped', weight: 4, negatable: true },
-  { phrase: 'data correctness', weight: 4 },
-  { phrase: 'wrong result', weight: 2.5, negatable: true },
-  { phrase: 'incorrect result', weight: 2.5, negatable: true },
-  { phrase: 'wrong data', weight: 2.5, negatable: true },
-  { phrase: 'incorrect data', weight: 2.5, negatable: true },
-  { phrase: 'duplicate records', weight: 2.5, negatable: true },
-  { phrase: 'duplicating records', weight: 2.5, negatable: true },
-  { phrase: 'lost', weight: 2, negatable: true },
-  { phrase: 'miscalculated', weight: 2 },
-  { phrase: 'wrong', weight: 1, negatable: true },
-  { phrase: 'incorrect', weight: 1, negatable: true },
-  { phrase: 'disappeared', weight: 1.5, negatable: true },
-  { phrase: 'data is lost', weight: 6, negatable: true },
-  { phrase: 'data was lost', weight: 6, negatable: true },
-  { phrase: 'silently drops', weight: 4 },
-  { phrase: 'silently discards', weight: 4 },
-  { phrase: 'silently ignored', weight: 2.5 },
-  { phrase: 'silently', weight: 1.5 },
-  { phrase: 'overwrites', weight: 2, negatable: true },
-  { phrase: 'deletes all', weight: 4, negatable: true },
-  { phrase: 'truncated', weight: 1.5, negatable: true },
-  // security
-  { phrase: 'cve', weight: 6 },
-  { phrase: 'vulnerability', weight: 5, negatable: true },
-  { phrase: 'vulnerable', weight: 4, negatable: true },
-  { phrase: 'exploit', weight: 5, negatable: true },
-  { phrase: 'xss', weight: 6 },
-  { phrase: 'cross site scripting', weight: 6 },
-  { phrase: 'csrf', weight: 6 },
-  { phrase: 'injection', weight: 3, negatable: true },
-  { phrase: 'sql injection', weight: 6 },
-  { phrase: 'command injection', weight: 6 },
-  { phrase: 'code injection', weight: 6 },
-  { phrase: 'ldap injection', weight: 6 },
-  { phrase: 'remote code execution', weight: 6 },
-  { phrase: 'arbitrary code', weight: 6 },
-  { phrase: 'privilege escalation', weight: 6 },
-  { phrase: 'authentication bypass', weight: 6 },
-  { phrase: 'auth bypass', weight: 6 },
-  { phrase: 'bypass', weight: 2.5, negatable: true },
-  { phrase: 'unauthorized access', weight: 5, negatable: true },
-  { phrase: 'security', weight: 1.5 },
-  { phrase: 'malicious', weight: 3 },
-  { phrase: 'insecure', weight: 3, negatable: true },
-  { phrase: 'denial of service', weight: 4 },
-  { phrase: 'leak password', weight: 5 },
-  { phrase: 'leaks password', weight: 5 },
-  { phrase: 'password leak', weight: 5 },
-  { phrase: 'credential leak', weight: 5 },
-  { phrase: 'exposes', weight: 1.5 },
-  { phrase: 'path traversal', weight: 6 },
-  { phrase: 'directory traversal', weight: 6 },
-  { phrase: 'ssrf', weight: 6 },
-  { phrase: 'xxe', weight: 6 },
-  { phrase: 'unsafe deserialization', weight: 6 },
-  { phrase: 'open redirect', weight: 4 },
-  { phrase: 'session fixation', weight: 5 },
-  { phrase: 'information disclosure', weight: 5 },
-  { phrase: 'information leak', weight: 5 },
-  { phrase: 'leaks credentials', weight: 5 },
-  { phrase: 'credentials leak', weight: 5 },
-  { phrase: 'token leak', weight: 5 },
-  { phrase: 'plaintext password', weight: 5 },
-  { phrase: 'password in plain text', weight: 5 },
-  { phrase: 'sensitive data', weight: 3 },
-  // availability and blockers
-  { phrase: 'blocker', weight: 5 },
-  { phrase: 'showstopper', weight: 5 },
-  { phrase: 'outage', weight: 5, negatable: true },
-  { phrase: 'production down', weight: 6 },
-  { phrase: 'service down', weight: 5 },
-  { phrase: 'site down', weight: 5 },
-  { phrase: 'system down', weight: 5 },
-  { phrase: 'all users', weight: 3 },
-  { phrase: 'every user', weight: 3 },
-  { phrase: 'all customers', weight: 3 },
-  { phrase: 'in production', weight: 1.5 },
-  { phrase: 'for everyone', weight: 3 },
-  { phrase: 'entire cluster', weight: 3 },
-  { phrase: 'whole cluster', weight: 3 },
-  { phrase: 'cluster down', weight: 5 },
-  { phrase: 'can not start', weight: 4 },
-  { phrase: 'fails to start', weight: 4 },
-  { phrase: 'does not start', weight: 4 },
-  { phrase: 'will not start', weight: 4 },
-  { phrase: 'can not launch', weight: 4 },
-  { phrase: 'fails to launch', weight: 4 },
-  { phrase: 'can not login', weight: 4 },
-  { phrase: 'can not log in', weight: 4 },
-  { phrase: 'unable to login', weight: 4 },
-  { phrase: 'unable to log in', weight: 4 },
-  { phrase: 'can not connect', weight: 2 },
-  { phrase: 'can not reach', weight: 2 },
-  { phrase: 'can not resolve', weight: 2 },
-  { phrase: 'can not open', weight: 2 },
-  { phrase: 'can not save', weight: 3 },
-  // A broken build blocks every developer, but not the product's users.
-  { phrase: 'build broken', weight: 3 },
-  { phrase: 'broken build', weight: 3 },
-  { phrase: 'breaks the build', weight: 3 },
-  { phrase: 'build failure', weight: 3 },
-  { phrase: 'build fails', weight: 3 },
-  { phrase: 'fails to build', weight: 3 },
-  { phrase: 'can not build', weight: 3 },
-  { phrase: 'fix build', weight: 3 },
-  { phrase: 'fix the build', weight: 3 },
-  { phrase: 'fails to compile', weight: 3 },
-  { phrase: 'does not compile', weight: 3 },
-  { phrase: 'compilation error', weight: 3 },
-  { phrase: 'compile error', weight: 3 },
-  { phrase: 'deadlock', weight: 6, negatable: true },
-  { phrase: 'unusable', weight: 4, negatable: true },
-  { phrase: 'critical', weight: 2 },
-  { phrase: 'urgent', weight: 2 },
-  { phrase: 'severe', weight: 2 },
-  { phrase: 'is blocked', weight: 2 },
-  { phrase: 'are blocked', weight: 2 },
-  { phrase: 'were blocked', weight: 2 },
-  { phrase: 'blocked for', weight: 2 },
-  { phrase: 'blocking issue', weight: 2 },
-  { phrase: 'release blocker', weight: 6 },
-  // crashes and hangs
-  { phrase: 'crash', weight: 6, negatable: true },
-  { phrase: 'segfault', weight: 6 },
-  { phrase: 'segmentation fault', weight: 6 },
-  { phrase: 'core dump', weight: 6 },
-  { phrase: 'hang', weight: 6, negatable: true },
-  { phrase: 'freeze', weight: 6, negatable: true },
-  { phrase: 'frozen', weight: 6, negatable: true },
-  { phrase: 'froze', weight: 6, negatable: true },
-  { phrase: 'not responding', weight: 6 },
-  { phrase: 'stops responding', weight: 6 },
-  { phrase: 'unresponsive', weight: 6, negatable: true },
-  { phrase: 'out of memory', weight: 6, negatable: true },
-  { phrase: 'oom', weight: 6, negatable: true },
-  { phrase: 'memory leak', weight: 3.5, negatable: true },
-  { phrase: 'severe memory leak', weight: 6 },
-  { phrase: 'stack overflow', weight: 6 },
-  { phrase: 'stackoverflow', weight: 6 },
-  { phrase: 'stackoverflowerror', weight: 6 },
-  { phrase: 'java heap space', weight: 6 },
-  { phrase: 'kernel panic', weight: 6 },
-  { phrase: 'sigsegv', weight: 6 },
-  { phrase: 'access violation', weight: 6 },
-  { phrase: 'infinite loop', weight: 5, negatable: true },
-  { phrase: 'endless loop', weight: 5, negatable: true },
-  { phrase: 'livelock', weight: 5, negatable: true },
-  { phrase: 'terminates unexpectedly', weight: 6 },
-  { phrase: 'outofmemoryerror', weight: 6 },
-  { phrase: 'fatal', weight: 5 },
-  { phrase: 'abort', weight: 2, negatable: true },
-  { phrase: 'closes unexpectedly', weight: 6 },
-  { phrase: 'quits unexpectedly', weight: 6 },
-  { phrase: 'application is closed', weight: 6 },
-  { phrase: 'shuts down', weight: 2 },
-  { phrase: 'killed', weight: 2 },
-  // Everyday Java faults: a weak nudge like "exception", not a verdict.
-  { phrase: 'npe', weight: 1 },
-  { phrase: 'nullpointerexception', weight: 1 },
-  { phrase: 'null pointer', weight: 1 },
-  // malfunction
-  { phrase: 'regression', weight: 2.5 },
-  { phrase: 'regressed', weight: 2.5 },
-  { phrase: 'no longer works', weight: 2.5 },
-  { phrase: 'no longer work', weight: 2.5 },
-  { phrase: 'stopped working', weight: 2.5 },
-  { phrase: 'used to work', weight: 2 },
-  { phrase: 'after upgrading', weight: 1.5 },
-  { phrase: 'since upgrading', weight: 1.5 },
-  { phrase: 'after the upgrade', weight: 1.5 },
-  { phrase: 'broken', weight: 2, negatable: true },
-  { phrase: 'breaks', weight: 1.5, negatable: true },
-  { phrase: 'does not work', weight: 1.5 },
-  { phrase: 'not working', weight: 1.5 },
-  { phrase: 'impossible', weight: 1.5 },
-  { phrase: 'not possible', weight: 1.5 },
-  { phrase: 'not usable', weight: 4 },
-  { phrase: 'prevents', weight: 1.5 },
-  { phrase: 'unable to', weight: 1 },
-  { phrase: 'can not', weight: 1 },
-  { phrase: 'fails', weight: 1, negatable: true },
-  { phrase: 'failure', weight: 0.5, negatable: true },
-  { phrase: 'exception', weight: 1, negatable: true },
-  { phrase: 'throws', weight: 1 },
-  { phrase: 'error', weight: 0.5, negatable: true },
-  { phrase: 'timeout', weight: 1 },
-  { phrase: 'times out', weight: 1 },
-  // cosmetic, docs, hygiene and wishes
-  { phrase: 'typo', weight: -4 },
-  { phrase: 'typos', weight: -4 },
-  { phrase: 'misspelled', weight: -4 },
-  { phrase: 'misspelling', weight: -4 },
-  { phrase: '=spelling', weight: -3 },
-  { phrase: 'spelling mistake', weight: -4 },
-  { phrase: 'grammar', weight: -3 },
-  { phrase: '=wording', weight: -3 },
-  { phrase: 'cosmetic', weight: -4 },
-  { phrase: 'trivial', weight: -3 },
-  { phrase: 'minor', weight: -3 },
-  { phrase: 'tooltip', weight: -2.5 },
-  { phrase: 'misaligned', weight: -2 },
-  { phrase: 'alignment', weight: -2 },
-  { phrase: 'colour', weight: -1.5 },
-  { phrase: 'color', weight: -1.5 },
-  { phrase: 'font', weight: -1.5 },
-  { phrase: 'icon', weight: -1.5 },
-  { phrase: '=padding', weight: -1.5 },
-  { phrase: 'whitespace', weight: -2 },
-  { phrase: 'indentation', weight: -2 },
-  { phrase: 'rename', weight: -2 },
-  { phrase: 'renaming', weight: -2 },
-  { phrase: 'javadoc', weight: -3 },
-  { phrase: 'documentation', weight: -2.5 },
-  { phrase: 'readme', weight: -2.5 },
-  { phrase: 'changelog', weight: -2 },
-  { phrase: 'release notes', weight: -2 },
-  { phrase: 'log level', weight: -2.5 },
-  { phrase: 'debug', weight: -1.5 },
-  { phrase: 'log message', weight: -1.5 },
-  { phrase: '=logging', weight: -1 },
-  { phrase: 'metrics', weight: -1 },
-  { phrase: 'statistics', weight: -1 },
-  { phrase: 'iostatistics', weight: -1 },
-  { phrase: '=warning', weight: -1 },
-  { phrase: 'unused', weight: -3 },
-  { phrase: 'checkstyle', weight: -3 },
-  { phrase: 'spotbugs', weight: -2.5 },
-  { phrase: 'findbugs', weight: -2.5 },
-  { phrase: 'lint', weight: -2.5 },
-  { phrase: 'deprecated', weight: -1.5 },
-  { phrase: 'deprecation', weight: -1.5 },
-  { phrase: 'cleanup', weight: -2.5 },
-  { phrase: 'clean up', weight: -2.5 },
-  { phrase: 'refactor', weight: -2 },
-  { phrase: 'code style', weight: -2.5 },
-  { phrase: 'flaky', weight: -3 },
-  { phrase: 'intermittent', weight: -1.5 },
-  { phrase: 'intermittently', weight: -1.5 },
-  { phrase: 'transient', weight: -2 },
-  { phrase: 'test failure', weight: -2 },
-  { phrase: 'test fails', weight: -2 },
-  { phrase: 'failing test', weight: -2 },
-  { phrase: 'unit test', weight: -1.5 },
-  { phrase: 'enhancement', weight: -2 },
-  { phrase: 'feature request', weight: -2 },
-  { phrase: 'nice to have', weight: -3 },
-  { phrase: 'would be nice', weight: -3 },
-  { phrase: 'suggestion', weight: -2 },
-  { phrase: 'rfe', weight: -2 },
-  { phrase: 'improve', weight: -1 },
-  { phrase: 'configurable', weight: -1.5 },
-  { phrase: 'add option', weight: -1.5 },
-  { phrase: 'workaround', weight: -1.5, negatable: true },
-  { phrase: 'work around', weight: -1.5, negatable: true },
-  { phrase: 'easy workaround', weight: -2.5 },
-  { phrase: 'simple workaround', weight: -2.5 },
-  // "no workaround" is Bugzilla's line between major and minor: the loss of function has no way round it.
-  { phrase: 'no workaround', weight: 2.5 },
-  { phrase: 'no known workaround', weight: 2.5 },
-  { phrase: 'without a workaround', weight: 2.5 },
-  { phrase: 'without workaround', weight: 2.5 },
-  { phrase: 'please add', weight: -2 },
-  { phrase: 'ability to', weight: -1 },
-  { phrase: 'would like', weight: -1.5 },
-  { phrase: 'should support', weight: -2 },
-  { phrase: 'misspelt', weight: -4 },
-  { phrase: 'capitalization', weight: -3 },
-  { phrase: 'capitalisation', weight: -3 },
-  { phrase: 'punctuation', weight: -3 },
-  { phrase: 'look and feel', weight: -2 },
-  { phrase: 'useless', weight: -2 },
-  { phrase: 'dead code', weight: -3 },
-  { phrase: 'redundant', weight: -1.5 },
-  { phrase: 'misleading', weight: -1.5 },
-  { phrase: 'confusing', weight: -1 },
-  { phrase: 'sometimes', weight: -1 },
-  { phrase: 'should', weight: -1 },
-  { phrase: 'it would be', weight: -2 },
-  { phrase: 'add support', weight: -1.5 },
-  { phrase: 'occasionally', weight: -1 },
-  { phrase: 'rarely', weight: -1 },
-  { phrase: 'edge case', weight: -1.5 },
-  { phrase: 'corner case', weight: -1.5 },
+  // Bugzilla critical: "crashes".
+  ...cues('critical', 'crash', 'crash|crashes|segfault|segmentation fault|core dump|kernel panic|sigsegv|access violation|blue screen', true),
+  ...cues('critical', 'crash', 'stack overflow|stackoverflow|stackoverflowerror|closes unexpectedly|quits unexpectedly|terminates unexpectedly|exits unexpectedly|shuts down unexpectedly|abnormal termination|fatal error', true),
+  // Hangs are the other half of "crash/hang" in every tracker's triage guide: the program stops serving its user.
+  ...cues('critical', 'hang', 'hang|freeze|frozen|froze|not responding|stops responding|unresponsive|deadlock|livelock|infinite loop|endless loop', true),
+  // Bugzilla critical: "loss of data".
+  ...cues('critical', 'data_loss', 'data loss|loss of data|lose data|lost data|data lost|data is lost|data was lost|lose work|lost work|lose changes|lost changes|unsaved changes are lost', true),
+  ...cues('critical', 'data_loss', 'corrupt|corrupts|corrupted|corruption|unrecoverable|irrecoverable|wiped|wipes|deletes all|silently drops|silently discards|silently deletes', true),
+  // Bugzilla critical: "severe memory leak"; running out of memory ends the process like a crash.
+  ...cues('critical', 'memory', 'out of memory|oom|outofmemoryerror|java heap space|severe memory leak|memory exhaustion', true),
+  ...cues('major', 'memory', 'memory leak|leaks memory|leaking memory', true),
+  // Security and data exposure (OWASP Top 10 classes and CWE names): the service's contract puts them first.
+  ...cues(
+    'critical',
+    'security',
+    'vulnerability|vulnerable|exploit|exploitable|cve|xss|cross site scripting|csrf|cross site request forgery|sql injection|command injection|code injection|' +
+      'ldap injection|remote code execution|rce|arbitrary code|privilege escalation|elevation of privilege|authentication bypass|auth bypass|' +
+      'authorization bypass|unauthorized access|unauthorised access|path traversal|directory traversal|ssrf|xxe|unsafe deserialization|' +
+      'insecure deserialization|open redirect|session fixation|session hijacking|information disclosure|information leak|data exposure|data leak|' +
+      'data breach|exposes data|exposes personal|exposes sensitive|leaks data|leaks personal|leaks sensitive|leaks password|leaks credentials|' +
+      'password leak|credential leak|credentials leak|token leak|plaintext password|password in plain text|passwords in plain text|' +
+      'password in clear text|in plain text|in plaintext|in clear text|in cleartext|idor|insecure direct object reference|broken access control|cross tenant|tenant isolation|' +
+      'denial of service|security hole|security issue|security flaw|security bug|malicious',
+    true,
+  ),
+  // Blocker: "blocks development and/or testing work" and Jira's "production could not run".
+  ...cues(
+    'critical',
+    'blocker',
+    'blocker|showstopper|show stopper|release blocker|outage|production down|service down|site down|system down|cluster down|' +
+      'production is down|blocks development|blocks testing|blocks the release|blocking the release|can not start|fails to start|' +
+      'does not start|will not start|can not launch|fails to launch|does not launch|will not launch|build broken|broken build|' +
+      'breaks the build|breaks build|build failure|build fails|fails to build|can not build|does not build|fails to compile|does not compile|' +
+      'compilation error|compile error',
+  ),
+  // Major: "major loss of function". The title shape (a core action that cannot be done) is read in the engine.
+  ...cues(
+    'major',
+    'loss_of_function',
+    'unusable|not usable|no longer works|no longer work|stopped working|stops working|does not work|do not work|is not working|' +
+      'are not working|not working|not functional|non functional|broken|no workaround|no known workaround|without a workaround|without workaround|' +
+      'there is no way to|impossible to',
+    true,
+  ),
+  // Trivial: "cosmetic problem like misspelled words or misaligned text".
+  ...cues(
+    'minor',
+    'cosmetic',
+    'typo|typos|misspelled|misspelt|misspelling|=spelling|spelling mistake|spelling error|=grammar|grammatical|=wording|capitalization|' +
+      'capitalisation|punctuation|cosmetic|misaligned|misalignment|alignment|not aligned|truncated label|look and feel|tooltip|=padding|' +
+      'whitespace|indentation',
+  ),
+  // Minor: "minor loss of function, or other problem where easy workaround is present"; the reporter's own word.
+  ...cues('minor', 'minor_words', 'minor|trivial|easy workaround|simple workaround|workaround is|workaround exists|work around it|nice to have|would be nice'),
+  // Enhancement: "request for enhancement". The title shape ("Add ...", "Support ...") is read in the engine.
+  ...cues('minor', 'request', 'enhancement|feature request|rfe|please add|it would be|would like|should support|add support|add option|make configurable|configurable'),
+  // A documentation-only defect: nothing the product does is wrong.
+  ...cues('minor', 'docs', 'javadoc|documentation|readme|changelog|release notes|=docs|doc fix|man page'),
+  // A failure confined to the test suite reaches no user (the test-name shape is read in the engine).
+  ...cues('minor', 'test_only', 'flaky|flakey|flaky test|test failure|test fails|failing test|tests fail|unit test|intermittent test'),
+  // Code hygiene: no behaviour a user sees changes.
+  ...cues(
+    'minor',
+    'hygiene',
+    'unused|dead code|cleanup|clean up|refactor|refactoring|checkstyle|spotbugs|findbugs|lint|code style|deprecated|deprecation|rename|renaming|' +
+      'log level|log message|debug log|=logging|=warning',
+  ),
+  // A regression takes away a function that worked: the loss of function is proven.
+  ...cues('major', 'regression', 'regression|regressed|used to work|after upgrading|since upgrading|after the upgrade|worked before|worked in'),
+  // Breadth: the defect reaches every user or production (Mozilla's S1 counts the share of users affected).
+  ...cues('major', 'broad_impact', 'all users|every user|all customers|every customer|for everyone|in production|entire cluster|whole cluster'),
 ];
 
 /** Category cues, tried in CATEGORY_ORDER. */
@@ -330,6 +148,7 @@ export const CATEGORY_CUES: Readonly<Record<Exclude<Category, 'other'>, readonly
     'auth', 'kerberos', 'ssl', 'tls', 'certificate', 'encryption', 'encrypt', 'secret', 'denial of service', 'sast',
     'hostname verification', 'access control', 'path traversal', 'directory traversal', 'ssrf', 'xxe',
     'deserialization', 'open redirect', 'session fixation', 'information disclosure', 'information leak', 'token leak',
+    'data exposure', 'data leak', 'data breach', 'idor', 'cross tenant', 'tenant isolation', 'privacy',
   ],
   data: [
     'data loss', 'loss of data', 'lose data', 'lost data', 'data lost', 'corrupt', 'corruption', 'data correctness',

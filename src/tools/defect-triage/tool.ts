@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { defineTool } from '../contract.ts';
 import { triage } from './engine.ts';
+import { hostileCases } from './hostile.ts';
 
 const MAX_REPORTS = 200;
 
@@ -10,7 +11,7 @@ const reportObject = z.object({
     .union([z.string().max(200), z.number().int()])
     .optional()
     .describe('Your identifier for the report (an issue key such as PROJ-123, or a number); echoed back as a string.'),
-  title: z.string().trim().min(1).max(500).describe('Summary line of the report. The words here weigh 1.5 times more than body words.'),
+  title: z.string().trim().min(1).max(500).describe('Summary line of the report. When it carries severity evidence it decides; the body is read when it carries none.'),
   description: z.string().max(20_000).optional().describe('Free-text body. Code blocks, stack traces and build-log lines are ignored for severity words.'),
   steps: z
     .union([z.string().max(10_000), z.array(z.string().max(1_000)).max(50)])
@@ -44,7 +45,7 @@ const triaged = z.object({
   missing_info: z
     .array(z.enum(['no_repro_steps', 'no_expected_vs_actual', 'no_environment']))
     .describe('What a developer would have to ask for; empty when nothing is missing.'),
-  priority: z.number().int().min(1).describe('Rank within the batch, 1 most urgent (severity, then signal strength, then category, then input order); 1 for a single report.'),
+  priority: z.number().int().min(1).describe('Rank within the batch, 1 most urgent (severity first, then strength of evidence, then category in the order security, data, crash ..., then input order); 1 for a single report.'),
   signals: z
     .object({
       severity: z.array(z.string()).describe('Words from the report that decided the severity, strongest first (at most 8); empty when no cue fired.'),
@@ -63,8 +64,9 @@ export default defineTool({
   summary: 'Triage bug reports: severity, category, missing information and batch priority',
   description:
     'Reads a batch of bug reports (plain strings or objects with title, description, steps, expected, actual, environment) and, for each, ' +
-    'infers severity (critical, high, medium, low) and category from weighted keyword signals (crash, hang, data loss, corruption, ' +
-    'security, regression, cosmetic, typo, docs, test-only, workaround), says whether reproduction steps, expected-vs-actual and ' +
+    'infers severity (critical, high, medium, low) and category from keyword signals read by the trackers\' own severity definitions ' +
+    '(critical: crash, hang, data loss, security hole or someone else\'s data exposed, blocker; high: major loss of function; low: ' +
+    'cosmetic, typo, minor, easy workaround, test-only), says whether reproduction steps, expected-vs-actual and ' +
     'environment are present, and ranks the batch by urgency. The words that decided each verdict are returned in signals. Use it to ' +
     'pre-sort an incoming queue or to ask reporters for missing details. Limits: keyword evidence only, English only, no knowledge of ' +
     'your product; human severity labels themselves disagree on about half of duplicate reports, so treat the severity as a first guess. ' +
@@ -74,9 +76,10 @@ export default defineTool({
   input,
   output,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  hostile: hostileCases,
   examples: [
     {
-      title: 'A crash, a typo and a structured report',
+      title: 'A crash, a typo, a structured report and a data exposure',
       input: {
         reports: [
           'Editor crashes when pasting a table\nPasting any table from the clipboard closes the app.',
@@ -89,6 +92,7 @@ export default defineTool({
             actual: 'Total is 100.00',
             environment: 'Chrome 126 on Windows 11, web 3.4.1',
           },
+          "Customers see other tenants' invoices in production\nSigning up as a new user, the invoice list shows invoices of another tenant.",
         ],
       },
       output: {
@@ -100,7 +104,7 @@ export default defineTool({
             category: 'crash',
             has_repro: false,
             missing_info: ['no_repro_steps', 'no_expected_vs_actual', 'no_environment'],
-            priority: 1,
+            priority: 2,
             signals: { severity: ['crashes'], category: ['crashes'] },
           },
           {
@@ -110,7 +114,7 @@ export default defineTool({
             category: 'ui',
             has_repro: false,
             missing_info: ['no_repro_steps', 'no_expected_vs_actual', 'no_environment'],
-            priority: 3,
+            priority: 4,
             signals: { severity: ['typo'], category: ['dialog'] },
           },
           {
@@ -120,8 +124,18 @@ export default defineTool({
             category: 'data',
             has_repro: true,
             missing_info: [],
-            priority: 2,
-            signals: { severity: ['wrong'], category: ['wrong total'] },
+            priority: 3,
+            signals: { severity: [], category: ['wrong total'] },
+          },
+          {
+            index: 3,
+            id: null,
+            severity: 'critical',
+            category: 'security',
+            has_repro: false,
+            missing_info: ['no_repro_steps', 'no_expected_vs_actual', 'no_environment'],
+            priority: 1,
+            signals: { severity: ['see other tenants'], category: ['see other tenants'] },
           },
         ],
       },
