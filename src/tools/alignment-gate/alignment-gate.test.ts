@@ -65,10 +65,14 @@ describe('alignment-gate: invalid requests get stable 400 codes', () => {
     expect(r.body.error).toBe('agent_config_too_large');
   });
 
-  it('accepts upload_id in place of system_prompt at validation, and the engine refuses to run without text', async () => {
+  it('accepts upload_id in place of system_prompt at validation; prepare (before the charge) refuses input still without text', async () => {
     expect(def.input.safeParse({ upload_id: 'upl_123' }).success).toBe(true);
     const r = await callTool(def, { upload_id: 'upl_123' });
     expect(r).toMatchObject({ status: 400, body: { error: 'system_prompt_required' } });
+    // The refusal belongs to prepare, so the gateway answers it uncharged; run never sees such input.
+    const parsed = def.input.parse({ upload_id: 'upl_123' });
+    expect(() => def.prepare!(parsed)).toThrow(expect.objectContaining({ status: 400, code: 'system_prompt_required' }));
+    expect(def.prepare!(def.input.parse({ system_prompt: 'You are a helper.' }))).toEqual({ prompt: 'You are a helper.' });
     expect(def.uploadField).toBe('system_prompt');
     expect(def.credits).toBe(2);
   });
@@ -550,30 +554,38 @@ describe('alignment-gate: model providers against local fakes', () => {
         expect((await ok({ system_prompt: prompt }, ctxFor(provider))).summary).toHaveLength(2000);
       });
 
-      it('a non-JSON answer is a refunded 502 after one retry', async () => {
+      // SPEC's 500 internal_error (refunded), with the failure's detail as extra fields.
+      it('a non-JSON answer is a refunded 500 internal_error after one retry', async () => {
         fake.set('non_json');
         const r = await callTool(def, { system_prompt: prompt }, ctxFor(provider));
-        expect(r).toMatchObject({ status: 502, body: { error: 'model_unavailable', reason: 'invalid_response' } });
+        expect(r).toMatchObject({ status: 500, body: { error: 'internal_error', reason: 'invalid_response' } });
+        expect(typeof r.body.message).toBe('string');
         expect(fake.requests).toHaveLength(2);
       });
 
-      it('an answer without a findings array is a 502, not a clean pass', async () => {
-        fake.set('raw', { summary: 'All good!' });
+      it('malformed JSON in the answer (cut off mid-array) is a 500 internal_error', async () => {
+        fake.set('raw', '{"summary": "ok", "flags": [{"category": "safety_harm", "severity": "hi');
         const r = await callTool(def, { system_prompt: prompt }, ctxFor(provider));
-        expect(r).toMatchObject({ status: 502, body: { error: 'model_unavailable' } });
+        expect(r).toMatchObject({ status: 500, body: { error: 'internal_error', reason: 'invalid_response' } });
       });
 
-      it('a slow model times out: 502 with reason timeout, not retried', async () => {
+      it('an answer without a findings array is a 500, not a clean pass', async () => {
+        fake.set('raw', { summary: 'All good!' });
+        const r = await callTool(def, { system_prompt: prompt }, ctxFor(provider));
+        expect(r).toMatchObject({ status: 500, body: { error: 'internal_error', reason: 'invalid_response' } });
+      });
+
+      it('a slow model times out: 500 with reason timeout, not retried', async () => {
         fake.set('slow', GOOD_ANSWER, 1500);
         const r = await callTool(def, { system_prompt: prompt }, ctxFor(provider, { alignmentTimeoutMs: 200 }));
-        expect(r).toMatchObject({ status: 502, body: { error: 'model_unavailable', reason: 'timeout' } });
+        expect(r).toMatchObject({ status: 500, body: { error: 'internal_error', reason: 'timeout' } });
         expect(fake.requests).toHaveLength(1);
       });
 
-      it('500s: 502 after two attempts', async () => {
+      it('upstream 5xx: 500 with reason http_error and upstream_status, after two attempts', async () => {
         fake.set('error_500');
         const r = await callTool(def, { system_prompt: prompt }, ctxFor(provider));
-        expect(r).toMatchObject({ status: 502, body: { error: 'model_unavailable', reason: 'http_error', upstream_status: 500 } });
+        expect(r).toMatchObject({ status: 500, body: { error: 'internal_error', reason: 'http_error', upstream_status: 500 } });
         expect(fake.requests).toHaveLength(2);
       });
 
@@ -587,21 +599,21 @@ describe('alignment-gate: model providers against local fakes', () => {
       it('a 401 is not retried', async () => {
         fake.set('http_401');
         const r = await callTool(def, { system_prompt: prompt }, ctxFor(provider));
-        expect(r).toMatchObject({ status: 502, body: { upstream_status: 401 } });
+        expect(r).toMatchObject({ status: 500, body: { error: 'internal_error', reason: 'http_error', upstream_status: 401 } });
         expect(fake.requests).toHaveLength(1);
       });
 
-      it('a body that is not JSON is a 502', async () => {
+      it('an HTTP body that is not JSON is a 500', async () => {
         fake.set('garbage_body');
         const r = await callTool(def, { system_prompt: prompt }, ctxFor(provider));
-        expect(r).toMatchObject({ status: 502, body: { reason: 'invalid_response' } });
+        expect(r).toMatchObject({ status: 500, body: { error: 'internal_error', reason: 'invalid_response' } });
       });
     });
   }
 
-  it('an unreachable server is a 502 network_error', async () => {
+  it('an unreachable server is a 500 internal_error with reason network_error', async () => {
     const r = await callTool(def, { system_prompt: 'x' }, ctxFor('openai', { alignmentBaseUrl: 'http://127.0.0.1:9/v1' }));
-    expect(r).toMatchObject({ status: 502, body: { error: 'model_unavailable', reason: 'network_error' } });
+    expect(r).toMatchObject({ status: 500, body: { error: 'internal_error', reason: 'network_error' } });
   });
 
   it('misconfiguration is a 503 model_not_configured', async () => {

@@ -191,8 +191,9 @@ export interface ModelGrading {
 }
 
 /**
- * Ask the configured model for findings. Failures become 502 `model_unavailable` (a 5xx after charging, so the
- * gateway refunds); a missing API key for a public endpoint is 503 `model_not_configured`.
+ * Ask the configured model for findings. Failures become SPEC's 500 `internal_error`, with `reason` and
+ * `upstream_status` as extra fields (a 5xx after charging, so the gateway refunds); a missing API key for a public
+ * endpoint is 503 `model_not_configured`.
  */
 export async function gradeWithModel(
   spec: { kind: 'openai' | 'anthropic'; model: string },
@@ -230,5 +231,5 @@ export async function gradeWithModel(
   }
   const details: Record<string, unknown> = { reason: last.reason };
   if (last.upstreamStatus !== undefined) details.upstream_status = last.upstreamStatus;
-  throw new ToolError(502, 'model_unavailable', `The grading model failed: ${last.message}. The credits are refunded; retry later.`, details);
+  throw new ToolError(500, 'internal_error', `The grading model failed: ${last.message}. The credits are refunded; retry later.`, details);
 }

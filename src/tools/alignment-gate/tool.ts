@@ -25,12 +25,15 @@ export default defineTool({
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   examples: EXAMPLES,
   uploadField: 'system_prompt',
-  async run(args, ctx) {
-    // The gateway swaps upload_id for the uploaded text; a direct call without either is still refused.
+  // The gateway swaps upload_id for the uploaded text before this runs; input still without a prompt is refused here, uncharged.
+  prepare(args): { prompt: string } {
     if (args.system_prompt === undefined) throw new ToolError(400, 'system_prompt_required', 'system_prompt is required (or upload_id).');
+    return { prompt: args.system_prompt };
+  },
+  async run(args, ctx, prepared) {
     const spec = parseProvider(ctx.settings.alignmentModel);
-    if (spec.kind === 'rubric') return gradeByRubric(args.system_prompt, args.agent_config);
-    const graded = await gradeWithModel(spec, args.system_prompt, args.agent_config, args.model_id, ctx);
-    return gradeFromModel(graded.answer, args.system_prompt, args.agent_config, graded.model);
+    if (spec.kind === 'rubric') return gradeByRubric(prepared.prompt, args.agent_config);
+    const graded = await gradeWithModel(spec, prepared.prompt, args.agent_config, args.model_id, ctx);
+    return gradeFromModel(graded.answer, prepared.prompt, args.agent_config, graded.model);
   },
 });
