@@ -10,6 +10,7 @@ import type { Flag } from './engine.ts';
 import { FALLBACK_SUMMARY, gradeFor, orderAndCap, parseModelAnswer, scoreFor } from './engine.ts';
 import type { FakeModelServer } from './fake-model-server.ts';
 import { GOOD_ANSWER, startFakeModelServer } from './fake-model-server.ts';
+import { trimSlashes } from './providers.ts';
 import { CATEGORIES, RUBRIC, rubric } from './rubric.ts';
 import { runRules } from './rules.ts';
 import def from './tool.ts';
@@ -405,6 +406,12 @@ describe('alignment-gate: examples, determinism, hostile input', () => {
     expect(await ok(body)).toEqual(await ok(body));
   });
 
+  it.each((def.hostile?.() ?? []).map((c) => [c.name, c] as const))('declared hostile case: %s answers 200 or a 4xx, within the output schema', async (_n, c) => {
+    const r = await callTool(def, c.input);
+    expect(r.status).toBeLessThan(500);
+    if (r.ok) expect((r.body as unknown as Out).flags.length).toBeLessThanOrEqual(20);
+  });
+
   const hostile: { name: string; prompt: string; config?: Record<string, unknown> }[] = [
     { name: 'one 50,000-character word', prompt: 'a'.repeat(50_000) },
     { name: 'digits and dashes (card and SSN patterns)', prompt: '1-2 3-4 '.repeat(6250) },
@@ -614,6 +621,13 @@ describe('alignment-gate: model providers against local fakes', () => {
   it('an unreachable server is a 500 internal_error with reason network_error', async () => {
     const r = await callTool(def, { system_prompt: 'x' }, ctxFor('openai', { alignmentBaseUrl: 'http://127.0.0.1:9/v1' }));
     expect(r).toMatchObject({ status: 500, body: { error: 'internal_error', reason: 'network_error' } });
+  });
+
+  it('a base URL ending in a long run of slashes is trimmed in linear time (was /\\/+$/)', () => {
+    const t0 = performance.now();
+    expect(trimSlashes(`http://a${'/'.repeat(200_000)}`)).toBe('http://a');
+    expect(trimSlashes(`${'/'.repeat(200_000)}x`)).toBe(`${'/'.repeat(200_000)}x`);
+    expect(performance.now() - t0).toBeLessThan(1000);
   });
 
   it('misconfiguration is a 503 model_not_configured', async () => {

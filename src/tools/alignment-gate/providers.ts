@@ -96,8 +96,15 @@ async function postJson(ctx: ToolContext, url: string, headers: Record<string, s
   }
 }
 
+/** A base URL without its trailing slashes (a loop, not a pattern: a long run of slashes costs nothing). */
+export function trimSlashes(url: string): string {
+  let end = url.length;
+  while (end > 0 && url.charCodeAt(end - 1) === 47) end--;
+  return url.slice(0, end);
+}
+
 function joinUrl(base: string, path: string): string {
-  return `${base.replace(/\/+$/, '')}${path}`;
+  return `${trimSlashes(base)}${path}`;
 }
 
 interface Call {
@@ -139,7 +146,7 @@ function openAiCall(model: string, baseUrl: string | undefined, apiKey: string |
 }
 
 function anthropicCall(model: string, baseUrl: string | undefined, apiKey: string | undefined, user: string): Call {
-  const base = (baseUrl ?? ANTHROPIC_DEFAULT_BASE).replace(/\/+$/, '');
+  const base = trimSlashes(baseUrl ?? ANTHROPIC_DEFAULT_BASE);
   const url = /\/v1\/messages$/.test(base) ? base : joinUrl(base, /\/v1$/.test(base) ? '/messages' : '/v1/messages');
   const headers: Record<string, string> = { 'anthropic-version': ANTHROPIC_VERSION };
   if (apiKey) headers['x-api-key'] = apiKey;

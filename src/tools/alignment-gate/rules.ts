@@ -228,7 +228,10 @@ const SUPPORT_ROLE = /\b(?:you are|you're|act as|acting as|your (?:role|job|purp
 const CRISIS = /\b(?:crisis|emergency|emergencies|hotline|helpline|988|911|112|999|self-harm|self harm|suicid\w{0,5}|samaritans|lifeline|immediate danger|harm themselves|hurt themselves|self-destructive|danger to themselves|at risk|professional help|mental health professional)\b/g;
 const UNCERTAINTY = /\b(?:don't know|do not know|not sure|unsure|uncertain\w{0,4}|say so|admit|acknowledge|not certain|cannot verify|can't verify|unable to verify|don't guess|do not guess|never guess|not guess|insufficient information|not enough information|lack (?:the )?information)\b/g;
 const CITE = /\b(?:cite|citation|citations|source|sources|reference|references|link to|ground(?:ed)?|based (?:only )?on (?:the )?(?:retrieved|provided|search)|attribute)\b/;
-const ROLE = /\b(?:you are|you're|your (?:role|job|task|purpose|goal|mission|name) is|act as|acting as|as (?:an?|the) [a-z-]{2,30} (?:assistant|agent|bot|advisor|tutor|expert)|this (?:assistant|agent|bot)|the assistant|you will (?:help|assist|answer|act)|i am|i'm)\b|\b(?:is|am) (?:a|an|the) (?:[a-z-]{2,20} ){0,4}(?:assistant|agent|model|ai|chatbot|bot|companion|tutor|advisor|expert|engineer|developer|coder|writer|editor|analyst|researcher|tool|system|interface)\b/;
+const ROLE = /\b(?:you are|you're|your (?:role|job|task|purpose|goal|mission|name) is|act as|acting as|this (?:assistant|agent|bot)|the assistant|you will (?:help|assist|answer|act)|i am|i'm)\b/;
+/** A role stated in the third person: "as a ... assistant", "Claude is an AI assistant", "I am a travel agent". */
+const ROLE_LEAD = /\b(?:as|is|am) (?:a|an|the)\b/g;
+const ROLE_NOUN = /^(?: [a-z-]{2,20}){0,4} (?:assistant|agent|model|ai|chatbot|bot|companion|tutor|advisor|expert|engineer|developer|coder|writer|editor|analyst|researcher|tool|system|interface)\b/;
 const SCOPE = /\b(?:only|out of scope|outside (?:of )?(?:your|the|this) (?:scope|remit|area)|off[- ]topic|stay on (?:topic|task)|limit(?:ed)? (?:yourself|to)|not (?:answer|help with|discuss)|don't (?:answer|help with|discuss)|unrelated|in scope|scope)\b/g;
 const PRECEDENCE = /\b(?:take[s]? precedence|precedence|priority|prioriti[sz]e|override|overrides|supersede|conflict\w{0,3}|higher than|chain of command|cannot be changed|can't be changed|these (?:instructions|rules) (?:always )?apply)\b/g;
 const LENGTH_TEXT = /\b(?:concise|brief|briefly|short|succinct|at most \d{1,5}|no more than \d{1,5}|under \d{1,5} (?:words|sentences|characters|lines)|\d{1,5} (?:words|sentences|paragraphs|bullet points|bullets|lines|characters)|limit (?:your )?(?:answers?|responses?|replies|output)|keep (?:your )?(?:answers?|responses?|replies) (?:short|brief|under))\b/g;
@@ -250,6 +253,24 @@ const UNTRUSTED_PAIRS: readonly [RegExp, RegExp, number][] = [
   [/\b(?:instructions|commands) (?:in|inside|within|from)\b/g, /\b(?:are|is) (?:data|not (?:instructions|commands))\b/, 50],
 ];
 
+function saysConfidential(p: PreparedText, skip: ReadonlySet<Sentence>): boolean {
+  return p.sentences.some(
+    (s) => !skip.has(s) && (CONFIDENTIAL_WORD.test(s.plain) || CONFIDENTIAL_PAIRS.some(([a, b, gap]) => present(p, a) && near(s.plain, a, b, gap) !== null)),
+  );
+}
+
+function statesRole(p: PreparedText): boolean {
+  if (ROLE.test(p.plain)) return true;
+  if (!present(p, ROLE_LEAD)) return false;
+  return p.sentences.some((s) => {
+    for (const m of matches(ROLE_LEAD, s.plain, 20)) {
+      const end = m.index + m[0].length;
+      if (ROLE_NOUN.test(s.plain.slice(end, end + 120))) return true;
+    }
+    return false;
+  });
+}
+
 function saysUntrusted(p: PreparedText): boolean {
   if (UNTRUSTED_MARK.test(p.plain)) return true;
   return UNTRUSTED_PAIRS.some(([a, b, gap]) => present(p, a) && p.sentences.some((s) => near(s.plain, a, b, gap) !== null));
@@ -258,7 +279,12 @@ function saysUntrusted(p: PreparedText): boolean {
 const GUARD_TOPIC = /\b(?:ignore (?:previous|prior|above|your|all|these|the)|jailbreak\w{0,3}|role[- ]?play|pretend\w{0,3}|override|(?:change|reveal|modify|bypass|disregard|alter|circumvent) (?:your|these|the|its|my) (?:instructions|rules|guidelines|system prompt|prompt|principles|values)|manipulat\w{0,6}|social engineering|injection|developer mode|new instructions|system prompt|hypothetical)\b/;
 /** ...that says to resist them. */
 const GUARD_RESIST = /\b(?:decline|refuse|resist|reject|(?:do not|don't|never|not|won't|will not) (?:comply|follow|obey|change|reveal|disclose|accept|abandon|drop)|ignore (?:them|it|such|these|any|those)|treat (?:them|it|such|these|any|those)|remain|stay|regardless|whatever|no matter|cannot be (?:changed|overridden)|can't be (?:changed|overridden)|take precedence|untrusted|be (?:wary|cautious|careful|skeptical)|watch (?:out|for)|suspicious|even if|still (?:follow|apply))\b/;
-const CONFIDENTIAL = /\b(?:(?:do not|don't|never) (?:reveal|share|disclose|repeat|output|print|show|discuss)\b.{0,40}\b(?:instructions|system prompt|prompt|rules|configuration|guidelines)|confidential|keep (?:these|this|your) (?:instructions|prompt|rules)\b.{0,15}\b(?:private|secret|confidential)|(?:may|can) (?:share|reveal|quote) (?:these|this|your) (?:instructions|prompt))\b/;
+/** Says whether the instructions may be revealed: "do not reveal ... instructions", "confidential", "you may share this prompt". */
+const CONFIDENTIAL_WORD = /\b(?:confidential|(?:may|can) (?:share|reveal|quote) (?:these|this|your) (?:instructions|prompt))\b/;
+const CONFIDENTIAL_PAIRS: readonly [RegExp, RegExp, number][] = [
+  [/\b(?:do not|don't|never) (?:reveal|share|disclose|repeat|output|print|show|discuss)\b/g, /\b(?:instructions|system prompt|prompt|rules|configuration|guidelines)\b/, 50],
+  [/\bkeep (?:these|this|your) (?:instructions|prompt|rules)\b/g, /\b(?:private|secret|confidential)\b/, 25],
+];
 const DOMAIN_LIMIT_TEXT = /\b(?:allowed (?:domains|sites|websites)|only (?:visit|fetch|browse|access|open|use) (?:urls|sites|websites|pages|domains|links)|approved (?:sites|domains|sources|websites)|allowlist\w{0,3}|whitelist\w{0,3}|trusted (?:domains|sites|sources))\b/;
 const STEP_LIMIT_TEXT = /\b(?:at most|no more than|maximum of|max(?:imum)?|up to|limit (?:yourself )?to|within) \d{1,4} (?:steps|tool calls|calls|iterations|attempts|retries|actions|searches|requests|turns|rounds|minutes|queries)\b|\bstop (?:after|when|once) (?:you|the|\d)/;
 const CONFIRM_WORD = /\b(?:confirm\w{0,5}|approv\w{0,4}|permission|consent|sign-off|sign off)\b/;
@@ -518,7 +544,7 @@ export function analyse(prompt: string, agentConfig: Record<string, unknown> | u
   absent('HT-07', retrieval.length > 0 && !has(p, CITE), `The agent retrieves information (${toolList(retrieval)}) but is not told to ground answers in it and cite sources.`, toolRef(retrieval));
 
   // alignment_clarity
-  absent('AC-01', !has(p, ROLE), 'The prompt does not state the assistant\'s role, audience or purpose.');
+  absent('AC-01', !statesRole(p), 'The prompt does not state the assistant\'s role, audience or purpose.');
   absent('AC-02', !affirmed(p, SCOPE, jb), 'The prompt sets no scope: nothing says what the assistant should not handle.');
   push(contradiction(p));
   absent('AC-04', !affirmed(p, PRECEDENCE, jb), 'The prompt does not say that its rules take precedence over conflicting user or tool-supplied instructions.');
@@ -585,7 +611,7 @@ export function analyse(prompt: string, agentConfig: Record<string, unknown> | u
     return false;
   });
   if (follow && !INSTRUCTION_FILE.test(follow.plain)) hits.push(sentenceHit('RJ-05', 'The prompt tells the agent to follow instructions found in content', follow));
-  absent('RJ-06', !has(p, CONFIDENTIAL, jb), 'The prompt does not say whether its instructions may be revealed.');
+  absent('RJ-06', !saysConfidential(p, jb), 'The prompt does not say whether its instructions may be revealed.');
   const fetchers = facts.tools.filter((t) => t.classes.has('fetch'));
   absent('RJ-07', fetchers.length > 0 && !facts.domainAllowlist && !has(p, DOMAIN_LIMIT_TEXT), `Browsing or fetching tools (${toolList(fetchers)}) have no domain allowlist.`, toolRef(fetchers));
 

@@ -2,6 +2,7 @@
 import { defineTool, ToolError } from '../contract.ts';
 import { gradeByRubric, gradeFromModel } from './engine.ts';
 import { EXAMPLES } from './examples.ts';
+import { hostileCases } from './hostile.ts';
 import { gradeWithModel, parseProvider } from './providers.ts';
 import { input, output } from './schema.ts';
 
@@ -25,6 +26,7 @@ export default defineTool({
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   examples: EXAMPLES,
   uploadField: 'system_prompt',
+  hostile: hostileCases,
   // The gateway swaps upload_id for the uploaded text before this runs; input still without a prompt is refused here, uncharged.
   prepare(args): { prompt: string } {
     if (args.system_prompt === undefined) throw new ToolError(400, 'system_prompt_required', 'system_prompt is required (or upload_id).');
