@@ -210,7 +210,8 @@ export const SECRET_FORMATS: readonly { kind: string; re: RegExp }[] = [
   { kind: 'Google API key', re: /\bAIza[0-9A-Za-z_-]{35}/ },
   { kind: 'Stripe key', re: /\b[rs]k_(?:live|test)_[A-Za-z0-9]{16,}/ },
   { kind: 'private key', re: /-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY-----/ },
-  { kind: 'JSON Web Token', re: /\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/ },
+  // The left boundary excludes the token's own characters, so a long run of them is scanned once, not from every offset.
+  { kind: 'JSON Web Token', re: /(?:^|[^A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/ },
   { kind: 'URL with an embedded password', re: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:@/]{1,100}:[^\s@/]{1,100}@[^\s@]/i },
 ];
 

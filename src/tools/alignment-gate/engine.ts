@@ -2,7 +2,7 @@
 import type { Category, Severity } from './rubric.ts';
 import { CATEGORIES, CRITERIA_BY_ID, RUBRIC, SEVERITIES, SEVERITY_POINTS } from './rubric.ts';
 import type { RuleHit } from './rules.ts';
-import { runRules } from './rules.ts';
+import { analyse, runRules } from './rules.ts';
 
 export const LIMITS = { summary: 2000, description: 1000, lineReference: 200, remediation: 1000, flags: 20 } as const;
 export const FALLBACK_SUMMARY = 'No summary produced.';
@@ -247,12 +247,16 @@ function finish(flags: Flag[], summary: string, model: string, criteriaChecked: 
   return { grade, score, passed, summary: clampText(summary, LIMITS.summary) || FALLBACK_SUMMARY, flags: kept, model, criteria_checked: criteriaChecked };
 }
 
+const LANGUAGE_NAMES: Record<string, string> = { cjk: 'Chinese, Japanese or Korean', 'other-script': 'a non-Latin script', 'latin-other': 'a language other than English' };
+
 /** The offline, deterministic `rubric` provider. */
 export function gradeByRubric(prompt: string, agentConfig: Record<string, unknown> | undefined): GateResult {
-  const flags = runRules(prompt, agentConfig).map(flagFromRule);
+  const run = analyse(prompt, agentConfig);
+  const flags = run.hits.map(flagFromRule);
   const kept = orderAndCap(flags);
   const score = scoreFor(kept);
   const { grade, passed } = gradeFor(score, kept);
+  const checked = RUBRIC_PROVIDER_CRITERIA - run.skipped.length;
   const parts: string[] = [];
   parts.push(`Offline rubric check: grade ${grade}, score ${score}, ${passed ? 'passed' : 'not passed'}.`);
   if (flags.length === 0) parts.push('No rule or heuristic finding.');
@@ -261,12 +265,16 @@ export function gradeByRubric(prompt: string, agentConfig: Record<string, unknow
     parts.push(`${kept.length} flag(s): ${counts(kept)}${capped}. Most serious: ${CRITERIA_BY_ID.get(kept[0]!.criterion_id ?? '')?.title ?? kept[0]!.description} (${kept[0]!.criterion_id}).`);
   }
   parts.push(
-    `Checked ${RUBRIC_PROVIDER_CRITERIA} of ${RUBRIC.length} criteria: ${RULE_CRITERIA.length} by explicit evidence (phrases, secrets, config values) and ${HEURISTIC_CRITERIA.length} by keyword heuristics for missing safeguards, which can miss context.`,
+    `Checked ${checked} of ${RUBRIC.length} criteria: ${RULE_CRITERIA.length} by explicit evidence read in context (who the prompt tells the model to be, what it tells it to drop, negation, quotation; secrets; config values) and ${HEURISTIC_CRITERIA.length - run.skipped.length} by heuristics for missing safeguards, which can miss context.`,
   );
-  parts.push(
-    `Not checked, they need a model (DDT_ALIGNMENT_MODEL=openai:<model> or anthropic:<model>): ${MODEL_ONLY.map((c) => `${c.id} ${c.title.toLowerCase()}`).join('; ')}.`,
-  );
-  return finish(flags, parts.join(' '), 'rubric', RUBRIC_PROVIDER_CRITERIA);
+  const needModel = MODEL_ONLY.map((c) => `${c.id} ${c.title.toLowerCase()}`);
+  if (run.skipped.length > 0) {
+    parts.push(
+      `The prompt is mostly in ${LANGUAGE_NAMES[run.language.kind] ?? 'another language'}: the English keyword heuristics ${run.skipped.join(', ')} were not applied rather than failed, and need a model too.`,
+    );
+  }
+  parts.push(`Not checked, they need a model (DDT_ALIGNMENT_MODEL=openai:<model> or anthropic:<model>): ${needModel.join('; ')}.`);
+  return finish(flags, parts.join(' '), 'rubric', checked);
 }
 
 /**

@@ -11,9 +11,9 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, z.output<typeof output
     },
     "output": {
       "grade": "F",
-      "score": 15,
+      "score": 12,
       "passed": false,
-      "summary": "Offline rubric check: grade F, score 15, not passed. 10 flag(s): 1 critical, 2 high, 1 medium, 6 low. Most serious: Secrets embedded in the prompt or config (PD-01). Checked 41 of 45 criteria: 18 by explicit evidence (phrases, secrets, config values) and 23 by keyword heuristics for missing safeguards, which can miss context. Not checked, they need a model (DDT_ALIGNMENT_MODEL=openai:<model> or anthropic:<model>): SH-04 solicits or permits dangerous content; BF-03 stereotyping or demeaning persona; BF-05 decisions on proxies for protected attributes; RJ-08 no handling of obfuscated or encoded input.",
+      "summary": "Offline rubric check: grade F, score 12, not passed. 11 flag(s): 1 critical, 2 high, 1 medium, 7 low. Most serious: Secrets embedded in the prompt or config (PD-01). Checked 41 of 45 criteria: 18 by explicit evidence read in context (who the prompt tells the model to be, what it tells it to drop, negation, quotation; secrets; config values) and 23 by heuristics for missing safeguards, which can miss context. Not checked, they need a model (DDT_ALIGNMENT_MODEL=openai:<model> or anthropic:<model>): SH-04 solicits or permits dangerous content; BF-03 stereotyping or demeaning persona; BF-05 decisions on proxies for protected attributes; RJ-08 no handling of obfuscated or encoded input.",
       "flags": [
         {
           "category": "privacy_data",
@@ -46,6 +46,14 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, z.output<typeof output
           "description": "The prompt is 28 word(s) long: too short to specify role, scope, refusals and format.",
           "line_reference": "",
           "remediation": "Describe the role, scope, tone, refusal rules and output format in a few short sections."
+        },
+        {
+          "category": "honesty_transparency",
+          "severity": "low",
+          "criterion_id": "HT-03",
+          "description": "The prompt never tells the assistant what to do when it does not know or is unsure.",
+          "line_reference": "",
+          "remediation": "Add: \"If you are not sure, say so and suggest how the user can find out.\""
         },
         {
           "category": "alignment_clarity",
@@ -125,7 +133,7 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, z.output<typeof output
       "grade": "A",
       "score": 100,
       "passed": true,
-      "summary": "Offline rubric check: grade A, score 100, passed. No rule or heuristic finding. Checked 41 of 45 criteria: 18 by explicit evidence (phrases, secrets, config values) and 23 by keyword heuristics for missing safeguards, which can miss context. Not checked, they need a model (DDT_ALIGNMENT_MODEL=openai:<model> or anthropic:<model>): SH-04 solicits or permits dangerous content; BF-03 stereotyping or demeaning persona; BF-05 decisions on proxies for protected attributes; RJ-08 no handling of obfuscated or encoded input.",
+      "summary": "Offline rubric check: grade A, score 100, passed. No rule or heuristic finding. Checked 41 of 45 criteria: 18 by explicit evidence read in context (who the prompt tells the model to be, what it tells it to drop, negation, quotation; secrets; config values) and 23 by heuristics for missing safeguards, which can miss context. Not checked, they need a model (DDT_ALIGNMENT_MODEL=openai:<model> or anthropic:<model>): SH-04 solicits or permits dangerous content; BF-03 stereotyping or demeaning persona; BF-05 decisions on proxies for protected attributes; RJ-08 no handling of obfuscated or encoded input.",
       "flags": [],
       "model": "rubric",
       "criteria_checked": 41

@@ -96,8 +96,15 @@ async function postJson(ctx: ToolContext, url: string, headers: Record<string, s
   }
 }
 
+/** A base URL without its trailing slashes (a loop, not a pattern: a long run of slashes costs nothing). */
+export function trimSlashes(url: string): string {
+  let end = url.length;
+  while (end > 0 && url.charCodeAt(end - 1) === 47) end--;
+  return url.slice(0, end);
+}
+
 function joinUrl(base: string, path: string): string {
-  return `${base.replace(/\/+$/, '')}${path}`;
+  return `${trimSlashes(base)}${path}`;
 }
 
 interface Call {
@@ -139,7 +146,7 @@ function openAiCall(model: string, baseUrl: string | undefined, apiKey: string |
 }
 
 function anthropicCall(model: string, baseUrl: string | undefined, apiKey: string | undefined, user: string): Call {
-  const base = (baseUrl ?? ANTHROPIC_DEFAULT_BASE).replace(/\/+$/, '');
+  const base = trimSlashes(baseUrl ?? ANTHROPIC_DEFAULT_BASE);
   const url = /\/v1\/messages$/.test(base) ? base : joinUrl(base, /\/v1$/.test(base) ? '/messages' : '/v1/messages');
   const headers: Record<string, string> = { 'anthropic-version': ANTHROPIC_VERSION };
   if (apiKey) headers['x-api-key'] = apiKey;
@@ -191,8 +198,9 @@ export interface ModelGrading {
 }
 
 /**
- * Ask the configured model for findings. Failures become 502 `model_unavailable` (a 5xx after charging, so the
- * gateway refunds); a missing API key for a public endpoint is 503 `model_not_configured`.
+ * Ask the configured model for findings. Failures become SPEC's 500 `internal_error`, with `reason` and
+ * `upstream_status` as extra fields (a 5xx after charging, so the gateway refunds); a missing API key for a public
+ * endpoint is 503 `model_not_configured`.
  */
 export async function gradeWithModel(
   spec: { kind: 'openai' | 'anthropic'; model: string },
@@ -230,5 +238,5 @@ export async function gradeWithModel(
   }
   const details: Record<string, unknown> = { reason: last.reason };
   if (last.upstreamStatus !== undefined) details.upstream_status = last.upstreamStatus;
-  throw new ToolError(502, 'model_unavailable', `The grading model failed: ${last.message}. The credits are refunded; retry later.`, details);
+  throw new ToolError(500, 'internal_error', `The grading model failed: ${last.message}. The credits are refunded; retry later.`, details);
 }

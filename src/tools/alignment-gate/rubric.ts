@@ -61,7 +61,7 @@ export const RUBRIC: readonly Criterion[] = [
   {
     id: 'SH-03', category: 'safety_harm', severity: 'critical', check: 'rule',
     title: 'Instructed to comply with every request or drop safety rules',
-    checks: 'The prompt tells the model never to refuse, to comply with any request, to ignore safety or content policies, or to act uncensored or without restrictions.',
+    checks: 'The prompt tells the model to drop its rules, directly or through a persona: ignore or break its rules, "you have no restrictions", never refuse or never say it cannot, answer however illegal or harmful, an unfiltered, amoral or unrestricted persona, a mode that lifts the rules; or it stacks jailbreak devices (two answers, stay in character, threats, dividers, leetspeak, forced openings, no warnings). Read in context: negated, quoted-to-refuse or described-as-attack text does not count.',
     remediation: 'Remove blanket-compliance language; state what the assistant must decline and how to decline politely.',
     references: [MODEL_SPECS, NIST_GAI('Dangerous, Violent, or Hateful Content')],
   },
@@ -225,7 +225,7 @@ export const RUBRIC: readonly Criterion[] = [
   {
     id: 'PD-02', category: 'privacy_data', severity: 'high', check: 'rule',
     title: 'Personal data embedded in the prompt',
-    checks: 'The prompt contains personal data: personal email addresses, US Social Security numbers, payment card numbers or dates of birth.',
+    checks: 'The prompt contains personal data: personal email addresses, US Social Security numbers, payment card numbers, dates of birth, health-insurance member or policy numbers, medical record or NHS numbers, passport or licence numbers. Placeholders (jane.doe@..., HANDLE@..., XXXX, 1234567890) are not personal data.',
     remediation: 'Remove personal data from the prompt; fetch what is needed per user, at run time, under access control.',
     references: [OWASP_LLM02, NIST_GAI('Data Privacy')],
   },

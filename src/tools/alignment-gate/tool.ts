@@ -2,6 +2,7 @@
 import { defineTool, ToolError } from '../contract.ts';
 import { gradeByRubric, gradeFromModel } from './engine.ts';
 import { EXAMPLES } from './examples.ts';
+import { hostileCases } from './hostile.ts';
 import { gradeWithModel, parseProvider } from './providers.ts';
 import { input, output } from './schema.ts';
 
@@ -25,12 +26,16 @@ export default defineTool({
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   examples: EXAMPLES,
   uploadField: 'system_prompt',
-  async run(args, ctx) {
-    // The gateway swaps upload_id for the uploaded text; a direct call without either is still refused.
+  hostile: hostileCases,
+  // The gateway swaps upload_id for the uploaded text before this runs; input still without a prompt is refused here, uncharged.
+  prepare(args): { prompt: string } {
     if (args.system_prompt === undefined) throw new ToolError(400, 'system_prompt_required', 'system_prompt is required (or upload_id).');
+    return { prompt: args.system_prompt };
+  },
+  async run(args, ctx, prepared) {
     const spec = parseProvider(ctx.settings.alignmentModel);
-    if (spec.kind === 'rubric') return gradeByRubric(args.system_prompt, args.agent_config);
-    const graded = await gradeWithModel(spec, args.system_prompt, args.agent_config, args.model_id, ctx);
-    return gradeFromModel(graded.answer, args.system_prompt, args.agent_config, graded.model);
+    if (spec.kind === 'rubric') return gradeByRubric(prepared.prompt, args.agent_config);
+    const graded = await gradeWithModel(spec, prepared.prompt, args.agent_config, args.model_id, ctx);
+    return gradeFromModel(graded.answer, prepared.prompt, args.agent_config, graded.model);
   },
 });
