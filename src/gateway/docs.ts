@@ -32,7 +32,11 @@ function resolve(doc: Doc, node: unknown): JsonSchema | undefined {
  */
 const NOISE_BOUNDS = new Set([Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, Number.MAX_VALUE, -Number.MAX_VALUE]);
 const bound = (v: unknown): number | undefined => (typeof v === 'number' && !NOISE_BOUNDS.has(v) ? v : undefined);
-const fmt = (n: number): string => (Math.abs(n) >= 10_000 && Number.isInteger(n) ? n.toLocaleString('en-US') : String(n));
+/** 48213 -> "48,213"; a cap of a billion or more (a sanity bound on an amount) -> "1e15". */
+const fmt = (n: number): string => {
+  if (Math.abs(n) >= 1e9) return n.toExponential().replace('e+', 'e');
+  return Math.abs(n) >= 10_000 && Number.isInteger(n) ? n.toLocaleString('en-US') : String(n);
+};
 
 function range(min: number | undefined, max: number | undefined, unit: string): string | undefined {
   if (min !== undefined && max !== undefined) return min === max ? `exactly ${fmt(min)}${unit}` : `${fmt(min)} to ${fmt(max)}${unit}`;

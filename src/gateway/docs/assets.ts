@@ -56,7 +56,7 @@ pre.code .copy:hover{opacity:1}
 .ep-examples details>summary{cursor:pointer;font-weight:600;margin:10px 0 4px}
 .ep-examples .ex-title{font-weight:600;margin:0 0 4px}
 .req{color:#cf222e;font-size:11px;font-weight:600;margin-left:4px}
-.type{color:var(--muted);font-size:13px}
+.type{color:var(--muted);font-size:13px;overflow-wrap:anywhere}
 details.fields>summary{cursor:pointer;color:var(--accent);font-size:13px;margin-top:4px}
 details.fields table{margin-top:6px}
 .note{color:var(--muted);font-size:14px}
