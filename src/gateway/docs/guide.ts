@@ -81,7 +81,8 @@ export function guideMarkdown({ server, tools, featured }: GuideOptions): string
       ]
     : ['Ask the operator of this server for an API key, then call any endpoint below with it. Every endpoint has an example request you can paste and the response it gets.'];
   const costs = tools.map((t) => `| \`POST /v1/${t.name}\` | \`${mcpName(t.name)}\` | ${t.credits} |`);
-  const uploadStep = uploadTools[0];
+  // The walk-through uploads a log, so it names the log tool when there is one.
+  const uploadStep = uploadTools.find((t) => t.name === 'log-analyzer') ?? uploadTools[0];
   const sections = [
     `Small deterministic JSON endpoints for AI builders and delivery teams. Each tool is a REST endpoint (\`POST /v1/<name>\`) and the MCP tool of the same name in snake_case; a call needs an API key and costs the credits shown on its endpoint.${
       tools.some((t) => t.name === 'alignment-gate') ? ' No language model runs in the request path, except in alignment-gate when its operator configures one (by default it grades offline against its rubric).' : ''
@@ -92,7 +93,7 @@ export function guideMarkdown({ server, tools, featured }: GuideOptions): string
     'Send your key on every metered call as `Authorization: Bearer <key>`. Keys begin with `ddt_` (an operator may choose another prefix).',
     '',
     '- The server stores only a SHA-256 hash of each key, so a lost key cannot be shown again: ask for a new one and have the old one revoked.',
-    '- Scopes: `tools` (call the tools), `uploads` (`POST /v1/uploads`), `admin` (issue, revoke and top up keys). Keys issued through `POST /v1/keys` get `tools` and `uploads`; only the operator\'s command line grants `admin`.',
+    '- Scopes: `tools` (call the tools), `uploads` (`POST /v1/uploads`), `admin` (issue, revoke and top up keys). Keys issued through `POST /v1/keys` get `tools` and `uploads`; `admin` is granted only by the operator (from the command line or at start-up).',
     '- No header, or not a Bearer one: `401 missing_token`. A key that does not exist: `401 invalid_token`. A revoked key: `401 key_revoked`. A key without the scope the endpoint needs: `403 insufficient_scope` with `required_scope`. None of them is charged.',
     '- No key is needed for this page, `GET /openapi.json`, `GET /v1/tools`, the health probes, and MCP `initialize`, `ping` and `tools/list`.',
     '## Credits',
@@ -142,7 +143,7 @@ export function guideMarkdown({ server, tools, featured }: GuideOptions): string
     '',
     'The checks run in this order: `endpoint_disabled`, authentication, scope, rate limit, JSON, unknown fields, field codes, the tool\'s own input checks, the Idempotency-Key, the balance (`402`), then the tool. A body over the size limit is refused first, with `413 payload_too_large`.',
     '## Uploads',
-    `A file too big for a request body (a long log, a large diagram), or a gzip file, goes through an upload of up to 5 MB${uploadTools.length ? `, which ${uploadTools.map((t) => `${t.name} (\`${t.uploadField}\`)`).join(', ')} accept as \`upload_id\` in place of their text field` : ''}:`,
+    `A file (a log, a manifest, a diagram; gzip accepted) can be sent as it is rather than as a JSON string, through an upload of up to 5 MB${uploadTools.length ? `, which ${uploadTools.map((t) => `${t.name} (\`${t.uploadField}\`)`).join(', ')} accept as \`upload_id\` in place of their text field` : ''}:`,
     '',
     '1. `POST /v1/uploads` with `content_type`, `size_bytes` and optionally `filename`: the answer has `upload_id`, `url` and `headers`.',
     '2. `PUT` the file to `url` with exactly those headers, before `expires_at`.',
