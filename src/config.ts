@@ -117,6 +117,10 @@ const EnvSchema = z.object({
   DDT_S3_ENDPOINT: z.string().optional(),
   DDT_S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
   AWS_REGION: z.string().default('us-east-1'),
+  // Read by the AWS SDK itself (its default credential chain); named here so this schema is the whole list of
+  // variables the service reads.
+  AWS_ACCESS_KEY_ID: z.string().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().optional(),
   DDT_UPLOAD_SECRET: z.string().optional(),
   DDT_UPLOAD_URL_TTL_SECONDS: intFrom('DDT_UPLOAD_URL_TTL_SECONDS', 900, 30, 86_400),
   DDT_UPLOAD_RETENTION_HOURS: intFrom('DDT_UPLOAD_RETENTION_HOURS', 24, 1, 24 * 90),
@@ -136,6 +140,9 @@ const EnvSchema = z.object({
   DDT_ALIGNMENT_TIMEOUT_MS: intFrom('DDT_ALIGNMENT_TIMEOUT_MS', 30_000, 100, 600_000),
   DDT_SHUTDOWN_GRACE_MS: intFrom('DDT_SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
 });
+
+/** Every environment variable the service reads (the operator contract; compose.yaml is checked against it). */
+export const ENV_NAMES: readonly string[] = Object.keys(EnvSchema.shape);
 
 /** The string without its trailing slashes (a loop, not a regex: linear whatever the input). */
 export function trimSlashes(s: string): string {

@@ -1,19 +1,25 @@
 // Entry point: read config, start the service, listen, shut down gracefully on SIGTERM/SIGINT.
 import { ConfigError, loadConfig } from './config.ts';
+import type { Config } from './config.ts';
+import { API_VERSION } from './gateway/api.ts';
 import { createService } from './server.ts';
 
+function configurationError(err: unknown): never {
+  if (err instanceof ConfigError) {
+    process.stderr.write(`ddt: configuration error: ${err.message}\n`);
+    process.exit(2);
+  }
+  throw err;
+}
+
 async function main(): Promise<void> {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`ddt: configuration error: ${err.message}\n`);
-      process.exit(2);
-    }
-    throw err;
+    configurationError(err);
   }
-  const service = await createService(config);
+  const service = await createService(config).catch(configurationError);
   const { app } = service;
   let stopping = false;
   const stop = (signal: string): void => {
@@ -35,7 +41,12 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
-  await app.listen({ host: config.host, port: config.port });
+  const address = await app.listen({ host: config.host, port: config.port });
+  const backends = service.callPath.deps.backends!;
+  app.log.info(
+    { version: API_VERSION, address, store: backends.store.kind, limiter: backends.limiter.kind, uploads: backends.uploads.storage.kind, node: process.version },
+    `ddt ${API_VERSION} serving at ${address} (store ${backends.store.kind}, limiter ${backends.limiter.kind}, uploads ${backends.uploads.storage.kind})`,
+  );
 }
 
 main().catch((err: unknown) => {

@@ -1,22 +1,24 @@
 // Composition: config -> store, limiter, uploads -> app; bootstrap admin key; retention sweeps; shutdown.
 import type { FastifyInstance } from 'fastify';
+import { ConfigError } from './config.ts';
 import type { Config } from './config.ts';
+import { closest } from './gateway/call/body.ts';
+import { mcpName } from './tools/contract.ts';
 import { buildApp } from './gateway/http.ts';
 import type { AppOptions } from './gateway/http.ts';
 import type { CallPath } from './gateway/call/execute.ts';
 import { ALL_SCOPES, displayOf, hashKey, newKeyId, newKeyToken } from './platform/keys.ts';
 import { Metrics } from './platform/metrics.ts';
 import { openLimiter } from './platform/ratelimit/index.ts';
-import { RedisLimiter } from './platform/ratelimit/redis.ts';
 import type { RateLimiter } from './platform/ratelimit/types.ts';
 import { openStore } from './platform/store/index.ts';
 import type { NewKey, Store } from './platform/store/types.ts';
 import { LocalStorage, loadSigningSecret } from './platform/uploads/local.ts';
-import { S3Storage } from './platform/uploads/s3.ts';
 import { UploadService } from './platform/uploads/service.ts';
 import type { ObjectStorage } from './platform/uploads/types.ts';
-import { tools as registryTools } from './tools/registry.ts';
-import type { AnyTool } from './tools/registry.ts';
+import { entryOf, toolEntries } from './tools/entries.ts';
+import type { ToolEntry } from './tools/entries.ts';
+import type { AnyTool } from './tools/registry-types.ts';
 import { defaultSurfaces } from './gateway/surfaces.ts';
 
 export interface Service {
@@ -41,9 +43,11 @@ export interface ServiceOptions {
   limiter?: RateLimiter;
 }
 
-export function openStorage(config: Config): ObjectStorage {
+/** A bucket (the AWS SDK is loaded only then) or the local folder. */
+export async function openStorage(config: Config): Promise<ObjectStorage> {
   const u = config.uploads;
   if (u.s3Bucket) {
+    const { S3Storage } = await import('./platform/uploads/s3.ts');
     return new S3Storage({ bucket: u.s3Bucket, endpoint: u.s3Endpoint, region: u.s3Region, forcePathStyle: u.s3ForcePathStyle });
   }
   return new LocalStorage(config.dataDir, loadSigningSecret(config.dataDir, u.signingSecret), config.publicUrl);
@@ -70,13 +74,34 @@ export async function bootstrapAdmin(store: Store, config: Config, announce: (li
   announce(`ddt: created the first admin key (shown once, store it now): ${token}`);
 }
 
+/**
+ * DDT_DISABLED and DDT_DEPLOY_EXTRA name endpoints; a name that matches none (a typo such as `humanise`) would
+ * silently do nothing, so it stops the start, naming it and the closest real name.
+ */
+export function checkEndpointNames(config: Pick<Config, 'disabled' | 'deployExtra'>, tools: readonly { name: string }[]): void {
+  const toolNames = tools.flatMap((t) => [t.name, mcpName(t.name)]);
+  const lists: Array<[string, Set<string>, string[]]> = [
+    ['DDT_DISABLED', config.disabled, [...toolNames, 'mcp', 'uploads', 'keys']],
+    ['DDT_DEPLOY_EXTRA', config.deployExtra, toolNames],
+  ];
+  for (const [variable, names, known] of lists) {
+    for (const name of names) {
+      if (known.includes(name)) continue;
+      const near = closest(name, known);
+      throw new ConfigError(`${variable}: "${name}" names no endpoint${near ? `; did you mean "${near}"?` : ''} (known: ${known.filter((k) => !k.includes('_')).join(', ')})`);
+    }
+  }
+}
+
 export async function createService(config: Config, opts: ServiceOptions = {}): Promise<Service> {
+  // The registry's tools by entry (their code loads once the server listens), or the given ones (tests).
+  const tools: readonly ToolEntry[] = opts.tools ? opts.tools.map(entryOf) : toolEntries;
+  checkEndpointNames(config, tools);
   // Until the app's logger exists, a dropped idle connection is written to stderr; then to the log.
   let storeError = (err: Error): void => void process.stderr.write(`ddt: database connection lost: ${err.message}\n`);
   const store = await openStore(config, { onError: (err) => storeError(err) });
-  const limiter = opts.limiter ?? openLimiter(config);
-  if (limiter instanceof RedisLimiter) await limiter.waitReady(2000);
-  const uploads = new UploadService(store, openStorage(config), {
+  const limiter = opts.limiter ?? (await openLimiter(config));
+  const uploads = new UploadService(store, await openStorage(config), {
     urlTtlSeconds: config.uploads.urlTtlSeconds,
     retentionHours: config.uploads.retentionHours,
   });
@@ -87,7 +112,7 @@ export async function createService(config: Config, opts: ServiceOptions = {}): 
       config,
       backends: { store, limiter, uploads },
       metrics,
-      tools: opts.tools ?? registryTools,
+      tools,
       clock: opts.clock,
       fetch: opts.fetch,
     },

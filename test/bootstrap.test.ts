@@ -2,9 +2,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { createService } from '../src/server.ts';
+import { checkEndpointNames, createService } from '../src/server.ts';
+import { tools } from '../src/tools/registry.ts';
 
 it('creates and announces an admin key once, then never again; a configured key is re-activated', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ddt-boot-'));
@@ -53,4 +54,20 @@ it('a bad setting stops the start with the variable named', () => {
   expect(() => loadConfig({ DDT_BOOTSTRAP_ADMIN_KEY: 'sk_live_x' })).toThrow(/DDT_BOOTSTRAP_ADMIN_KEY/);
   expect(() => loadConfig({ DDT_ALIGNMENT_MODEL: 'gpt-4' })).toThrow(/DDT_ALIGNMENT_MODEL/);
   expect(loadConfig({ DDT_RATE_LIMITS: '*=10/1,log-analyzer=30/60' }).rateLimits).toEqual({ default: { limit: 10, windowSeconds: 1 }, perEndpoint: { 'log-analyzer': { limit: 30, windowSeconds: 60 } } });
+});
+
+describe('endpoint names in the configuration', () => {
+  it.each([
+    ['DDT_DISABLED', 'humanise', /DDT_DISABLED: "humanise" names no endpoint; did you mean "humanize"\?/],
+    ['DDT_DISABLED', 'nothing-like-it', /DDT_DISABLED: "nothing-like-it" names no endpoint \(known: /],
+    ['DDT_DEPLOY_EXTRA', 'convert_diagrams', /DDT_DEPLOY_EXTRA: "convert_diagrams" names no endpoint; did you mean "convert-diagram"\?/],
+    ['DDT_DEPLOY_EXTRA', 'uploads', /DDT_DEPLOY_EXTRA: "uploads" names no endpoint/],
+  ])('%s=%s stops the start, naming it', (variable, value, message) => {
+    const config = loadConfig({ [variable]: value });
+    expect(() => checkEndpointNames(config, tools)).toThrow(message);
+  });
+
+  it('known names pass, in either spelling', () => {
+    expect(() => checkEndpointNames(loadConfig({ DDT_DISABLED: 'humanize,saas_metrics,mcp,uploads,keys', DDT_DEPLOY_EXTRA: 'convert-diagram,supply_chain_scan' }), tools)).not.toThrow();
+  });
 });

@@ -80,3 +80,61 @@ describe('ddt call and ddt openapi', () => {
     expect((await cli(['openapi', '--check', file])).code).toBe(1);
   });
 });
+
+describe('ddt call with a file that is not JSON', () => {
+  it('puts a raw log into the tool text field instead of answering invalid_json', async () => {
+    const log = path.join(dir, 'app.log');
+    fs.writeFileSync(log, ['2026-07-22 12:00:00 INFO start', '2026-07-22 12:00:01 ERROR disk full on /dev/sda1', '2026-07-22 12:00:02 ERROR disk full on /dev/sdb1'].join('\n'));
+    const r = await cli(['call', 'log-analyzer', log]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toHaveProperty('clusters');
+    const manifest = path.join(dir, 'requirements.txt');
+    fs.writeFileSync(manifest, 'requests>=2\nflask==3.0.0\n');
+    expect(JSON.parse((await cli(['call', 'dependency-check', manifest])).out)).toHaveProperty('findings');
+  });
+});
+
+describe('ddt keys revoke and ddt usage', () => {
+  it('revokes by the key itself, as a user pastes it', async () => {
+    const created = JSON.parse((await cli(['keys', 'create', '--credits', '1'])).out) as { key: string; key_id: string };
+    const r = await cli(['keys', 'revoke', created.key]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toEqual({ key_id: created.key_id, status: 'revoked' });
+    expect(r.out).not.toContain(created.key);
+    expect((await cli(['keys', 'revoke', 'ddt_not_a_real_key_0000000000000000000000'])).err).toContain('no such key');
+  });
+
+  it('prints calls and credits by endpoint from the ledger, for one key and since a time', async () => {
+    const { startTestService } = await import('./support/service.ts');
+    const svc = await startTestService({ DDT_DATA_DIR: dir });
+    try {
+      const a = await svc.createKey(10);
+      const b = await svc.createKey(10);
+      for (let i = 0; i < 3; i++) await svc.app.inject({ method: 'POST', url: '/v1/saas-metrics', headers: svc.auth(a.key), payload: { cash: 1, net_burn: 1 } });
+      await svc.app.inject({ method: 'POST', url: '/v1/test-boom', headers: svc.auth(a.key), payload: {} });
+      await svc.app.inject({ method: 'POST', url: '/v1/saas-metrics', headers: svc.auth(b.key), payload: { cash: 1, net_burn: 1 } });
+    } finally {
+      await svc.close().catch(() => undefined);
+    }
+    const one = JSON.parse((await cli(['usage', '--key', (await firstKeyWithCalls())!, '--json'])).out) as { endpoints: Array<{ endpoint: string; calls: number; refunded: number; credits: number }> };
+    expect(one.endpoints).toEqual([
+      { endpoint: 'saas-metrics', calls: 3, refunded: 0, credits: 3 },
+      { endpoint: 'test-boom', calls: 1, refunded: 1, credits: 0 },
+    ]);
+    // The test service's clock stands at 2026-07-22T12:00Z.
+    const table = await cli(['usage', '--since', '2026-07-22T11:00:00Z']);
+    expect(table.out).toMatch(/ENDPOINT\s+CALLS\s+REFUNDED\s+CREDITS/);
+    expect(table.out).toMatch(/saas-metrics\s+4\s+0\s+4/);
+    expect(table.out).toMatch(/total\s+5\s+1\s+4/);
+    expect(JSON.parse((await cli(['usage', '--since', '2026-07-23', '--json'])).out)).toMatchObject({ endpoints: [] });
+    expect((await cli(['usage', '--since', '30d'])).code).toBe(0);
+    expect((await cli(['usage', '--since', 'yesterday-ish'])).code).toBe(2);
+    expect((await cli(['usage', '--key', 'key_nope'])).code).toBe(1);
+  });
+
+  /** The key that made the three saas-metrics calls (the test creates it through the server). */
+  async function firstKeyWithCalls(): Promise<string | undefined> {
+    const keys = JSON.parse((await cli(['keys', 'list', '--json'])).out) as Array<{ id: string; credits: number }>;
+    return keys.find((k) => k.credits === 7)?.id;
+  }
+});

@@ -46,7 +46,7 @@ describe.skipIf(!available)('two instances on PostgreSQL + Redis', () => {
     const statuses = await Promise.all(calls);
     expect(statuses.filter((s) => s === 200).length).toBe(50);
     expect(statuses.filter((s) => s === 402).length).toBe(150);
-    const store = SqlStore.postgres(db.url);
+    const store = await SqlStore.postgres(db.url);
     try {
       expect((await store.getKey(k.key_id))?.credits).toBe(0);
       const ledger = await store.ledger(k.key_id);
@@ -101,7 +101,7 @@ describe.skipIf(!available)('two instances on PostgreSQL + Redis', () => {
     const code = await b.stop('SIGTERM');
     const statuses = await Promise.all(inflight);
     expect(code).toBe(0);
-    const store = SqlStore.postgres(db.url);
+    const store = await SqlStore.postgres(db.url);
     try {
       const charged = (await store.ledger(k.key_id)).filter((l) => l.kind === 'charge').length;
       // Every call that was charged answered 200; none was half-done.

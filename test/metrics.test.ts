@@ -63,3 +63,14 @@ describe('tallied counters', () => {
     expect(m.requestCounts.cell('saas-metrics', '200')).toBe(ok);
   });
 });
+
+describe('default metrics', () => {
+  it("carry Node's standard names, so stock dashboards match them (no doubled prefix)", async () => {
+    const m = new Metrics();
+    const text = await m.registry.metrics();
+    for (const name of ['process_cpu_seconds_total', 'process_resident_memory_bytes', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_seconds']) {
+      expect(text).toMatch(new RegExp(`^# TYPE ${name} `, 'm'));
+    }
+    expect(text).not.toContain('ddt_process_');
+  });
+});

@@ -34,7 +34,7 @@ interface LintReport {
  */
 const ACCEPTED_WARNINGS = new Set(['info-license']);
 
-const text = canonicalOpenApi(loadConfig({}));
+const text = await canonicalOpenApi(loadConfig({}));
 const doc = JSON.parse(text) as Json;
 const operations = Object.entries(doc.paths as Record<string, Record<string, Json>>).flatMap(([p, item]) => Object.entries(item).map(([method, op]) => ({ id: `${method.toUpperCase()} ${p}`, path: p, op })));
 const responseOf = (r: Json): Json => (typeof r.$ref === 'string' ? ((doc.components as Json).responses as Record<string, Json>)[(r.$ref as string).split('/').pop()!]! : r);

@@ -9,7 +9,7 @@ import type { TestService } from './support/service.ts';
 
 let svc: TestService;
 beforeAll(async () => {
-  svc = await startTestService({ DDT_DISABLED: 'humanize,test-echo-disabled,saas_metrics_off', DDT_RATE_LIMITS: '*=100/60,test-echo=5/60' });
+  svc = await startTestService({ DDT_DISABLED: 'humanize', DDT_RATE_LIMITS: '*=100/60,test-echo=5/60' });
 });
 afterAll(async () => svc.close());
 beforeEach(() => {

@@ -27,7 +27,7 @@ if (withPg) {
     name: 'postgres',
     open: async () => {
       const db = await freshDatabase();
-      const store = SqlStore.postgres(db.url);
+      const store = await SqlStore.postgres(db.url);
       await store.migrate();
       await store.migrate(); // migrations are idempotent
       return { store, cleanup: db.drop };

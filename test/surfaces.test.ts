@@ -47,7 +47,7 @@ describe('GET /openapi.json', () => {
   it('describes every deployed endpoint with request, response and examples; nothing undeployed', async () => {
     const doc = await getJson('/openapi.json');
     const paths = doc.paths as Record<string, { post?: { requestBody: { content: Record<string, { schema: unknown; examples?: unknown }> }; responses: Record<string, unknown> } }>;
-    for (const tool of svc.callPath.deployment.deployedTools()) {
+    for (const tool of await svc.callPath.deployment.loadDeployed()) {
       const op = paths[`/v1/${tool.name}`]?.post;
       expect(op, tool.name).toBeDefined();
       expect(op!.requestBody.content['application/json']!.schema).toBeDefined();
@@ -60,9 +60,9 @@ describe('GET /openapi.json', () => {
     expect(paths['/v1/uploads']).toBeDefined();
   });
 
-  it('the committed openapi.json matches what the code generates (regenerate with npm run openapi)', () => {
+  it('the committed openapi.json matches what the code generates (regenerate with npm run openapi)', async () => {
     const committed = fs.readFileSync(path.join(ROOT, 'openapi.json'), 'utf8');
-    expect(committed).toBe(canonicalOpenApi(loadConfig({})));
+    expect(committed).toBe(await canonicalOpenApi(loadConfig({})));
   });
 });
 
@@ -101,7 +101,7 @@ describe('the surfaces agree', () => {
     const defs = (await getJson('/v1/tools')) as { openai: Array<{ function: { name: string; parameters: unknown } }>; anthropic: Array<{ name: string; input_schema: unknown }> };
     const doc = await getJson('/openapi.json');
     const paths = doc.paths as Record<string, { post?: { operationId: string; requestBody: { content: Record<string, { schema: unknown }> } } }>;
-    const enabled = svc.callPath.deployment.enabledTools();
+    const enabled = await svc.callPath.deployment.loadEnabled();
     const names = [...enabled.map((t) => t.name.replace(/-/g, '_')), 'uploads'].sort();
     expect(mcpTools.map((t) => t.name).sort()).toEqual(names);
     expect(defs.openai.map((d) => d.function.name).sort()).toEqual(names);

@@ -1,16 +1,9 @@
-// The `ddt` command: serve, keys (create, revoke, list, credit), call (run a tool locally), openapi.
+// The `ddt` command: serve, keys, usage, call (run a tool locally), mcp (the tools over stdio), openapi.
+// Each command loads only what it needs, so `ddt --help` and `ddt keys list` start without loading a tool.
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import type { Config } from '../config.ts';
-import { buildOpenApi } from '../gateway/openapi.ts';
-import { ALL_SCOPES, DEFAULT_SCOPES, displayOf, hashKey, newKeyId, newKeyToken } from '../platform/keys.ts';
-import { openStore } from '../platform/store/index.ts';
-import { endpointOf } from '../gateway/call/endpoint.ts';
-import { CallPath } from '../gateway/call/execute.ts';
-import { Metrics } from '../platform/metrics.ts';
-import { mcpName } from '../tools/contract.ts';
-import { tools } from '../tools/registry.ts';
 
 const USAGE = `ddt: operate the Deterministic Developer and Delivery Tools service
 
@@ -18,11 +11,16 @@ Usage:
   ddt serve                                   start the HTTP server (same as npm start)
   ddt keys create --credits N [--name X] [--scopes tools,uploads]
                                               issue a key; prints it once
-  ddt keys revoke <key_id>                    revoke a key
+  ddt keys revoke <key_id | key>              revoke a key, by its id or by the key itself
   ddt keys list [--json]                      list keys with their balances (operator only)
   ddt keys credit <key_id> <amount>           add credits to a key
-  ddt call <tool> [file.json]                 run a tool locally, no server, no credits;
-                                              input JSON from the file or stdin
+  ddt usage [--key <key_id>] [--since <ISO date | 7d | 24h>] [--json]
+                                              calls and credits by endpoint, from the ledger
+  ddt call <tool> [file]                      run a tool locally, no server, no credits: the file (or
+                                              stdin) is the JSON body, or, when it is not JSON, the
+                                              text of the tool's file field (a log, a manifest...)
+  ddt mcp                                     serve the tools over MCP stdio, as the key in DDT_API_KEY
+                                              (metered like HTTP; for desktop MCP clients)
   ddt openapi [--out FILE] [--check FILE]     print, write, or verify the OpenAPI document
 
 The store and other settings come from the environment (DDT_DATA_DIR, DDT_DATABASE_URL, ...).`;
@@ -49,7 +47,10 @@ function parseIntArg(v: string | undefined, name: string, min: number): number {
 }
 
 /** The OpenAPI document as committed: default public URL, default deployment. */
-export function canonicalOpenApi(config: Config): string {
+export async function canonicalOpenApi(config: Config): Promise<string> {
+  const { tools } = await import('../tools/registry.ts');
+  const { mcpName } = await import('../tools/contract.ts');
+  const { buildOpenApi } = await import('../gateway/openapi.ts');
   const deployed = tools.filter((t) => t.deployed || config.deployExtra.has(t.name) || config.deployExtra.has(mcpName(t.name)));
   return `${JSON.stringify(buildOpenApi({ publicUrl: config.publicUrl, tools: deployed }), null, 2)}\n`;
 }
@@ -60,6 +61,8 @@ async function keys(sub: string | undefined, args: string[], config: Config, io:
     options: { credits: { type: 'string' }, name: { type: 'string' }, scopes: { type: 'string' }, json: { type: 'boolean' } },
     allowPositionals: true,
   });
+  const { openStore } = await import('../platform/store/index.ts');
+  const { ALL_SCOPES, DEFAULT_SCOPES, displayOf, hashKey, newKeyId, newKeyToken } = await import('../platform/keys.ts');
   const store = await openStore(config);
   try {
     const now = new Date().toISOString();
@@ -77,10 +80,13 @@ async function keys(sub: string | undefined, args: string[], config: Config, io:
         return 0;
       }
       case 'revoke': {
-        const id = positionals[0];
-        if (!id) throw new UsageError('usage: ddt keys revoke <key_id>');
+        const given = positionals[0];
+        if (!given) throw new UsageError('usage: ddt keys revoke <key_id | key>');
+        // The key itself (as a user pastes it) is found by its hash; anything else is a key id.
+        const byKey = given.startsWith(config.keyPrefix) ? await store.findKeyByHash(hashKey(given)) : undefined;
+        const id = byKey?.id ?? given;
         if (!(await store.revokeKey(id, now))) {
-          io.err(`no key ${id}`);
+          io.err(given.startsWith(config.keyPrefix) ? 'no such key' : `no key ${given}`);
           return 1;
         }
         io.out(JSON.stringify({ key_id: id, status: 'revoked' }));
@@ -124,13 +130,21 @@ async function keys(sub: string | undefined, args: string[], config: Config, io:
  * field.
  */
 async function call(args: string[], config: Config, io: CliIo): Promise<number> {
+  const { toolEntries } = await import('../tools/entries.ts');
+  const { mcpName } = await import('../tools/contract.ts');
+  const { endpointOf } = await import('../gateway/call/endpoint.ts');
+  const { CallPath } = await import('../gateway/call/execute.ts');
+  const { Metrics } = await import('../platform/metrics.ts');
   const [name, file] = args;
-  if (!name) throw new UsageError(`usage: ddt call <tool> [file]; tools: ${tools.map((t) => t.name).join(', ')}`);
-  const tool = tools.find((t) => t.name === name || mcpName(t.name) === name);
-  if (!tool) {
-    io.err(`unknown tool ${name}; tools: ${tools.map((t) => t.name).join(', ')}`);
+  const names = toolEntries.map((t) => t.name).join(', ');
+  if (!name) throw new UsageError(`usage: ddt call <tool> [file]; tools: ${names}`);
+  const entry = toolEntries.find((t) => t.name === name || mcpName(t.name) === name);
+  if (!entry) {
+    io.err(`unknown tool ${name}; tools: ${names}`);
     return 2;
   }
+  // Only this tool's code is loaded.
+  const tool = await entry.load();
   const text = file && file !== '-' ? fs.readFileSync(file, 'utf8') : await io.stdin();
   let body: unknown = { raw: text };
   if (tool.uploadField && text.trim() !== '') {
@@ -141,7 +155,7 @@ async function call(args: string[], config: Config, io: CliIo): Promise<number> 
       body = { parsed: { [tool.uploadField]: text } };
     }
   }
-  const callPath = new CallPath({ config, tools, metrics: new Metrics({ defaultMetrics: false }) });
+  const callPath = new CallPath({ config, tools: [entry], metrics: new Metrics({ defaultMetrics: false }) });
   callPath.setLogger(cliLogger(io));
   const r = await callPath.execute(endpointOf(tool), { caller: { kind: 'operator' }, body: body as { raw: string } });
   io.out(JSON.stringify(r.body, null, 2));
@@ -158,10 +172,86 @@ function cliLogger(io: CliIo): { info: () => void; warn: (o: object, m?: string)
   return log;
 }
 
-function openapi(args: string[], config: Config, io: CliIo): number {
+/** Calls and credits by endpoint from the ledger: what an operator bills or watches. */
+async function usage(args: string[], config: Config, io: CliIo): Promise<number> {
+  const { values } = parseArgs({ args, options: { key: { type: 'string' }, since: { type: 'string' }, json: { type: 'boolean' } } });
+  const since = values.since === undefined ? undefined : sinceOf(values.since);
+  const { openStore } = await import('../platform/store/index.ts');
+  const store = await openStore(config);
+  try {
+    if (values.key && !(await store.getKey(values.key))) {
+      io.err(`no key ${values.key}`);
+      return 1;
+    }
+    const rows = await store.usage({ keyId: values.key, since });
+    if (values.json) {
+      io.out(JSON.stringify({ key_id: values.key ?? null, since: since ?? null, endpoints: rows }, null, 2));
+      return 0;
+    }
+    const table = [['ENDPOINT', 'CALLS', 'REFUNDED', 'CREDITS']];
+    for (const r of rows) table.push([r.endpoint, String(r.calls), String(r.refunded), String(r.credits)]);
+    table.push(['total', String(rows.reduce((a, r) => a + r.calls, 0)), String(rows.reduce((a, r) => a + r.refunded, 0)), String(rows.reduce((a, r) => a + r.credits, 0))]);
+    const widths = table[0]!.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));
+    const scope = `${values.key ? `key ${values.key}` : 'all keys'}${since ? `, since ${since}` : ''}`;
+    io.out(`Usage (${scope}):\n${table.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')).join('\n')}`);
+    return 0;
+  } finally {
+    await store.close();
+  }
+}
+
+/** `7d`, `24h`, `30m` back from now, or an ISO 8601 date or time. */
+function sinceOf(v: string): string {
+  const rel = /^(\d{1,6})([dhm])$/.exec(v);
+  if (rel) {
+    const ms = Number(rel[1]) * { d: 86_400_000, h: 3_600_000, m: 60_000 }[rel[2] as 'd' | 'h' | 'm'];
+    return new Date(Date.now() - ms).toISOString();
+  }
+  const t = Date.parse(v);
+  if (!Number.isFinite(t)) throw new UsageError(`--since: expected an ISO date (2026-11-01) or a span such as 7d, 24h; got ${v}`);
+  return new Date(t).toISOString();
+}
+
+/**
+ * MCP over stdio for desktop clients: newline-delimited JSON-RPC on stdin and stdout, answered by the same
+ * gateway and call path as POST /mcp, as the key in DDT_API_KEY (metered, limited, charged like HTTP).
+ * Logs go to stderr: stdout carries only the protocol.
+ */
+async function mcp(config: Config, io: CliIo): Promise<number> {
+  const key = io.env.DDT_API_KEY;
+  if (!key) throw new UsageError('ddt mcp needs the API key its calls are made as, in DDT_API_KEY');
+  const { createService } = await import('../server.ts');
+  const { answerRpc, gatewayOf } = await import('../gateway/mcp.ts');
+  const readline = await import('node:readline');
+  const service = await createService(config, { logger: { level: config.logLevel, stream: process.stderr }, announce: (line) => io.err(line) });
+  const gateway = await gatewayOf(service.callPath);
+  const pending = new Set<Promise<void>>();
+  const rl = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
+  for await (const line of rl) {
+    if (line.trim() === '') continue;
+    const job = (async (): Promise<void> => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(line);
+      } catch {
+        io.out(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }));
+        return;
+      }
+      const { json } = await answerRpc(gateway, parsed, `Bearer ${key}`);
+      if (json !== undefined) io.out(json);
+    })();
+    pending.add(job);
+    void job.finally(() => pending.delete(job));
+  }
+  await Promise.all(pending);
+  await service.close();
+  return 0;
+}
+
+async function openapi(args: string[], config: Config, io: CliIo): Promise<number> {
   const { values } = parseArgs({ args, options: { out: { type: 'string' }, check: { type: 'string' } } });
   // The committed document describes the default deployment at the default address.
-  const text = canonicalOpenApi(values.out || values.check ? loadConfig({}) : config);
+  const text = await canonicalOpenApi(values.out || values.check ? loadConfig({}) : config);
   if (values.check) {
     const current = fs.existsSync(values.check) ? fs.readFileSync(values.check, 'utf8') : '';
     if (current !== text) {
@@ -196,8 +286,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         return await keys(rest[0], rest.slice(1), config, io);
       case 'call':
         return await call(rest, config, io);
+      case 'usage':
+        return await usage(rest, config, io);
+      case 'mcp':
+        return await mcp(config, io);
       case 'openapi':
-        return openapi(rest, config, io);
+        return await openapi(rest, config, io);
       default:
         io.err(`unknown command ${cmd}\n\n${USAGE}`);
         return 2;
@@ -228,4 +322,4 @@ export function main(): void {
   );
 }
 
-if (process.argv[1] !== undefined && /cli[\\/]index\.ts$/.test(process.argv[1])) main();
+if (process.argv[1] !== undefined && /cli[\\/]index\.[jt]s$/.test(process.argv[1])) main();

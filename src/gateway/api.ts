@@ -116,8 +116,8 @@ const UPLOADS_DESCRIPTION =
  * The tools this server publishes, by MCP name: every enabled tool, then `uploads` unless DDT_DISABLED names
  * it. MCP's tools/list and the function-calling definitions both come from this list.
  */
-export function publicTools(callPath: CallPath, uploads: PlatformEndpoint | undefined): PublicTool[] {
-  const out: PublicTool[] = callPath.deployment.enabledTools().map((t) => {
+export async function publicTools(callPath: CallPath, uploads: PlatformEndpoint | undefined): Promise<PublicTool[]> {
+  const out: PublicTool[] = (await callPath.deployment.loadEnabled()).map((t) => {
     const { input, output } = toolSchemas(t);
     return {
       name: mcpName(t.name),

@@ -8,7 +8,7 @@ import { ApiError, ERROR_CODES, errorBody, platformError } from '../platform/err
 import { API_VERSION, platformEndpoints } from './api.ts';
 import type { PlatformEndpoints } from './api.ts';
 import { endpointOf } from './call/endpoint.ts';
-import type { Call, Endpoint } from './call/endpoint.ts';
+import type { Call, Endpoint, ToolEndpoint } from './call/endpoint.ts';
 import { CallPath } from './call/execute.ts';
 import type { CallPathDeps } from './call/execute.ts';
 import type { Logger } from './call/context.ts';
@@ -171,10 +171,18 @@ export function buildApp(deps: CallPathDeps, opts: AppOptions = {}): App {
     readiness: '/readyz',
   }));
 
-  // One POST route per deployed tool; a disabled one still has its route and answers 503 before auth.
-  for (const tool of callPath.deployment.deployedTools()) {
-    const endpoint = endpointOf(tool);
-    app.post(`/v1/${tool.name}`, (req, reply) => callPath.execute(endpoint, restCall(req)).then((r) => send(reply, r)));
+  // One POST route per deployed tool; a disabled one still has its route and answers 503 before auth. Routes
+  // come from the tools' names; each tool's code loads in the background from here on, and a call that arrives
+  // before it is loaded waits for it (once).
+  for (const entry of callPath.deployment.deployedEntries()) {
+    let endpoint: ToolEndpoint | undefined;
+    const ready = entry.load().then((tool) => (endpoint = endpointOf(tool)));
+    ready.catch((err: Error) => app.log.error({ tool: entry.name, err: err.message }, 'tool failed to load'));
+    app.post(`/v1/${entry.name}`, (req, reply) => {
+      const call = restCall(req);
+      const run = endpoint ? callPath.execute(endpoint, call) : ready.then((e) => callPath.execute(e, call));
+      return run.then((r) => send(reply, r));
+    });
   }
 
   if (deps.backends) {
@@ -204,7 +212,7 @@ function restCall(req: FastifyRequest, params?: Record<string, string>): Call {
 
 function allowedMethods(callPath: CallPath, path: string, app: FastifyInstance): string[] {
   const tool = /^\/v1\/([a-z0-9-]{1,64})$/.exec(path);
-  if (tool && callPath.deployment.deployedTools().some((t) => t.name === tool[1])) return ['POST'];
+  if (tool && callPath.deployment.deployedEntries().some((t) => t.name === tool[1])) return ['POST'];
   for (const r of STATIC_ROUTES) if (r.pattern.test(path)) return r.methods;
   const extra: string[] = [];
   for (const m of ['GET', 'POST', 'PUT'] as const) {
@@ -216,7 +224,7 @@ function allowedMethods(callPath: CallPath, path: string, app: FastifyInstance):
 /** The route closest to a path that matched none (a typo in a tool's name, a missing /v1). */
 function nearestRoute(callPath: CallPath, path: string): string | undefined {
   if (path.length > 200) return undefined;
-  const routes = [...callPath.deployment.deployedTools().map((t) => `/v1/${t.name}`), ...STATIC_ROUTES.map((r) => r.example), '/mcp', '/docs', '/openapi.json', '/v1/tools'];
+  const routes = [...callPath.deployment.deployedEntries().map((t) => `/v1/${t.name}`), ...STATIC_ROUTES.map((r) => r.example), '/mcp', '/docs', '/openapi.json', '/v1/tools'];
   const lower = path.toLowerCase();
   let best: string | undefined;
   let bestD = Infinity;
@@ -276,7 +284,8 @@ function registerOps(app: FastifyInstance, callPath: CallPath): void {
     };
     await Promise.all([probe('store', () => store.ping()), probe('limiter', () => limiter.ping())]);
     const ok = Object.values(checks).every((v) => v === 'ok');
-    if (ok) return reply.code(200).send({ status: 'ready', checks });
+    // Tools whose code is still loading (just after start) are ready too: a call waits for its tool, once.
+    if (ok) return reply.code(200).send({ status: 'ready', checks: { ...checks, tools: callPath.deployment.allLoaded() ? 'ok' : 'loading' } });
     const { status, body } = platformError('not_ready', { checks });
     return reply.code(status).send(body);
   });

@@ -58,7 +58,7 @@ async function callTool(g: Gateway, params: Record<string, unknown>, authorizati
   const tool = g.byName.get(name) ?? g.byName.get(name.replace(/-/g, '_'));
   if (!tool) {
     // A known tool that is disabled or undeployed gets the REST endpoint_disabled body.
-    const known = g.callPath.deployment.toolByName(name);
+    const known = g.callPath.deployment.entryByName(name);
     if (!known) return { content: [{ type: 'text', text: `Unknown tool: ${name}` }], isError: true };
     const { body } = platformError('endpoint_disabled', { tool: name.replace(/-/g, '_') });
     return { content: [{ type: 'text', text: JSON.stringify(body) }], isError: true };
@@ -138,10 +138,10 @@ export function rebindingAllowed(bindHost: string, publicUrl: string, host: stri
   return true;
 }
 
-/** The gateway of a call path: its public tools and their tools/list answer, built once. */
-export function gatewayOf(callPath: CallPath): Gateway {
+/** The gateway of a call path: its public tools and their tools/list answer, built once (tools loaded). */
+export async function gatewayOf(callPath: CallPath): Promise<Gateway> {
   const uploads = callPath.deps.backends ? platformEndpoints(callPath).uploads : undefined;
-  const tools = publicTools(callPath, uploads);
+  const tools = await publicTools(callPath, uploads);
   return { callPath, byName: new Map(tools.map((t) => [t.name, t])), toolsListJson: JSON.stringify({ tools: listTools(tools) }) };
 }
 
@@ -182,7 +182,8 @@ export async function answerRpc(g: Gateway, parsed: unknown, authorization: stri
 
 export function registerMcp(app: FastifyInstance, callPath: CallPath): void {
   const { host: bindHost, publicUrl } = callPath.deps.config;
-  const gateway = gatewayOf(callPath);
+  // Built on the first request (it needs every enabled tool's schemas), then shared.
+  let gateway: Promise<Gateway> | undefined;
   app.post('/mcp', async (req, reply) => {
     if (callPath.deployment.isDisabled('mcp')) {
       const { status, body } = platformError('endpoint_disabled', { tool: 'mcp' });
@@ -210,7 +211,7 @@ export function registerMcp(app: FastifyInstance, callPath: CallPath): void {
     } catch {
       return answer(400, rpcError(null, PARSE_ERROR, 'Parse error').json);
     }
-    const { status, json } = await answerRpc(gateway, parsed, req.headers.authorization);
+    const { status, json } = await answerRpc(await (gateway ??= gatewayOf(callPath)), parsed, req.headers.authorization);
     return answer(status, json);
   });
 

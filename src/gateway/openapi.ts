@@ -613,10 +613,14 @@ function platformPaths(server: string, tools: readonly AnyTool[], featured: Feat
             required: ['status', 'checks'],
             properties: {
               status: { const: 'ready', description: 'Always "ready" on a 200.' },
-              checks: { type: 'object', additionalProperties: { type: 'string', enum: ['ok', 'unavailable'] }, description: 'Each backend (store, limiter) and its state.' },
+              checks: {
+                type: 'object',
+                additionalProperties: { type: 'string', enum: ['ok', 'unavailable', 'loading'] },
+                description: 'Each backend (store, limiter) and its state; tools: ok, or loading just after start (a call then waits for its tool once).',
+              },
             },
           },
-          { ready: { value: { status: 'ready', checks: { limiter: 'ok', store: 'ok' } } } },
+          { ready: { value: { status: 'ready', checks: { limiter: 'ok', store: 'ok', tools: 'ok' } } } },
         ),
       },
       'Names a backend that is not reachable, never why (the log has the detail).',

@@ -115,7 +115,9 @@ export class Metrics {
   readonly refundedCredits = new Tally();
 
   constructor(opts: { defaultMetrics?: boolean } = {}) {
-    if (opts.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry, prefix: 'ddt_process_' });
+    // Node's default metrics under their standard names (process_cpu_seconds_total, nodejs_heap_size_used_bytes...),
+    // so stock Node.js dashboards and alerts match them.
+    if (opts.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry });
     this.requests = new Counter({
       name: 'ddt_http_requests_total',
       help: 'HTTP requests by endpoint and status code.',

@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { mcpName } from '../../tools/contract.ts';
 import type { ToolContext } from '../../tools/contract.ts';
-import type { AnyTool } from '../../tools/registry.ts';
+import type { ToolEntry } from '../../tools/entries.ts';
+import type { AnyTool } from '../../tools/registry-types.ts';
 
 /** What a platform endpoint's handler gets besides its input. */
 export interface PlatformCall {
@@ -66,17 +67,18 @@ export function endpointOf(tool: AnyTool): ToolEndpoint {
 /**
  * Which endpoints this server runs: a tool is deployed by the registry or by DDT_DEPLOY_EXTRA, and any endpoint
  * (tool, `uploads`, `keys`, `mcp`) can be disabled by DDT_DISABLED, by path name or MCP name. The configuration
- * is fixed for the life of the process, so each answer is computed once.
+ * is fixed for the life of the process, so each answer is computed once. Decisions need only the tools'
+ * names; their code is loaded on first use (`load*`).
  */
 export class Deployment {
   private readonly enabledCache = new Map<string, boolean>();
 
   constructor(
     private readonly config: Pick<Config, 'deployExtra' | 'disabled'>,
-    readonly tools: readonly AnyTool[],
+    readonly entries: readonly ToolEntry[],
   ) {}
 
-  isDeployed(tool: AnyTool): boolean {
+  isDeployed(tool: { name: string; deployed: boolean }): boolean {
     const extra = this.config.deployExtra;
     return tool.deployed || extra.has(tool.name) || extra.has(mcpName(tool.name));
   }
@@ -96,15 +98,29 @@ export class Deployment {
     return enabled;
   }
 
-  deployedTools(): AnyTool[] {
-    return this.tools.filter((t) => this.isDeployed(t));
+  deployedEntries(): ToolEntry[] {
+    return this.entries.filter((e) => this.isDeployed(e));
   }
 
-  enabledTools(): AnyTool[] {
-    return this.tools.filter((t) => this.isEnabled(endpointOf(t)));
+  enabledEntries(): ToolEntry[] {
+    return this.entries.filter((e) => this.isDeployed(e) && !this.isDisabled(e.name));
   }
 
-  toolByName(name: string): AnyTool | undefined {
-    return this.tools.find((t) => t.name === name || mcpName(t.name) === name);
+  /** By path name or MCP name. */
+  entryByName(name: string): ToolEntry | undefined {
+    return this.entries.find((e) => e.name === name || mcpName(e.name) === name);
+  }
+
+  loadDeployed(): Promise<AnyTool[]> {
+    return Promise.all(this.deployedEntries().map((e) => e.load()));
+  }
+
+  loadEnabled(): Promise<AnyTool[]> {
+    return Promise.all(this.enabledEntries().map((e) => e.load()));
+  }
+
+  /** Whether every deployed tool's code is loaded (readiness reports it). */
+  allLoaded(): boolean {
+    return this.deployedEntries().every((e) => e.loaded() !== undefined);
   }
 }

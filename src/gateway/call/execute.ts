@@ -9,7 +9,7 @@ import type { KeyRecord, Store } from '../../platform/store/types.ts';
 import type { UploadService } from '../../platform/uploads/service.ts';
 import { ToolError, mcpName } from '../../tools/contract.ts';
 import type { ToolContext, ToolSettings } from '../../tools/contract.ts';
-import type { AnyTool } from '../../tools/registry.ts';
+import type { ToolEntry } from '../../tools/entries.ts';
 import { Authenticator, requireScope } from './auth.ts';
 import { parseBody } from './body.ts';
 import { Charger } from './charge.ts';
@@ -33,7 +33,8 @@ export interface Backends {
 
 export interface CallPathDeps {
   config: Config;
-  tools: readonly AnyTool[];
+  /** The tools, by entry: their code is loaded on first use. */
+  tools: readonly ToolEntry[];
   metrics: Metrics;
   backends?: Backends;
   /** Wall clock in ms; injectable so tests can move time. */

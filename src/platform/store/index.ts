@@ -10,7 +10,7 @@ import type { Store } from './types.ts';
  */
 export async function openStore(config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databaseTimeoutMs'>>, opts: { onError?: (err: Error) => void } = {}): Promise<Store> {
   const timeouts = { statementMs: config.databaseTimeoutMs ?? 5000, connectMs: Math.min(2000, config.databaseTimeoutMs ?? 2000) };
-  const store = config.databaseUrl ? SqlStore.postgres(config.databaseUrl, { onError: opts.onError, timeouts }) : SqlStore.sqliteAt(path.join(config.dataDir, 'ddt.sqlite'));
+  const store = config.databaseUrl ? await SqlStore.postgres(config.databaseUrl, { onError: opts.onError, timeouts }) : SqlStore.sqliteAt(path.join(config.dataDir, 'ddt.sqlite'));
   try {
     await store.migrate();
   } catch (err) {

@@ -4,9 +4,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { Generated } from 'kysely';
-import pg from 'pg';
 import { migrateToLatest } from './migrations.ts';
-import type { ChargeState, IdempotencyBegin, IdempotencyScope, KeyRecord, KeyWithBalance, LedgerKind, LedgerRow, NewKey, Store, UploadRecord, UploadStatus } from './types.ts';
+import type { ChargeState, IdempotencyBegin, IdempotencyScope, KeyRecord, KeyWithBalance, LedgerKind, LedgerRow, NewKey, Store, UploadRecord, UploadStatus, UsageRow } from './types.ts';
 
 interface KeysTable {
   id: string;
@@ -148,7 +147,9 @@ export class SqlStore implements Store {
    * statement after `statementMs`, the client gives up waiting a little later, and opening a connection
    * gives up after `connectMs`. Each of these surfaces as an error isStoreUnavailable() recognises.
    */
-  static postgres(url: string, opts: { timeouts?: PostgresTimeouts; onError?: (err: Error) => void } = {}): SqlStore {
+  static async postgres(url: string, opts: { timeouts?: PostgresTimeouts; onError?: (err: Error) => void } = {}): Promise<SqlStore> {
+    // Loaded only when PostgreSQL is configured: an embedded server never pays for the driver.
+    const { default: pg } = await import('pg');
     // int8 (count, sums) as JS numbers: every value here stays far below 2^53.
     pg.types.setTypeParser(20, (v: string) => Number(v));
     const t = opts.timeouts ?? DEFAULT_PG_TIMEOUTS;
@@ -457,6 +458,23 @@ export class SqlStore implements Store {
       delta: Number(r.delta),
       createdAt: r.created_at,
     }));
+  }
+
+  async usage(filter: { keyId?: string; since?: string }): Promise<UsageRow[]> {
+    let q = this.db
+      .selectFrom('ledger')
+      .select((eb) => [
+        'endpoint',
+        eb.fn.sum<number>(sql`CASE WHEN kind = 'charge' THEN 1 ELSE 0 END`).as('calls'),
+        eb.fn.sum<number>(sql`CASE WHEN kind = 'refund' THEN 1 ELSE 0 END`).as('refunded'),
+        eb.fn.sum<number>(sql`-delta`).as('credits'),
+      ])
+      .where('kind', 'in', ['charge', 'refund'])
+      .where('endpoint', 'is not', null);
+    if (filter.keyId) q = q.where('key_id', '=', filter.keyId);
+    if (filter.since) q = q.where('created_at', '>=', filter.since);
+    const rows = await q.groupBy('endpoint').orderBy('endpoint').execute();
+    return rows.map((r) => ({ endpoint: r.endpoint ?? '', calls: Number(r.calls), refunded: Number(r.refunded), credits: Number(r.credits) }));
   }
 
   async chargeStates(requestIds: string[]): Promise<Map<string, ChargeState>> {

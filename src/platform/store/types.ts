@@ -111,6 +111,17 @@ export function isStoreUnavailable(err: unknown): boolean {
   return typeof message === 'string' && CONNECTION_MESSAGES.test(message);
 }
 
+/** Calls and credits of one endpoint, from the ledger (the operator's `ddt usage`). */
+export interface UsageRow {
+  endpoint: string;
+  /** Charged calls. */
+  calls: number;
+  /** Of those, refunded (failed after the charge). */
+  refunded: number;
+  /** Credits spent: charges minus refunds. */
+  credits: number;
+}
+
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';
   migrate(): Promise<void>;
@@ -137,6 +148,8 @@ export interface Store {
   /** One atomic increment plus its `refund` ledger row. */
   refund(keyId: string, cost: number, requestId: string, endpoint: string, at: string): Promise<void>;
   ledger(keyId: string): Promise<LedgerRow[]>;
+  /** Calls and credits by endpoint, optionally for one key and from a time on (ISO 8601). */
+  usage(filter: { keyId?: string; since?: string }): Promise<UsageRow[]>;
   /** Charge and refund rows per request id (for charges whose outcome was not known). */
   chargeStates(requestIds: string[]): Promise<Map<string, ChargeState>>;
 
