@@ -67,6 +67,8 @@ export interface SaasOutput {
 interface Band {
   from: number;
   status: Status;
+  /** Higher-is-better bands only: the band starts just past `from` (the source says "> 1", not ">= 1"). */
+  strict?: boolean;
 }
 
 const round = (n: number, places = 2): number => {
@@ -79,7 +81,7 @@ const fmt = (n: number, unit: MetricResult['unit']): string =>
 
 function band(value: number, bands: Band[], higherIsBetter: boolean): Status {
   for (const b of bands) {
-    if (higherIsBetter ? value >= b.from : value < b.from) return b.status;
+    if (higherIsBetter ? value > b.from || (value === b.from && !b.strict) : value < b.from) return b.status;
   }
   return bands[bands.length - 1]?.status ?? 'unknown';
 }
@@ -93,8 +95,24 @@ function unknown(family: Family, unit: MetricResult['unit'], benchmark: string, 
 }
 
 function rated(value: number, unit: MetricResult['unit'], status: Status, family: Family, benchmark: string, label: string, note = ''): MetricResult {
+  const shown = round(value, unit === 'ratio' ? 2 : 1);
+  if (Number.isNaN(value)) {
+    // 0 x infinity: a term overflowed (a denominator within a few hundred orders of magnitude of zero) and another is 0.
+    return { value: null, unit, status: 'unknown', family, benchmark, message: `${label} cannot be computed: one term is unbounded (a denominator is nearly zero) while another is zero. Benchmark: ${benchmark}.` };
+  }
+  if (!Number.isFinite(shown)) {
+    // The quotient leaves the range of a double (a denominator nearly zero): unbounded, but its band is still known.
+    return {
+      value: null,
+      unit,
+      status,
+      family,
+      benchmark,
+      message: `${label} is unbounded (${value > 0 ? 'above' : 'below'} any finite value: a denominator is nearly zero) (${status}); benchmark: ${benchmark}.${note ? ` ${note}` : ''}`,
+    };
+  }
   return {
-    value: round(value, unit === 'ratio' ? 2 : 1),
+    value: shown,
     unit,
     status,
     family,
@@ -178,7 +196,7 @@ function magicNumber(i: SaasInput): MetricResult {
   const sm = i.sales_marketing_prior_quarter as number;
   if (sm <= 0) return unknown('efficiency', 'ratio', bm, ['sales_marketing_prior_quarter > 0']);
   const v = (((i.revenue_current_quarter as number) - (i.revenue_prior_quarter as number)) * 4) / sm;
-  const s = band(v, [{ from: 1, status: 'excellent' }, { from: 0.75, status: 'healthy' }, { from: 0.5, status: 'borderline' }, { from: -Infinity, status: 'unhealthy' }], true);
+  const s = band(v, [{ from: 1, status: 'excellent', strict: true }, { from: 0.75, status: 'healthy' }, { from: 0.5, status: 'borderline' }, { from: -Infinity, status: 'unhealthy' }], true);
   return rated(v, 'ratio', s, 'efficiency', bm, 'Magic number ((quarterly revenue change x 4) / prior-quarter S&M)');
 }
 
@@ -200,7 +218,8 @@ function ltvCac(i: SaasInput): MetricResult {
   const ltv = ((i.arpa_monthly as number) * (gm / 100)) / churn;
   const v = ltv / cac;
   const s = band(v, [{ from: 5, status: 'excellent' }, { from: 3, status: 'healthy' }, { from: 2, status: 'borderline' }, { from: 1, status: 'concerning' }, { from: -Infinity, status: 'unhealthy' }], true);
-  return rated(v, 'ratio', s, 'efficiency', bm, 'LTV:CAC', `LTV is ${round(ltv, 0)} (ARPA x gross margin / monthly churn).`);
+  const ltvText = Number.isFinite(round(ltv, 0)) ? String(round(ltv, 0)) : 'unbounded';
+  return rated(v, 'ratio', s, 'efficiency', bm, 'LTV:CAC', `LTV is ${ltvText} (ARPA x gross margin / monthly churn).`);
 }
 
 function cacPayback(i: SaasInput): MetricResult {
@@ -249,7 +268,8 @@ export function computeSaasMetrics(input: SaasInput): SaasOutput {
     rule_of_40: ruleOf40(input),
   };
   const names = Object.keys(metrics) as MetricName[];
-  const runwayShort = metrics.runway_months.value !== null && metrics.runway_months.value < 12;
+  // Under 12 months is exactly the concerning and unhealthy bands, judged on the unrounded value (11.96 shows as 12).
+  const runwayShort = metrics.runway_months.status === 'concerning' || metrics.runway_months.status === 'unhealthy';
   const candidates = names.filter((n) => SEVERITY[metrics[n].status] !== undefined);
   // Runway under 12 months is always first; then worst status; then retention, efficiency, growth; then declared order.
   candidates.sort((a, b) => {

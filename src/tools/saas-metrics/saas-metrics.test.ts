@@ -1,4 +1,5 @@
 // saas-metrics: formulas and bands per metric, unknowns, focus ranking, invalid input, determinism, hostile values.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { callTool } from '../../../test/support/tool-harness.ts';
 import tool from './tool.ts';
@@ -13,6 +14,8 @@ const metricCases: Array<{ name: string; input: Record<string, number>; metric: 
   { name: 'burning with shrinking ARR is unhealthy and unbounded', input: { net_burn: 100, net_new_arr: -5 }, metric: 'burn_multiple', value: null, status: 'unhealthy' },
   { name: 'quick ratio 4 is healthy', input: { new_mrr: 30, expansion_mrr: 10, churned_mrr: 8, contraction_mrr: 2 }, metric: 'quick_ratio', value: 4, status: 'healthy' },
   { name: 'quick ratio below 1 is unhealthy', input: { new_mrr: 5, expansion_mrr: 0, churned_mrr: 8, contraction_mrr: 2 }, metric: 'quick_ratio', value: 0.5, status: 'unhealthy' },
+  { name: 'magic number exactly 1 is healthy (excellent is above 1, Scale VP)', input: { revenue_current_quarter: 1250, revenue_prior_quarter: 1000, sales_marketing_prior_quarter: 1000 }, metric: 'magic_number', value: 1, status: 'healthy' },
+  { name: 'magic number 1.2 is excellent', input: { revenue_current_quarter: 1300, revenue_prior_quarter: 1000, sales_marketing_prior_quarter: 1000 }, metric: 'magic_number', value: 1.2, status: 'excellent' },
   { name: 'magic number 0.8 is healthy', input: { revenue_current_quarter: 1200, revenue_prior_quarter: 1000, sales_marketing_prior_quarter: 1000 }, metric: 'magic_number', value: 0.8, status: 'healthy' },
   { name: 'LTV:CAC 3.2 is healthy', input: { arpa_monthly: 100, gross_margin_pct: 80, monthly_churn_pct: 2.5, cac: 1000 }, metric: 'ltv_to_cac', value: 3.2, status: 'healthy' },
   { name: 'CAC payback 12.5 months is borderline', input: { cac: 1000, arpa_monthly: 100, gross_margin_pct: 80 }, metric: 'cac_payback_months', value: 12.5, status: 'borderline' },
@@ -26,6 +29,15 @@ const metricCases: Array<{ name: string; input: Record<string, number>; metric: 
   { name: 'runway 5 months is unhealthy', input: { cash: 500, net_burn: 100 }, metric: 'runway_months', value: 5, status: 'unhealthy' },
   { name: 'not burning: runway unlimited', input: { cash: 500, net_burn: -10 }, metric: 'runway_months', value: null, status: 'excellent' },
   { name: 'missing inputs: unknown', input: { cash: 500 }, metric: 'runway_months', value: null, status: 'unknown' },
+  // A denominator within a few hundred orders of magnitude of zero: the quotient leaves the range of a double.
+  { name: 'runway over the smallest positive burn is unbounded and excellent', input: { cash: 1e15, net_burn: Number.MIN_VALUE }, metric: 'runway_months', value: null, status: 'excellent' },
+  { name: 'runway of 1e308 months overflows when rounded: unbounded', input: { cash: 1e15, net_burn: 1e-293 }, metric: 'runway_months', value: null, status: 'excellent' },
+  { name: 'burn multiple over a nearly zero net new ARR is unbounded and unhealthy', input: { net_burn: 1e15, net_new_arr: Number.MIN_VALUE }, metric: 'burn_multiple', value: null, status: 'unhealthy' },
+  { name: 'CAC payback over a nearly zero MRR is unbounded and unhealthy', input: { cac: 1e15, arpa_monthly: 1e-300, gross_margin_pct: 80 }, metric: 'cac_payback_months', value: null, status: 'unhealthy' },
+  { name: 'LTV:CAC over a nearly zero churn is unbounded and excellent', input: { arpa_monthly: 1e15, gross_margin_pct: 100, monthly_churn_pct: 1e-300, cac: 1 }, metric: 'ltv_to_cac', value: null, status: 'excellent' },
+  { name: 'NRR over a nearly zero starting ARR is unbounded and excellent', input: { starting_arr: Number.MIN_VALUE, expansion_arr: 1e15, contraction_arr: 0, churned_arr: 0 }, metric: 'net_revenue_retention', value: null, status: 'excellent' },
+  { name: 'gross margin of a nearly zero revenue is unbounded below and unhealthy', input: { revenue: Number.MIN_VALUE, cogs: 1e15 }, metric: 'gross_margin', value: null, status: 'unhealthy' },
+  { name: 'LTV of a zero ARPA times an unbounded margin (0 x infinity) is unknown', input: { revenue: Number.MIN_VALUE, cogs: 1e15, arpa_monthly: 0, monthly_churn_pct: 1, cac: 1 }, metric: 'ltv_to_cac', value: null, status: 'unknown' },
 ];
 
 describe('saas-metrics: metrics and bands', () => {
@@ -69,6 +81,13 @@ describe('saas-metrics: focus list', () => {
     expect(focus.map((f) => f.rank)).toEqual([1, 2, 3, 4, 5]);
   });
 
+  it('runway of 11.96 months (shown as 12) is under 12 months and comes first', async () => {
+    const r = await callTool(tool, { cash: 1196, net_burn: 100, starting_arr: 1000, expansion_arr: 0, contraction_arr: 50, churned_arr: 100 });
+    const body = r.body as unknown as Body;
+    expect(body.metrics.runway_months).toMatchObject({ value: 12, status: 'concerning' });
+    expect(body.focus.map((f) => f.metric)).toEqual(['runway_months', 'net_revenue_retention', 'gross_revenue_retention']);
+  });
+
   it('healthy metrics are not in the focus list', async () => {
     const r = await callTool(tool, { cash: 3000, net_burn: 100, growth_rate_pct: 60, profit_margin_pct: 0 });
     expect((r.body as unknown as Body).focus).toEqual([]);
@@ -97,6 +116,27 @@ describe('saas-metrics: determinism and hostile values', () => {
     expect((await callTool(tool, input)).body).toEqual((await callTool(tool, input)).body);
   });
 
+  it('unbounded values say so in the message instead of printing Infinity', async () => {
+    const r = await callTool(tool, { arpa_monthly: 1e15, gross_margin_pct: 100, monthly_churn_pct: 1e-300, cac: 1 });
+    const m = (r.body as unknown as Body).metrics.ltv_to_cac!;
+    expect(m.message).toContain('unbounded');
+    expect(m.message).toContain('LTV is unbounded');
+  });
+
+  it('any numbers within the bounds: a 200 with finite values and no NaN or Infinity in the text', async () => {
+    const num = (max: number) => fc.option(fc.oneof(fc.double({ min: -max, max, noNaN: true }), fc.constantFrom(0, -0, Number.MIN_VALUE, -Number.MIN_VALUE, 1e-300, max, -max)), { nil: undefined });
+    const fields = Object.keys((tool.input as unknown as { shape: Record<string, unknown> }).shape);
+    const arb = fc.record(Object.fromEntries(fields.map((f) => [f, num(f.endsWith('_pct') ? 1000 : 1e15)])), { requiredKeys: [] });
+    await fc.assert(
+      fc.asyncProperty(arb, async (input) => {
+        const r = await callTool(tool, Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)));
+        expect(r.status).toBe(200);
+        expect(JSON.stringify(r.body)).not.toMatch(/NaN|Infinity/);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('zeros, negatives and extremes never throw and never produce NaN or Infinity', async () => {
     const inputs = [
       { cash: 0, net_burn: 0, net_new_arr: 0, new_mrr: 0, expansion_mrr: 0, churned_mrr: 0, contraction_mrr: 0, starting_arr: 0, expansion_arr: 0, contraction_arr: 0, churned_arr: 0 },
@@ -108,5 +148,12 @@ describe('saas-metrics: determinism and hostile values', () => {
       expect(r.status).toBe(200);
       expect(JSON.stringify(r.body)).not.toMatch(/NaN|Infinity/);
     }
+  });
+});
+
+describe('saas-metrics: declared hostile cases', () => {
+  it.each(tool.hostile!().map((c) => [c.name, c] as const))('%s: a 200 or a 4xx, never a 5xx or a throw', async (_name, c) => {
+    const r = await callTool(tool, c.input);
+    expect(r.status === 200 || (r.status >= 400 && r.status < 500)).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import { defineTool } from '../contract.ts';
 import { computeSaasMetrics } from './engine.ts';
 import type { SaasInput } from './engine.ts';
 import { examples } from './examples.ts';
+import { hostileCases } from './hostile.ts';
 
 const money = (d: string) => z.number().min(-1e15).max(1e15).optional().describe(d);
 const pct = (d: string) => z.number().min(-1000).max(1000).optional().describe(d);
@@ -85,5 +86,6 @@ export default defineTool({
   output: Output,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   examples,
+  hostile: hostileCases,
   run: (input) => computeSaasMetrics(input as SaasInput),
 });

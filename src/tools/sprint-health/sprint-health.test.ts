@@ -139,6 +139,11 @@ describe('sprint-health: invalid requests', () => {
     { title: 'committed too large', body: { sprints: [{ committed: 1e7, completed: 1 }] }, error: 'sprints_too_large', field: 'sprints.0.committed' },
     { title: 'fractional bug count', body: { sprints: [{ committed: 1, completed: 1, bugs_opened: 1.5 }] }, error: 'sprints_must_be_integer', field: 'sprints.0.bugs_opened' },
     { title: 'zero capacity', body: { sprints: [{ committed: 1, completed: 1, team_capacity: 0 }] }, error: 'sprints_too_small', field: 'sprints.0.team_capacity' },
+    // A positive divisor below 0.001 sends a ratio past the largest JSON number (a 500 before).
+    { title: 'commitment of the smallest positive number', body: { sprints: [{ committed: Number.MIN_VALUE, completed: 1e6 }] }, error: 'sprints_too_small', field: 'sprints.0.committed' },
+    { title: 'commitment under 0.001', body: { sprints: [{ committed: 0.0009, completed: 1 }] }, error: 'sprints_too_small', field: 'sprints.0.committed' },
+    { title: 'capacity of the smallest positive number', body: { sprints: [{ committed: 1e6, completed: 1e6, team_capacity: Number.MIN_VALUE }] }, error: 'sprints_too_small', field: 'sprints.0.team_capacity' },
+    { title: 'completion between 0 and 0.001 (the trend baseline)', body: { sprints: [{ committed: 1, completed: Number.MIN_VALUE }, { committed: 1, completed: 1e6 }] }, error: 'sprints_too_small', field: 'sprints.0.completed' },
     { title: 'name too long', body: { sprints: [{ name: 'x'.repeat(101), committed: 1, completed: 1 }] }, error: 'sprints_too_long', field: 'sprints.0.name' },
     { title: 'unknown unit', body: { sprints: [{ committed: 1, completed: 1 }], unit: 'days' }, error: 'unit_invalid' },
     { title: 'window too small', body: { sprints: [{ committed: 1, completed: 1 }], rolling_window: 1 }, error: 'rolling_window_too_small' },
@@ -208,14 +213,34 @@ describe('sprint-health: determinism and properties', () => {
 
 describe('sprint-health: hostile input', () => {
   it('100 sprints at the numeric caps answer', async () => {
-    const r = await ok({ sprints: same(100, { name: 'n'.repeat(100), committed: 1e6, completed: 1e6, added: 1e6, removed: 1e6, carried_over: 1e6, bugs_opened: 1e6, bugs_closed: 0, team_capacity: 1e-9 }) });
+    const r = await ok({ sprints: same(100, { name: 'n'.repeat(100), committed: 1e6, completed: 1e6, added: 1e6, removed: 1e6, carried_over: 1e6, bugs_opened: 1e6, bugs_closed: 0, team_capacity: 0.001 }) });
     expect(r.sprint_count).toBe(100);
     expect(r.metrics.bug_ratio!.value.avg).toBe(1e6);
+    expect((r.metrics.velocity!.value.capacity_load as { avg: number }).avg).toBe(1e9);
+  });
+
+  it('the smallest amounts allowed keep every figure finite', async () => {
+    const r = await ok({ sprints: [0.001, 1e6, 0.001, 1e6].map((completed) => ({ committed: 0.001, completed, added: 1e6, removed: 1e6, carried_over: 1e6, team_capacity: 0.001 })), rolling_window: 10 });
+    expect(JSON.stringify(r)).not.toMatch(/NaN|Infinity/);
+    expect(r.metrics.velocity!.value.trend_pct).not.toBeNull();
+    expect(r.metrics.say_do!.value.avg).toBe(500000000.5);
   });
 
   it('control characters in names are cleaned from notes', async () => {
     const r = await ok({ sprints: [{ name: 'A\n\u0000B\u202e', committed: 10, completed: 1 }, { committed: 10, completed: 9 }] });
     expect(r.metrics.say_do!.note).toContain('lowest A B at 10%');
+  });
+
+  it('any amounts within the bounds, subnormal ones included: a 200 or sprints_too_small, never a throw', async () => {
+    const amount = fc.oneof(fc.double({ min: 0, max: 1e6, noNaN: true }), fc.constantFrom(0, Number.MIN_VALUE, 0.001, 1e6));
+    const sprint = fc.record({ committed: amount, completed: amount, added: amount, team_capacity: amount }, { requiredKeys: ['committed', 'completed'] });
+    await fc.assert(
+      fc.asyncProperty(fc.array(sprint, { minLength: 1, maxLength: 8 }), fc.integer({ min: 2, max: 10 }), async (sprints, rolling_window) => {
+        const res = await callTool(tool, { sprints, rolling_window });
+        if (res.status !== 200) expect(res.body.error).toBe('sprints_too_small');
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('random JSON never throws', async () => {
@@ -226,5 +251,12 @@ describe('sprint-health: hostile input', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('sprint-health: declared hostile cases', () => {
+  it.each(tool.hostile!().map((c) => [c.name, c] as const))('%s: a 200 or a 4xx, never a 5xx or a throw', async (_name, c) => {
+    const res = await callTool(tool, c.input);
+    expect(res.status === 200 || (res.status >= 400 && res.status < 500)).toBe(true);
   });
 });

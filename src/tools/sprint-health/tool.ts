@@ -3,20 +3,31 @@ import { z } from 'zod';
 import { defineTool } from '../contract.ts';
 import { analyse } from './engine.ts';
 import examples from './examples.json' with { type: 'json' };
+import { hostileCases } from './hostile.ts';
 
 const MAX = 1_000_000;
+/**
+ * The smallest amount a ratio divides by: every figure is reported to 3 decimals, and a positive divisor below
+ * this (down to 5e-324) would send a ratio past the largest number JSON can carry.
+ */
+const RESOLUTION = 0.001;
 const amount = (what: string) => z.number().min(0).max(MAX).describe(what);
 
 const sprint = z.object({
   name: z.string().max(100).optional().describe('Sprint name, used in notes (default "Sprint N").'),
-  committed: z.number().positive().max(MAX).describe('Estimate committed at sprint start (points or hours); must be above 0.'),
-  completed: amount('Estimate completed by the end of the sprint, including work added after the start.'),
+  committed: z.number().min(RESOLUTION).max(MAX).describe(`Estimate committed at sprint start (points or hours); at least ${RESOLUTION}.`),
+  completed: z
+    .number()
+    .min(0)
+    .max(MAX)
+    .refine((v) => v === 0 || v >= RESOLUTION, { message: `completed must be 0 or at least ${RESOLUTION}.`, params: { code: 'sprints_too_small' } })
+    .describe(`Estimate completed by the end of the sprint, including work added after the start; 0 or at least ${RESOLUTION} (it is the baseline of the velocity trend and stability).`),
   added: amount('Estimate added after the sprint started. Needed in every sprint for scope_change.').optional(),
   removed: amount('Estimate removed after the sprint started; counts as scope change (0 when absent).').optional(),
   carried_over: amount('Estimate left unfinished and moved to the next sprint. Needed in every sprint for carry_over.').optional(),
   bugs_opened: z.number().int().min(0).max(MAX).optional().describe('Bugs opened during the sprint. With bugs_closed, needed in every sprint for bug_ratio.'),
   bugs_closed: z.number().int().min(0).max(MAX).optional().describe('Bugs closed during the sprint.'),
-  team_capacity: z.number().positive().max(MAX).optional().describe('Capacity in the same unit; when every sprint has it, velocity also checks commitment against capacity.'),
+  team_capacity: z.number().min(RESOLUTION).max(MAX).optional().describe(`Capacity in the same unit, at least ${RESOLUTION}; when every sprint has it, velocity also checks commitment against capacity.`),
 });
 
 const input = z.object({
@@ -119,5 +130,6 @@ export default defineTool({
   output,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   examples: examples.map((e) => ({ title: e.title, input: e.input as z.input<typeof input>, output: e.output as z.output<typeof output> })),
+  hostile: hostileCases,
   run: (args) => analyse(args),
 });

@@ -51,6 +51,17 @@ function words(text: string): string[] {
   return text.match(WORD) ?? [];
 }
 
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]+/g;
+
+/** Ticket text quoted in a message: control and bidi characters removed, cut to 60 characters. */
+function quote(text: string): string {
+  const clean = text.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
+  // 122 UTF-16 units hold at least 61 code points: enough to tell whether to cut.
+  const head = Array.from(clean.slice(0, 122));
+  return head.length > 60 ? `${head.slice(0, 59).join('')}\u2026` : clean;
+}
+
 function present(s: string | null | undefined): s is string {
   return typeof s === 'string' && /[\p{L}\p{N}]/u.test(s);
 }
@@ -65,9 +76,21 @@ const WEAK_FIRST = new Set([
 /** Jira priority names and P-levels mapped to urgency; unknown names count as set but not urgent. */
 const URGENT_PRIORITIES = new Set(['highest', 'blocker', 'critical', 'urgent', 'emergency', 'showstopper', 'immediate', 'p0', 'p1', 'sev1', 'sev-1', 's1']);
 
-// Benefit markers (Connextra "so that", Lucassen et al.'s "ends"): purpose clauses and "Why"/"Value" headings.
-const USER_VALUE =
-  /\bso that\b|\bso as to\b|\bin order to\b|\bso (?:i|we|they|you|he|she|users?|customers?|admins?|people|everyone|teams?|the [a-z]{2,20}) (?:can|could|will|would|may|don't|do not|won't|no longer|know|have|get|am|are)\b|\bbecause\b|\btherefore\b|\bwhich (?:will |would )?(?:allow|allows|let|lets|enable|enables|help|helps)\b|\b(?:this|it) (?:will|would|should) (?:allow|let|enable|help|make|reduce|improve|save|avoid|prevent)\b|\b(?:allow|allows|enable|enables|help|helps|let|lets) (?:the |our |all )?(?:users?|us|them|customers?|developers?|people|admins?|teams?) (?:to )?[a-z]{2,20}|(?:^|\n)[ \t#*_>]{0,6}(?:business value|user value|value|why|goal|benefit|benefits|motivation|rationale|problem statement)[ \t*_]{0,3}:/i;
+// Benefit markers (Connextra "so that", Lucassen et al.'s "ends"): purpose clauses and "Why"/"Value" headings. One
+// pattern per kind of marker (any one is enough): each is small enough for the ReDoS check to decide.
+const USER_VALUE: readonly RegExp[] = [
+  /\bso that\b|\bso as to\b|\bin order to\b|\bbecause\b|\btherefore\b/i,
+  /\bso (?:i|we|they|you|he|she|users?|customers?|admins?|people|everyone|teams?|the [a-z]{2,20}) (?:can|could|will|would|may|don't|do not|won't|no longer|know|have|get|am|are)\b/i,
+  /\bwhich (?:will |would )?(?:allow|allows|let|lets|enable|enables|help|helps)\b/i,
+  /\b(?:this|it) (?:will|would|should) (?:allow|let|enable|help|make|reduce|improve|save|avoid|prevent)\b/i,
+  /\b(?:allow|allows|enable|enables|help|helps|let|lets) (?:the |our |all )?(?:users?|us|them|customers?|developers?|people|admins?|teams?) (?:to )?[a-z]{2,20}/i,
+  /(?:^|\n)[ \t#*_>]{0,6}(?:business value|user value|value|why|goal|benefit|benefits|motivation|rationale|problem statement)[ \t*_]{0,3}:/i,
+];
+
+function statesUserValue(text: string): boolean {
+  return USER_VALUE.some((re) => re.test(text));
+}
+
 // Steps to reproduce: a heading or phrase, or (Chaparro et al. 2017's S2R discourse patterns) a conditional with an
 // actor ("when I save", "if you open") or an instruction to run something.
 const REPRO =
@@ -94,15 +117,12 @@ function countMatches(re: RegExp, text: string): number {
   return n;
 }
 
-function hasAcceptanceCriteria(ticket: Ticket): boolean {
+function hasAcceptanceCriteria(ticket: Ticket, criteriaInDescription: () => boolean): boolean {
   const ac = ticket.acceptance_criteria;
   if (typeof ac === 'string' && present(ac)) return true;
   if (Array.isArray(ac) && ac.some((c) => present(c))) return true;
   // An "Acceptance criteria" section or a Given/When/Then scenario in the description counts too.
-  if (present(ticket.description)) {
-    return extractCriteria(ticket.description, { maxItems: 1, maxLength: 200, fallback: 'scenarios' }).length > 0;
-  }
-  return false;
+  return criteriaInDescription();
 }
 
 function formatNumber(n: number): string {
@@ -127,7 +147,7 @@ export function lintTicket(ticket: Ticket): LintOutput {
   } else {
     const sw = words(summary);
     if (sw.length < SUMMARY_LIMITS.minWords || summary.length < SUMMARY_LIMITS.minChars) {
-      add('summary_too_short', `The summary "${summary}" has ${sw.length} word${sw.length === 1 ? '' : 's'}; it cannot say what changes and where.`);
+      add('summary_too_short', `The summary "${quote(summary)}" has ${sw.length} word${sw.length === 1 ? '' : 's'}; it cannot say what changes and where.`);
     }
     if (summary.length > SUMMARY_LIMITS.hard) {
       add('summary_too_long', `The summary has ${summary.length} characters; Jira refuses more than ${SUMMARY_LIMITS.hard}.`, 'high');
@@ -157,7 +177,11 @@ export function lintTicket(ticket: Ticket): LintOutput {
     add('description_too_short', `The description has ${descWords} word${descWords === 1 ? '' : 's'}; fewer than ${DESCRIPTION_MIN_WORDS} leaves the reader guessing.`);
   }
   const text = `${summary ?? ''}\n${description ?? ''}`;
-  if ((type === 'story' || type === 'epic') && (summary !== undefined || description !== undefined) && !USER_VALUE.test(text)) {
+  // A criteria section or Given/When/Then scenario in the description: searched once, for the bug and criteria rules.
+  let criteriaFound: boolean | undefined;
+  const criteriaInDescription = (): boolean =>
+    (criteriaFound ??= description !== undefined && extractCriteria(description, { maxItems: 1, maxLength: 200, fallback: 'scenarios' }).length > 0);
+  if ((type === 'story' || type === 'epic') && (summary !== undefined || description !== undefined) && !statesUserValue(text)) {
     add('no_user_value', `The ${type} never says why it matters: no "so that", "in order to" or stated benefit.`);
   }
   if (type === 'epic' && !((ticket.child_count ?? 0) > 0)) {
@@ -169,7 +193,7 @@ export function lintTicket(ticket: Ticket): LintOutput {
 
   // Bug content: summary and description together, since a bug's summary usually states the failure.
   if (type === 'bug') {
-    if (!REPRO.test(text) && countMatches(NUMBERED_STEP, description ?? '') < 2 && extractCriteria(description ?? '', { maxItems: 1, maxLength: 200, fallback: 'scenarios' }).length === 0) {
+    if (!REPRO.test(text) && countMatches(NUMBERED_STEP, description ?? '') < 2 && !criteriaInDescription()) {
       add('bug_no_repro', 'The bug report has no steps to reproduce.');
     }
     const expected = EXPECTED.test(text);
@@ -185,7 +209,7 @@ export function lintTicket(ticket: Ticket): LintOutput {
   }
 
   // Acceptance criteria
-  if (!hasAcceptanceCriteria(ticket)) add('ac_missing', `The ${type} has no acceptance criteria (field empty, and no "Acceptance criteria" section or Given/When/Then scenario in the description).`);
+  if (!hasAcceptanceCriteria(ticket, criteriaInDescription)) add('ac_missing', `The ${type} has no acceptance criteria (field empty, and no "Acceptance criteria" section or Given/When/Then scenario in the description).`);
 
   // Estimate
   const unit = ticket.estimate_unit ?? 'points';
@@ -210,7 +234,7 @@ export function lintTicket(ticket: Ticket): LintOutput {
   if (priority === undefined) {
     add('priority_missing', `The ${type} has no priority.`);
   } else if (URGENT_PRIORITIES.has(priority) && descWords < URGENT_MIN_WORDS) {
-    add('urgent_thin_context', `Priority "${ticket.priority?.trim() ?? priority}" with ${descWords === 0 ? 'no description' : `a ${descWords}-word description`}: urgent work needs impact and scope spelled out.`);
+    add('urgent_thin_context', `Priority "${quote(ticket.priority ?? priority)}" with ${descWords === 0 ? 'no description' : `a ${descWords}-word description`}: urgent work needs impact and scope spelled out.`);
   }
 
   // Metadata

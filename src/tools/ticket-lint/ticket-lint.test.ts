@@ -280,6 +280,18 @@ describe('ticket-lint: hostile input', () => {
     });
   }
 
+  it('a one-word summary at the 2000-character cap is quoted cut, within the message limit', async () => {
+    const b = await lint({ ...cleanStory, summary: 'x'.repeat(2000) });
+    const f = b.findings.find((x) => x.code === 'summary_too_short')!;
+    expect(f.message.length).toBeLessThan(200);
+    expect(f.message).toContain(`"${'x'.repeat(59)}\u2026"`);
+  });
+
+  it('control and bidi characters in a quoted summary are removed from the message', async () => {
+    const b = await lint({ ...cleanStory, summary: 'Fix\u0000\u202e cart' });
+    expect(b.findings.find((x) => x.code === 'summary_too_short')!.message).toBe('The summary "Fix cart" has 2 words; it cannot say what changes and where.');
+  });
+
   it('random tickets never throw and keep the score in range', async () => {
     const ticket = fc.record(
       {
@@ -307,5 +319,12 @@ describe('ticket-lint: hostile input', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('ticket-lint: declared hostile cases', () => {
+  it.each(tool.hostile!().map((c) => [c.name, c] as const))('%s: a 200 or a 4xx, never a 5xx or a throw', async (_name, c) => {
+    const r = await callTool(tool, c.input);
+    expect(r.status === 200 || (r.status >= 400 && r.status < 500)).toBe(true);
   });
 });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { defineTool } from '../contract.ts';
 import { examples } from './examples.ts';
+import { hostileCases } from './hostile.ts';
 import { lintTicket } from './engine.ts';
 import { FINDING_CODES, FINDING_FIELDS, ISSUE_TYPES, SEVERITIES } from './rules.ts';
 
@@ -61,6 +62,7 @@ export default defineTool({
   output,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   examples,
+  hostile: hostileCases,
   run(args) {
     return lintTicket(args.ticket);
   },

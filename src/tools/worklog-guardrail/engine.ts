@@ -1,7 +1,7 @@
 // Worklog guardrail engine: checks a batch of entries against the configured rules, relative to a fixed as_of date.
 import { DEFAULT_GUARDRAILS, ISSUE_KEY, RULE_IDS, WEEKDAYS } from './rules.ts';
 import type { Guardrails, RuleId, Severity } from './rules.ts';
-import { clockLabel, clockMinutes, dateOf, durationMinutes, epochDay, isoWeekday } from './time.ts';
+import { clockLabel, clockMinutes, durationMinutes, epochDay, isoWeekday } from './time.ts';
 
 export interface EntryInput {
   id?: string | undefined;
@@ -87,12 +87,30 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2
 /** User text quoted in a message: no control or bidi characters, at most 40 characters. */
 function quote(s: string): string {
   const clean = s.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
-  const chars = [...clean];
-  return chars.length > 40 ? `${chars.slice(0, 39).join('')}…` : clean;
+  // 82 UTF-16 units hold at least 41 code points: enough to tell whether to cut, without splitting the whole text.
+  const head = Array.from(clean.slice(0, 82));
+  return head.length > 40 ? `${head.slice(0, 39).join('')}…` : clean;
 }
 
+/** Code points in `s` (a surrogate pair is one, as `[...s]` counts), counted no further than `limit`. */
+function codePoints(s: string, limit: number): number {
+  let n = 0;
+  for (let i = 0; i < s.length && n < limit; i++, n++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+  }
+  return n;
+}
+
+const NON_ASCII = /[\u0080-\uffff]/;
+
+/** Case, spacing and compatibility forms ignored. ASCII text is its own NFKC form, so it skips the normaliser. */
 function normText(s: string | undefined): string {
-  return (s ?? '').normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
+  const t = s ?? '';
+  return (NON_ASCII.test(t) ? t.normalize('NFKC') : t).trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
 function resolve(entry: EntryInput, index: number): Resolved {
@@ -158,7 +176,10 @@ export function check(input: GuardrailInput): GuardrailReport {
     if (holidays.has(e.date)) add(i, 'holiday', `Date ${e.date} is a listed holiday.`);
     const description = (e.description ?? '').trim();
     if (description === '') add(i, 'description_missing', 'Description is missing; say what was done.');
-    else if ([...description].length < g.description_too_short.min_length) add(i, 'description_too_short', `Description "${quote(description)}" has ${[...description].length} characters; at least ${g.description_too_short.min_length} are expected.`);
+    else {
+      const length = codePoints(description, g.description_too_short.min_length);
+      if (length < g.description_too_short.min_length) add(i, 'description_too_short', `Description "${quote(description)}" has ${length} characters; at least ${g.description_too_short.min_length} are expected.`);
+    }
     const key = (e.issue_key ?? '').trim();
     if (key === '') {
       add(i, 'issue_key_missing', 'Issue key is missing; every entry must be booked to an issue.');
@@ -181,7 +202,9 @@ export function check(input: GuardrailInput): GuardrailReport {
   // Duplicates: same person, day, issue, duration and text; the first stays, later copies are flagged.
   const seen = new Map<string, number>();
   for (const r of entries) {
-    const key = JSON.stringify([r.author, r.day, normText(r.entry.issue_key).toUpperCase(), r.minutes === null ? null : round2(r.minutes), normText(r.entry.description)]);
+    // Length-prefixed text fields keep the key unambiguous without escaping 2000-character descriptions.
+    const issue = normText(r.entry.issue_key).toUpperCase();
+    const key = `${r.author.length}:${r.author}|${r.day}|${issue.length}:${issue}|${r.minutes === null ? 'none' : round2(r.minutes)}|${normText(r.entry.description)}`;
     const first = seen.get(key);
     if (first === undefined) seen.set(key, r.index);
     else add(r.index, 'duplicate', `Same author, date, issue, duration and description as entry ${first}.`);
@@ -221,8 +244,8 @@ export function check(input: GuardrailInput): GuardrailReport {
     const dayLimit = g.hours_per_day.limit_hours * 60;
     for (const r of list) {
       total += r.minutes as number;
-      if (total > dayLimit) add(r.index, 'hours_per_day', `${hours(total)} logged on ${dateOf(r.day)} up to this entry; the daily limit is ${g.hours_per_day.limit_hours} h.`);
-      if (total > 1440) add(r.index, 'day_over_24h', `${hours(total)} logged on ${dateOf(r.day)} up to this entry: more than a day has.`);
+      if (total > dayLimit) add(r.index, 'hours_per_day', `${hours(total)} logged on ${r.entry.date} up to this entry; the daily limit is ${g.hours_per_day.limit_hours} h.`);
+      if (total > 1440) add(r.index, 'day_over_24h', `${hours(total)} logged on ${r.entry.date} up to this entry: more than a day has.`);
     }
   }
   for (const list of byWeek.values()) {

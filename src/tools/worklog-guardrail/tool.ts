@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineTool } from '../contract.ts';
 import { check } from './engine.ts';
 import examples from './examples.json' with { type: 'json' };
+import { hostileCases } from './hostile.ts';
 import { DEFAULT_GUARDRAILS, RULE_IDS, WEEKDAYS } from './rules.ts';
 import { clockMinutes, durationMinutes, epochDay } from './time.ts';
 
@@ -194,5 +195,6 @@ export default defineTool({
   output,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   examples: examples.map((e) => ({ title: e.title, input: e.input as z.input<typeof input>, output: e.output as z.output<typeof output> })),
+  hostile: hostileCases,
   run: (args, ctx) => check({ ...args, as_of: args.as_of ?? ctx.now().toISOString().slice(0, 10) }),
 });

@@ -234,6 +234,17 @@ describe('worklog-guardrail: hostile input', () => {
     expect(r.entries[0]!.violations[0]!.message).toBe('Description "a b" has 5 characters; at least 10 are expected.');
   });
 
+  it('characters are counted and quoted as code points (an emoji is one)', async () => {
+    const r = await ok({ as_of: AS_OF, entries: [e({ description: '\u{1F600}'.repeat(3) }), e({ description: '\u{1F600}'.repeat(45), issue_key: 'PAY-2' })], guardrails: { description_too_short: { min_length: 50 } } });
+    expect(r.entries[0]!.violations[0]!.message).toBe(`Description "${'\u{1F600}'.repeat(3)}" has 3 characters; at least 50 are expected.`);
+    expect(r.entries[1]!.violations[0]!.message).toBe(`Description "${'\u{1F600}'.repeat(39)}\u2026" has 45 characters; at least 50 are expected.`);
+  });
+
+  it('duplicates compare fields, not their concatenation: a separator in one field does not shift into the next', async () => {
+    const r = await ok({ as_of: AS_OF, entries: [e({ issue_key: 'PAY-1', description: '60|Fix the retries' }), e({ issue_key: 'PAY-1|60', description: 'Fix the retries' })], guardrails: { issue_key_format: { enabled: false } } });
+    expect(r.summary.duplicate).toBe(0);
+  });
+
   it('pathological duration strings are refused fast', async () => {
     for (const duration of ['1'.repeat(20), '1h'.repeat(10), 'PT'.padEnd(20, '1'), '1.1.1.1.1.1.1.1.1h', ' - ']) {
       const res = await callTool(tool, { as_of: AS_OF, entries: [e({ duration })] });
@@ -249,5 +260,12 @@ describe('worklog-guardrail: hostile input', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('worklog-guardrail: declared hostile cases', () => {
+  it.each(tool.hostile!().map((c) => [c.name, c] as const))('%s: a 200 or a 4xx, never a 5xx or a throw', async (_name, c) => {
+    const res = await callTool(tool, c.input);
+    expect(res.status === 200 || (res.status >= 400 && res.status < 500)).toBe(true);
   });
 });
