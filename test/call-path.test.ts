@@ -52,6 +52,17 @@ describe('unknown fields: 400 unknown_field, never charged', () => {
     });
   }
 
+  it('a 1 MB field name comes back cut, not as a 1 MB error', async () => {
+    const k = await svc.createKey(1);
+    const name = 'x'.repeat(1_000_000);
+    const r = await post('/v1/saas-metrics', svc.auth(k.key), `{"${name}": 1}`);
+    expect(r.statusCode).toBe(400);
+    const body = r.json() as { error: string; field: string; message: string };
+    expect(body.error).toBe('unknown_field');
+    expect(body.field.length).toBeLessThanOrEqual(101);
+    expect(r.body.length).toBeLessThan(1000);
+  });
+
   it('open objects (alignment-gate agent_config) take any key', async () => {
     const k = await svc.createKey(5);
     const r = await post('/v1/alignment-gate', svc.auth(k.key), { system_prompt: 'You are a helpful assistant.', agent_config: { anything: 1, tools: ['x'] } });

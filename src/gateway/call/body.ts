@@ -154,15 +154,19 @@ function walk(shape: Shape, value: unknown, path: string): void {
   }
 }
 
+/** Names echoed in an answer are cut: a 1 MB field name must not come back as a 1 MB error. */
+const ECHO_MAX = 100;
+const cut = (s: string): string => (s.length > ECHO_MAX ? `${s.slice(0, ECHO_MAX)}…` : s);
+
 function unknownField(path: string, name: string, fields: Map<string, Shape>): never {
   const near = closest(name, [...fields.keys()]);
-  const where = path.includes('.') ? ` at ${path}` : '';
+  const where = path.includes('.') ? ` at ${cut(path)}` : '';
   const known = [...fields.keys()];
   const list = known.length <= 12 ? ` Fields taken here: ${known.join(', ')}.` : '';
   throw new ValidationError({
     error: 'unknown_field',
-    message: `This endpoint does not take the field "${name}"${where}.${near ? ` Did you mean "${near}"?` : list}`,
-    field: path,
+    message: `This endpoint does not take the field "${cut(name)}"${where}.${near ? ` Did you mean "${near}"?` : list}`,
+    field: cut(path),
     ...(near ? { did_you_mean: near } : {}),
   });
 }
