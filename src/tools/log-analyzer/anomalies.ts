@@ -181,10 +181,23 @@ export function detectAnomalies(input: AnomalyInput): AnomalyResult {
     }
   }
 
+  // The baseline is what a window holds while the log is being written: windows without a single line (the
+  // service was idle, stopped, or logged elsewhere) say nothing about normal volume, and counting them would make
+  // the median 0 around any idle stretch, so that steady traffic reads as a burst.
+  const activeTotals: number[] = [];
+  const activeErrors: number[] = [];
+  for (let i = 0; i < w.count; i++) {
+    if (total[i]! === 0) continue;
+    activeTotals.push(total[i]!);
+    activeErrors.push(errors[i]!);
+  }
+  const active = activeTotals.length;
+  const activeLabel = `over the ${active} window${active === 1 ? '' : 's'} with lines`;
+
   if (w.count >= MIN_WINDOWS) {
     // Error spikes: far more errors than usual in a window, at a higher error rate than the log's overall rate.
-    const errMedian = median(errors);
-    const errMean = errorTotal / w.count;
+    const errMedian = median(activeErrors);
+    const errMean = errorTotal / Math.max(1, active);
     const overallRate = errorTotal / Math.max(1, total.reduce((a, b) => a + b, 0));
     const spike = errors.map((e, i) => e >= 5 && e >= 3 * Math.max(1, errMedian) && e >= errMean + 3 * Math.sqrt(Math.max(1, errMean)) && e / Math.max(1, total[i]!) >= 1.5 * overallRate);
     for (const [a, b] of runs(spike)) {
@@ -204,14 +217,14 @@ export function detectAnomalies(input: AnomalyInput): AnomalyResult {
         signature: input.clusters[top.cluster]!.signature,
         window_start: bounds.start,
         window_end: bounds.end,
-        detail: `${e} error lines in ${windows} ${unit}${windows > 1 ? 's' : ''} (${bounds.label}), ${fmt(perWindow)} per window vs a median of ${fmt(errMedian)}; error rate ${pct(e, t)} vs ${pct(errorTotal, n)} overall; top event accounts for ${top.count}.`,
+        detail: `${e} error lines in ${windows} ${unit}${windows > 1 ? 's' : ''} (${bounds.label}), ${fmt(perWindow)} per window vs a median of ${fmt(errMedian)} ${activeLabel}; error rate ${pct(e, t)} vs ${pct(errorTotal, n)} overall; top event accounts for ${top.count}.`,
       });
     }
 
     if (w.timed) {
       // Bursts: far more lines than usual in a window.
-      const volMedian = median(total);
-      const volMean = total.reduce((a, b) => a + b, 0) / w.count;
+      const volMedian = median(activeTotals);
+      const volMean = activeTotals.reduce((a, b) => a + b, 0) / Math.max(1, active);
       const burst = total.map((t) => t >= 20 && t >= 5 * Math.max(1, volMedian) && t >= volMean + 4 * Math.sqrt(Math.max(1, volMean)));
       for (const [a, b] of runs(burst)) {
         let t = 0;
@@ -226,7 +239,7 @@ export function detectAnomalies(input: AnomalyInput): AnomalyResult {
           signature: input.clusters[top.cluster]!.signature,
           window_start: bounds.start,
           window_end: bounds.end,
-          detail: `${t} lines in ${windows} ${unit}${windows > 1 ? 's' : ''} (${bounds.label}), ${fmt(perWindow)} per window vs a median of ${fmt(volMedian)}; top event accounts for ${top.count}.`,
+          detail: `${t} lines in ${windows} ${unit}${windows > 1 ? 's' : ''} (${bounds.label}), ${fmt(perWindow)} per window vs a median of ${fmt(volMedian)} ${activeLabel}; top event accounts for ${top.count}.`,
         });
       }
     }

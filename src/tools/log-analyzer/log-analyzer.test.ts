@@ -459,6 +459,40 @@ describe('anomalies', () => {
     expect(spike.detail).toMatch(/records 3\d\d to 3\d\d\)/);
   });
 
+  // Issue 17: an idle stretch made the median window 0, so steady traffic around it was flagged "vs a median of 0".
+  it('judges bursts against the windows that have lines, not idle ones', () => {
+    const lines: string[] = [];
+    const minute = (m: number, n: number): void => {
+      for (let k = 0; k < n; k++) lines.push(`2026-04-01 10:${String(m).padStart(2, '0')}:${String(k % 60).padStart(2, '0')} INFO request ${k} served`);
+    };
+    for (let m = 0; m < 10; m++) minute(m, 30);
+    for (let m = 50; m < 60; m++) minute(m, 30);
+    const steady = analyze(lines, { bucketSeconds: 60 });
+    expect(steady.anomalies.filter((a) => a.type === 'burst' || a.type === 'error_spike')).toEqual([]);
+    // A real burst after the idle stretch is still found, against the median of the active windows.
+    lines.length = 0;
+    for (let m = 0; m < 10; m++) minute(m, 30);
+    for (let m = 50; m < 60; m++) minute(m, m === 55 ? 400 : 30);
+    const burst = analyze(lines, { bucketSeconds: 60 }).anomalies.filter((a) => a.type === 'burst');
+    expect(burst).toHaveLength(1);
+    expect(burst[0]).toMatchObject({ severity: 'medium', window_start: '2026-04-01T10:55:00.000Z', window_end: '2026-04-01T10:56:00.000Z' });
+    expect(burst[0]!.detail).toContain('vs a median of 30 over the 20 windows with lines');
+  });
+
+  it('judges error spikes against the windows that have lines too', () => {
+    // Steady errors (8 a minute) in 20 active minutes, two minutes of heavy info traffic, 38 idle minutes.
+    const lines: string[] = [];
+    const stamp = (m: number, k: number): string => `2026-04-01 10:${String(m).padStart(2, '0')}:${String(k % 60).padStart(2, '0')}`;
+    for (let m = 0; m < 22; m++) {
+      const n = m >= 20 ? 400 : 20;
+      for (let k = 0; k < n; k++) lines.push(`${stamp(m, k)} ${m < 20 && k < 8 ? 'ERROR disk write failed' : `INFO request ${k} served`}`);
+    }
+    lines.push(`${stamp(59, 0)} INFO shutting down`);
+    const r = analyze(lines, { bucketSeconds: 60 });
+    expect(r.anomalies.filter((a) => a.type === 'error_spike')).toEqual([]);
+    expect(r.anomalies.filter((a) => a.type === 'burst').map((a) => a.window_start)).toEqual(['2026-04-01T10:20:00.000Z']);
+  });
+
   it('reports nothing unusual for a steady log', () => {
     const r = analyze(hour(() => []));
     expect(r.anomalies.filter((a) => a.type === 'error_spike' || a.type === 'burst')).toEqual([]);
