@@ -138,6 +138,9 @@ function absorbIntoNamedSlots(leaves: Seq[][]): Seq[][] {
   const index = new Map<number, Map<string, { slots: number[]; total: number; byKey: Map<string, Info> }>>();
   for (const info of infos) {
     if (info.slots.length === 0 || info.constant.some((t) => t === null)) continue;
+    // The host's constant words identify the event; a template of slots only (a message that is one path or one
+    // blob) would match every other message of its length.
+    if (!info.constant.some((t, c) => !info.slots.includes(c) && HAS_WORD.test(residue(t!)))) continue;
     let shapes = index.get(info.constant.length);
     if (!shapes) {
       shapes = new Map();
@@ -268,6 +271,7 @@ const MAX_SPLIT_DEPTH = 16;
 const MAX_SLOT_SHAPES = 32;
 
 const SIMPLE_WORD = /^[A-Za-z][A-Za-z_.-]*[:=]?$/;
+const HAS_WORD = /[A-Za-z0-9]/;
 const HAS_LETTER = /[A-Za-z]/;
 const ENUM_WORD = /^[A-Z][A-Z0-9_]+$/;
 
@@ -398,6 +402,12 @@ function mergeVariants(leaves: Seq[][]): MinedCluster[] {
 
 function constantKey(leaf: Seq[]): string {
   const first = leaf[0]!.skel;
+  const key = wordKey(leaf, first);
+  // Without a single constant word, only the same shape of variables is the same event (`<PATH>` is not `<IP>`).
+  return key.length > 0 ? key : `\u0012${first.join('\u0011')}`;
+}
+
+function wordKey(leaf: Seq[], first: string[]): string {
   let key = '';
   let previous = '';
   for (let c = 0; c < first.length; c++) {

@@ -352,6 +352,32 @@ describe('signatures', () => {
   });
 });
 
+describe('one configuration for every log (issue 18)', () => {
+  const signatures = (lines: string[]): [string, number][] => analyze(lines).clusters.map((c) => [c.signature, c.count]);
+
+  // A message whose only token is masked used to become a template of slots only, whose key (`*`) matched every
+  // other one-token message, so unrelated events were absorbed into it.
+  it.each([
+    [
+      'one-token messages beside a masked one',
+      ['/var/lib/app/cache/a1.bin', '/srv/data/b2.bin', '/opt/x/y/z.conf', '/tmp/q', 'start', 'stop', 'start', 'stop', 'ready'],
+      [['<PATH>', 4], ['start', 2], ['stop', 2], ['ready', 1]],
+    ],
+    [
+      'a one-token blob beside one-token words',
+      [`${'ab'.repeat(100)}`, `${'cd'.repeat(100)}`, `${'ef'.repeat(100)}`, 'start', 'stop', 'start'],
+      [['<*>', 3], ['start', 2], ['stop', 1]],
+    ],
+    [
+      'two-token messages of slots only beside two plain words',
+      ['/a/b/c /d/e', '/f/g /h/i/j', '/k/l /m', 'cache warm', 'cache warm'],
+      [['<PATH> <PATH>', 3], ['cache warm', 2]],
+    ],
+  ] as [string, string[], [string, number][]][])('%s: a template of slots only absorbs nothing', (_name, lines, expected) => {
+    expect(signatures(lines)).toEqual(expected);
+  });
+});
+
 describe('throughput internals', () => {
   it('finds the same distinct skeleton sequences as joined keys would', () => {
     const seq = fc.array(fc.constantFrom('a', 'b', 'ab', 'a b', '\ue001', ''), { maxLength: 6 });
