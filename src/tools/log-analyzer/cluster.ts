@@ -91,7 +91,13 @@ export class SequenceIndex {
  * Mine events from the distinct skeleton sequences of a log (see SequenceIndex). Output order follows first
  * appearance, so the result is deterministic.
  */
-export function mineSequences(seqs: Seq[], config: MiningConfig = DEFAULT_MINING): MinedCluster[] {
+/**
+ * What the tokenizer knows of an identifier skeleton that glues letters to digits (see SkeletonIds.identifier):
+ * the digits of its first token and whether its digits varied in the log; null for other skeletons.
+ */
+export type IdentifierInfo = (skel: string) => { digits: string; varies: boolean } | null;
+
+export function mineSequences(seqs: Seq[], config: MiningConfig = DEFAULT_MINING, identifiers: IdentifierInfo = () => null): MinedCluster[] {
   const byLength = new Map<number, Seq[]>();
   for (const s of seqs) {
     const list = byLength.get(s.skel.length);
@@ -102,7 +108,7 @@ export function mineSequences(seqs: Seq[], config: MiningConfig = DEFAULT_MINING
   const leaves: Seq[][] = [];
   for (const group of byLength.values()) {
     for (const initial of initialGroups(group)) {
-      splitGroup(initial.seqs, initial.fixed, config, leaves);
+      splitGroup(initial.seqs, initial.fixed, config, identifiers, leaves);
     }
   }
   return mergeVariants(absorbIntoNamedSlots(leaves));
@@ -275,15 +281,38 @@ const HAS_WORD = /[A-Za-z0-9]/;
 const HAS_LETTER = /[A-Za-z]/;
 const ENUM_WORD = /^[A-Z][A-Z0-9_]+$/;
 
+/**
+ * Identifiers that glue letters to digits (xx12, attempt_1_m_2, 512MB) are values, as Drain treats any token with a
+ * digit: a column holding one whose digits vary in the log, or several whose digits differ, is a parameter however
+ * few values a sample shows. Names whose number never varies (alt0 beside ee0, each always with the same digits) are
+ * words. `values` maps each constant part of the column to a skeleton showing it.
+ */
+function isIdentifierColumn(values: Map<string, string>, identifiers: IdentifierInfo): boolean {
+  let digits: string | null = null;
+  for (const skel of values.values()) {
+    const info = identifiers(skel);
+    if (!info) continue;
+    if (info.varies || (digits !== null && digits !== info.digits)) return true;
+    digits = info.digits;
+  }
+  return false;
+}
+
 /** How many distinct values a column may take and still split its group (see MiningConfig). */
-function splitLimit(c: number, values: Set<string>, namedParameter: boolean, config: MiningConfig): number {
+function splitLimit(c: number, values: Map<string, string>, namedParameter: boolean, config: MiningConfig): number {
   // Plain words beside paths, hosts or quoted values in one column are all values of one named parameter.
-  if (namedParameter && values.has('')) {
-    for (const v of values) if (HAS_LETTER.test(v)) return 0;
+  if (namedParameter) {
+    let empty = false;
+    let letters = false;
+    for (const v of values.keys()) {
+      if (v === '') empty = true;
+      else if (HAS_LETTER.test(v)) letters = true;
+    }
+    if (empty && letters) return 0;
   }
   let simple = true;
   let enumLike = true;
-  for (const v of values) {
+  for (const v of values.keys()) {
     if (simple && !SIMPLE_WORD.test(v)) simple = false;
     if (enumLike && !ENUM_WORD.test(v)) enumLike = false;
     if (!simple && !enumLike) break;
@@ -298,7 +327,7 @@ function splitLimit(c: number, values: Set<string>, namedParameter: boolean, con
  * Split a group on its lowest-variety column while some column has few enough distinct constant parts.
  * Columns are judged again inside each part: a column mixing two events' words may be constant within each.
  */
-function splitGroup(seqs: Seq[], fixed: Set<number>, config: MiningConfig, leaves: Seq[][], depth = 0): void {
+function splitGroup(seqs: Seq[], fixed: Set<number>, config: MiningConfig, identifiers: IdentifierInfo, leaves: Seq[][], depth = 0): void {
   // Real events need a few splits; the bound keeps adversarial input (hundreds of two-valued columns) linear.
   if (seqs.length === 1 || depth >= MAX_SPLIT_DEPTH) {
     leaves.push(seqs);
@@ -313,13 +342,14 @@ function splitGroup(seqs: Seq[], fixed: Set<number>, config: MiningConfig, leave
   const constant: number[] = [];
   for (let c = 0; c < length; c++) {
     if (fixed.has(c)) continue;
-    const values = new Set<string>();
+    // Distinct constant parts, each with the first skeleton that showed it.
+    const values = new Map<string, string>();
     let namedParameter = false;
     for (const s of seqs) {
       const t = s.skel[c]!;
       const r = residue(t);
       if (r === '' && !namedParameter && hasNameMask(t)) namedParameter = true;
-      values.add(r);
+      if (!values.has(r)) values.set(r, t);
       if (values.size > cap) break;
     }
     const k = values.size;
@@ -327,6 +357,7 @@ function splitGroup(seqs: Seq[], fixed: Set<number>, config: MiningConfig, leave
       constant.push(c);
       continue;
     }
+    if (isIdentifierColumn(values, identifiers)) continue;
     const limit = splitLimit(c, values, namedParameter, config);
     // Every line different looks like a parameter, except for the first word, which usually names the event,
     // and upper-case identifiers (states, actions).
@@ -351,7 +382,7 @@ function splitGroup(seqs: Seq[], fixed: Set<number>, config: MiningConfig, leave
     if (list) list.push(s);
     else parts.set(r, [s]);
   }
-  for (const part of parts.values()) splitGroup(part, nextFixed, config, leaves, depth + 1);
+  for (const part of parts.values()) splitGroup(part, nextFixed, config, identifiers, leaves, depth + 1);
 }
 
 /**

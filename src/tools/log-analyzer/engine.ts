@@ -67,7 +67,7 @@ export function analyzeLog(text: string, options: AnalyzeOptions): AnalyzeResult
     table.add(msg, scratch);
     sequences.add(r, scratch.ids, scratch.count, skeletons.strings);
   }
-  const mined = mineSequences(sequences.seqs, options.mining ?? DEFAULT_MINING);
+  const mined = mineSequences(sequences.seqs, options.mining ?? DEFAULT_MINING, (skel) => skeletons.identifier(skel));
 
   // Render, then fold clusters whose signatures coincide.
   const bySignature = new Map<string, number[]>();

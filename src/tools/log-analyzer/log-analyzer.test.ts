@@ -376,6 +376,25 @@ describe('one configuration for every log (issue 18)', () => {
   ] as [string, string[], [string, number][]][])('%s: a template of slots only absorbs nothing', (_name, lines, expected) => {
     expect(signatures(lines)).toEqual(expected);
   });
+
+  // Identifiers that glue letters to digits are values, even when a small sample holds only a few of them.
+  it.each([
+    ['indexed names (xx12, yy4)', ['connected to node xx12', 'connected to node xx12', 'connected to node xx13', 'connected to node yy4', 'connected to node yy4'], 'connected to node <*>'],
+    ['queue ids', ['4F3A2: removed', '4F3A2: removed', '7Xk2Lm: removed', '7Xk2Lm: removed', 'B1C2D: removed', 'B1C2D: removed'], '<*>: removed'],
+    ['task attempt ids of two kinds', ['attempt_1_2_m_3_4 moved to RUNNING', 'attempt_1_2_m_3_5 moved to RUNNING', 'attempt_1_2_r_3_4 moved to RUNNING', 'attempt_1_2_r_3_4 moved to RUNNING'], 'attempt_<*> moved to RUNNING'],
+    ['ids joined by underscores', ['job done on node_3_4', 'job done on node_3_4', 'job done on node_10_2', 'job done on node_10_2'], 'job done on node_<NUM>_<NUM>'],
+    ['sizes with different units', ['cache holds 512MB', 'cache holds 512MB', 'cache holds 3GB', 'cache holds 3GB'], 'cache holds <*>'],
+  ])('%s are one event', (_name, lines, signature) => {
+    expect(signatures(lines)).toEqual([[signature, lines.length]]);
+  });
+
+  it('keeps names whose number never varies apart (interfaces alt0, ee0)', () => {
+    const lines = ['link up on interface alt0', 'link up on interface ee0', 'link up on interface alt0', 'link up on interface ee0', 'link up on interface alt0'];
+    expect(signatures(lines)).toEqual([
+      ['link up on interface alt0', 3],
+      ['link up on interface ee0', 2],
+    ]);
+  });
 });
 
 describe('throughput internals', () => {

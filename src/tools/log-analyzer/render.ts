@@ -132,7 +132,9 @@ function wildcard(values: string[], seqs: { skel: string[] }[], c: number): stri
   }
   // A shared masked tail such as ":<port>" is kept; it must start at punctuation and hold no letters.
   while (skelSuffix.length > 0 && (isWordChar(skelSuffix.charCodeAt(0)) || isMaskCode(skelSuffix.charCodeAt(0)))) skelSuffix = skelSuffix.slice(1);
-  const maskedTail = isMasked(skelSuffix) && !/[A-Za-z]/.test(skelSuffix) ? renderSkeleton(skelSuffix) : '';
+  // A tail joined by `_` or `-` is the rest of an identifier (attempt_<*>_<NUM>), not a separate value.
+  const joined = skelSuffix.charCodeAt(0) === 95 || skelSuffix.charCodeAt(0) === 45;
+  const maskedTail = !joined && isMasked(skelSuffix) && !/[A-Za-z]/.test(skelSuffix) ? renderSkeleton(skelSuffix) : '';
   let prefix = values[0]!;
   let suffix = values[0]!;
   for (const v of values) {

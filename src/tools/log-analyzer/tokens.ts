@@ -432,6 +432,11 @@ const MAX_REMEMBERED_TOKENS = 65536;
  */
 export class SkeletonIds {
   readonly strings: string[] = [];
+  /**
+   * Per skeleton number, for an identifier that glues letters to digits (`xx12`, `attempt_1_m_2`, `512MB`): the
+   * first token seen with that skeleton, and whether another token shared it (its digits vary). null otherwise.
+   */
+  private readonly glued: ({ first: string; varies: boolean } | null)[] = [];
   private readonly bySkeleton = new Map<string, number>();
   private readonly byToken = new Map<string, number>();
   private readonly byTokenNoPaths = new Map<string, number>();
@@ -450,8 +455,22 @@ export class SkeletonIds {
       id = this.strings.length;
       this.bySkeleton.set(skel, id);
       this.strings.push(skel);
+      this.glued.push(null);
     }
     return id;
+  }
+
+  /**
+   * For a skeleton that glues letters to digits: the digits of the first token seen with it and whether its digits
+   * varied in this log; null for any other skeleton.
+   */
+  identifier(skel: string): { digits: string; varies: boolean } | null {
+    const id = this.bySkeleton.get(skel);
+    const g = id === undefined ? null : this.glued[id];
+    if (!g) return null;
+    let digits = '';
+    for (let i = 0; i < g.first.length; i++) if (isDigit(g.first.charCodeAt(i))) digits += g.first.charAt(i);
+    return { digits, varies: g.varies };
   }
 
   /** The number of a token's skeleton (see skeleton; `paths` false keeps the segments of paths); `column` is its position. */
@@ -461,13 +480,41 @@ export class SkeletonIds {
     const memo = paths ? this.byToken : this.byTokenNoPaths;
     let id = memo.get(tok);
     if (id === undefined) {
-      id = this.id(skeleton(tok, true, paths));
+      const skel = skeleton(tok, true, paths);
+      id = this.id(skel);
       if (memo.size < MAX_REMEMBERED_TOKENS) memo.set(tok, id);
+      // A token not remembered yet: note whether an identifier's skeleton now stands for several tokens.
+      const g = this.glued[id];
+      if (g) {
+        if (!g.varies && g.first !== tok) g.varies = true;
+      } else if (gluesDigits(skel)) this.glued[id] = { first: tok, varies: false };
     }
     this.columnToken[slot] = tok;
     this.columnId[slot] = id;
     return id;
   }
+}
+
+/**
+ * Does the skeleton hold an identifier that glues letters to digits: a run of letters, `_`, `-` and number masks
+ * with both a letter and a number (`xx<NUM>`, `attempt_<NUM>_m_<NUM>`, `<NUM>MB`)? `uid=<NUM>` and `HTTP/<NUM>` do
+ * not: there the number is a separate value.
+ */
+export function gluesDigits(skel: string): boolean {
+  let letter = false;
+  let number = false;
+  for (let i = 0; i < skel.length; i++) {
+    const c = skel.charCodeAt(i);
+    if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) letter = true;
+    else if (c === NUM_CODE || isDigit(c)) number = true;
+    else if (c !== 95 && c !== 45) {
+      letter = false;
+      number = false;
+      continue;
+    }
+    if (letter && number) return true;
+  }
+  return false;
 }
 
 /** Append a token shown verbatim in the signature and never masked (an HTTP status). */
