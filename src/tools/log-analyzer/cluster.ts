@@ -340,6 +340,8 @@ function splitGroup(seqs: Seq[], fixed: Set<number>, config: MiningConfig, ident
   let bestCol = -1;
   let bestK = Infinity;
   const constant: number[] = [];
+  // Columns with more distinct words than a lone parameter may take, that could still be a change of wording.
+  const wordy: { c: number; k: number }[] = [];
   for (let c = 0; c < length; c++) {
     if (fixed.has(c)) continue;
     // Distinct constant parts, each with the first skeleton that showed it.
@@ -362,12 +364,17 @@ function splitGroup(seqs: Seq[], fixed: Set<number>, config: MiningConfig, ident
     // Every line different looks like a parameter, except for the first word, which usually names the event,
     // and upper-case identifiers (states, actions).
     if (k >= lines && config.requireRepeat && limit <= config.maxSplitValues) continue;
-    if (k > limit) continue;
+    if (k > limit) {
+      if (limit > 0 && k <= cap && k < lines) wordy.push({ c, k });
+      continue;
+    }
     if (k < bestK) {
       bestK = k;
       bestCol = c;
     }
   }
+  const together = changingTogether(seqs, wordy, bestK);
+  if (together >= 0) bestCol = together;
   if (bestCol < 0) {
     leaves.push(seqs);
     return;
@@ -383,6 +390,50 @@ function splitGroup(seqs: Seq[], fixed: Set<number>, config: MiningConfig, ident
     else parts.set(r, [s]);
   }
   for (const part of parts.values()) splitGroup(part, nextFixed, config, identifiers, leaves, depth + 1);
+}
+
+/**
+ * Brain's observation, that a template's constant words occur together: two columns whose words change together
+ * (each word of one always beside the same word of the other, some of them on several lines) are a change of
+ * wording, so the group holds several events whatever the number of variants; a column that changes alone is a
+ * parameter. Returns the column with the fewest words (below `belowK`) that changes together with another, or -1.
+ * Columns are compared by a hash of their partition of the sequences, so the cost stays linear in columns.
+ */
+function changingTogether(seqs: Seq[], candidates: { c: number; k: number }[], belowK: number): number {
+  if (candidates.length < 2) return -1;
+  const byKey = new Map<string, Int32Array>();
+  let best = -1;
+  let bestK = belowK;
+  for (const { c, k } of candidates) {
+    if (k >= bestK) continue;
+    // Words numbered in order of first appearance: two columns that change together number the sequences alike.
+    const labels = new Int32Array(seqs.length);
+    const index = new Map<string, number>();
+    let h = k;
+    for (let i = 0; i < seqs.length; i++) {
+      const r = residue(seqs[i]!.skel[c]!);
+      let n = index.get(r);
+      if (n === undefined) {
+        n = index.size;
+        index.set(r, n);
+      }
+      labels[i] = n;
+      h = (Math.imul(h, 31) + n) | 0;
+    }
+    const key = `${k}:${h}`;
+    const other = byKey.get(key);
+    if (!other) {
+      byKey.set(key, labels);
+      continue;
+    }
+    let same = true;
+    for (let i = 0; i < labels.length && same; i++) same = labels[i] === other[i];
+    if (same) {
+      best = c;
+      bestK = k;
+    }
+  }
+  return best;
 }
 
 /**
