@@ -261,7 +261,8 @@ function digitsAt(s: string, pos: number, count: number): number {
   let v = 0;
   for (let i = 0; i < count; i++) {
     const c = s.charCodeAt(pos + i);
-    if (c < 48 || c > 57) return -1;
+    // Written so that NaN (past the end of the string) fails too: `NaN < 48 || NaN > 57` is false.
+    if (!(c >= 48 && c <= 57)) return -1;
     v = v * 10 + (c - 48);
   }
   return v;
@@ -402,6 +403,8 @@ function boundaryOk(s: string, end: number): boolean {
 function finish(end: number, f: Fields, ref: TimeReference | undefined): TimestampMatch | null {
   if (!valid(f)) return null;
   const { ms, precision } = instant(f, ref);
+  // An instant a Date cannot hold (a field read past the end of the text) is no timestamp.
+  if (ms !== null && !Number.isFinite(ms)) return null;
   return { end, epochMs: ms, precision };
 }
 
