@@ -84,7 +84,11 @@ function timeWindows(input: AnomalyInput): Windows | null {
   const width = bucket * 1000;
   const origin = Math.floor(min / width) * width;
   const count = Math.floor((max - origin) / width) + 1;
-  const of = input.epochMs.map((t) => (t === null ? -1 : Math.floor((t - origin) / width)));
+  const of = new Array<number>(input.epochMs.length);
+  for (let i = 0; i < of.length; i++) {
+    const t = input.epochMs[i]!;
+    of[i] = t === null ? -1 : Math.floor((t - origin) / width);
+  }
   return {
     of,
     count,
@@ -98,11 +102,17 @@ function timeWindows(input: AnomalyInput): Windows | null {
   };
 }
 
+function windowOf(n: number, size: number): number[] {
+  const of = new Array<number>(n);
+  for (let i = 0; i < n; i++) of[i] = Math.floor(i / size);
+  return of;
+}
+
 function lineWindows(input: AnomalyInput): Windows {
   const n = input.epochMs.length;
   const size = Math.max(1, Math.ceil(n / 50));
   return {
-    of: Array.from({ length: n }, (_, i) => Math.floor(i / size)),
+    of: windowOf(n, size),
     count: Math.ceil(n / size),
     bucketSeconds: null,
     timed: false,

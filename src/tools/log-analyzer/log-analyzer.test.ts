@@ -10,6 +10,7 @@ import { groundTruth, groupingAccuracy, parsingAccuracy } from './loghub-eval.ts
 import { matchByPatterns, matchTimestamp } from './timestamps.ts';
 import { SequenceIndex } from './cluster.ts';
 import { levelWord, levelWordAt } from './levels.ts';
+import { leadingPipeFields } from './records.ts';
 import { frameBeforeDigit, unitOf } from './render.ts';
 import { skeleton, tokenize } from './tokens.ts';
 import tool from './tool.ts';
@@ -493,6 +494,33 @@ function hour(extra: (minute: number) => string[]): string[] {
   }
   return lines;
 }
+
+describe('pipe-delimited headers (issue 21: one pass instead of split and regex)', () => {
+  // The split-based reading it replaces, kept here as the reference.
+  const reference = (line: string): number => {
+    const firstPipe = line.indexOf('|');
+    if (firstPipe <= 0) return 0;
+    const firstSpace = line.search(/\s/);
+    if (firstSpace >= 0 && firstSpace < firstPipe) return 0;
+    const fields = line.slice(0, 2000).split('|');
+    if (fields.length < 3) return 0;
+    let lead = 0;
+    while (lead < fields.length - 1 && !/\s/.test(fields[lead]!) && fields[lead]!.length > 0) lead++;
+    return Math.min(lead, fields.length - 1);
+  };
+
+  it('counts the leading header fields as the split did', () => {
+    const text = fc.string({ unit: fc.constantFrom('|', '|', 'a', '1', ' ', '\t', '\u00a0', '\u2028', '\ufeff', ':', '-'), maxLength: 30 });
+    fc.assert(
+      fc.property(text, (line) => {
+        expect(leadingPipeFields(line)).toBe(reference(line));
+      }),
+      { numRuns: 3000 },
+    );
+    const long = `a|b|${'c'.repeat(1990)}|d|e|f`;
+    expect(leadingPipeFields(long)).toBe(reference(long));
+  });
+});
 
 describe('anomalies', () => {
   it('flags an error spike in the window where it happens', () => {
