@@ -10,9 +10,10 @@
 // from a CSV.
 //
 // Leave-one-system-out: the engine's only tunable settings are MiningConfig's (cluster.ts). For each held-out system,
-// the setting with the best mean GA on the other systems is chosen from a small grid around the shipped default
-// (ties go to the shipped default, then to grid order), and the held-out system is scored with it. Every other rule
-// in the engine is fixed and identical for every log.
+// the settings with the best mean GA on the other systems are found in a grid of 90 around the shipped default, and
+// the held-out system is scored with them: the mean over the settings tied there (nothing on the other systems
+// prefers one of them; the worst is printed beside it), and the tied setting that splits least (a prior fixed before
+// looking at any system). Every other rule in the engine is fixed and identical for every log.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -141,9 +142,12 @@ export interface LosoRow {
   pa: number;
   /** The lowest held-out GA among the settings tied on the other systems. */
   gaWorst: number;
+  /** Held-out GA with the tie broken toward the setting that splits least (a prior fixed before any data). */
+  gaFewest: number;
   gaCorrected: number | null;
   paCorrected: number | null;
   gaCorrectedWorst: number | null;
+  gaCorrectedFewest: number | null;
   chosen: string;
   chosenCorrected: string | null;
 }
@@ -172,6 +176,9 @@ export function leaveOneSystemOut(sets: DataSet[], progress: (msg: string) => vo
   };
   const avg = (gs: number[], k: number, key: 'ga' | 'pa' | 'gaCorrected' | 'paCorrected'): number => gs.reduce((a, g) => a + (table[g]![k]![key] ?? 0), 0) / gs.length;
   const worst = (gs: number[], k: number, key: 'ga' | 'gaCorrected'): number => Math.min(...gs.map((g) => table[g]![k]![key] ?? 0));
+  // Fewest splits: lower limits first, then requiring a repeated value (both split less).
+  const splitting = (c: MiningConfig): number => c.maxSplitValues * 1e6 + c.maxEnumValues * 1e3 + c.maxFirstWordValues + (c.requireRepeat ? 0 : 0.5);
+  const fewest = (gs: number[]): number => [...gs].sort((a, b) => splitting(grid[a]!) - splitting(grid[b]!) || a - b)[0]!;
   const label = (gs: number[]): string => (gs.length === 1 ? configLabel(grid[gs[0]!]!) : `${gs.length} settings tie (${gs.slice(0, 3).map((g) => configLabel(grid[g]!)).join('; ')}${gs.length > 3 ? '; ...' : ''})`);
   return sets.map((s, k) => {
     const g = best(k, 'ga');
@@ -183,9 +190,11 @@ export function leaveOneSystemOut(sets: DataSet[], progress: (msg: string) => vo
       ga: avg(g, k, 'ga'),
       pa: avg(g, k, 'pa'),
       gaWorst: worst(g, k, 'ga'),
+      gaFewest: table[fewest(g)]![k]!.ga,
       gaCorrected: hasCorrected ? avg(gc, k, 'gaCorrected') : null,
       paCorrected: hasCorrected ? avg(gc, k, 'paCorrected') : null,
       gaCorrectedWorst: hasCorrected ? worst(gc, k, 'gaCorrected') : null,
+      gaCorrectedFewest: hasCorrected ? table[fewest(gc)]![k]!.gaCorrected : null,
       chosen: label(g),
       chosenCorrected: hasCorrected ? label(gc) : null,
     };
@@ -205,7 +214,20 @@ export function reportAccuracy(sets: DataSet[], options: { details?: boolean; lo
   if (options.loso === false) {
     rows = sets.map((s) => {
       const sc = score(s);
-      return { name: s.name, inSample: sc, ga: sc.ga, pa: sc.pa, gaWorst: sc.ga, gaCorrected: sc.gaCorrected, paCorrected: sc.paCorrected, gaCorrectedWorst: sc.gaCorrected, chosen: configLabel(DEFAULT_MINING), chosenCorrected: null };
+      return {
+        name: s.name,
+        inSample: sc,
+        ga: sc.ga,
+        pa: sc.pa,
+        gaWorst: sc.ga,
+        gaFewest: sc.ga,
+        gaCorrected: sc.gaCorrected,
+        paCorrected: sc.paCorrected,
+        gaCorrectedWorst: sc.gaCorrected,
+        gaCorrectedFewest: sc.gaCorrected,
+        chosen: configLabel(DEFAULT_MINING),
+        chosenCorrected: null,
+      };
     });
   } else {
     progress(`Scoring ${sets.length} systems under ${miningGrid().length} mining settings (shipped default: ${configLabel(DEFAULT_MINING)})`);
@@ -224,23 +246,25 @@ export function reportAccuracy(sets: DataSet[], options: { details?: boolean; lo
       }
     }
   }
-  console.log('\nAccuracy: shipped setting (in-sample) and leave-one-system-out (LOSO: setting chosen on the other systems;');
-  console.log('mean over settings tied there, worst of them in brackets). "corr." = corrected Loghub-2.0 labels.');
-  console.log('| system | events | clusters | GA | PA | GA corr. | PA corr. | GA LOSO | PA LOSO | GA corr. LOSO | PA corr. LOSO |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('\nAccuracy: shipped setting (in-sample) and leave-one-system-out (LOSO: setting chosen on the other systems).');
+  console.log('LOSO "mean": mean over the settings tied on the other systems (worst in brackets); "fewest": the tie broken toward');
+  console.log('the setting that splits least. "corr." = corrected Loghub-2.0 labels; PA LOSO is the tied settings\' mean.');
+  console.log('| system | events | clusters | GA | PA | GA corr. | PA corr. | GA LOSO mean | GA LOSO fewest | GA corr. LOSO mean | GA corr. LOSO fewest | PA LOSO | PA corr. LOSO |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   const loso = (x: number | null, w: number | null): string => (w !== null && x !== null && w < x - 5e-5 ? `${f4(x)} (${f4(w)})` : f4(x));
   for (const r of rows) {
     const i = r.inSample;
     console.log(
-      `| ${r.name} | ${i.events} | ${i.clusters} | ${f4(i.ga)} | ${f4(i.pa)} | ${f4(i.gaCorrected)} | ${f4(i.paCorrected)} | ${loso(r.ga, r.gaWorst)} | ${f4(r.pa)} | ${loso(r.gaCorrected, r.gaCorrectedWorst)} | ${f4(r.paCorrected)} |`,
+      `| ${r.name} | ${i.events} | ${i.clusters} | ${f4(i.ga)} | ${f4(i.pa)} | ${f4(i.gaCorrected)} | ${f4(i.paCorrected)} | ${loso(r.ga, r.gaWorst)} | ${f4(r.gaFewest)} | ${loso(r.gaCorrected, r.gaCorrectedWorst)} | ${f4(r.gaCorrectedFewest)} | ${f4(r.pa)} | ${f4(r.paCorrected)} |`,
     );
   }
   const col = (fn: (r: LosoRow) => number | null): string => f4(mean(rows.map(fn)));
   console.log(
-    `| mean | | | ${col((r) => r.inSample.ga)} | ${col((r) => r.inSample.pa)} | ${col((r) => r.inSample.gaCorrected)} | ${col((r) => r.inSample.paCorrected)} | ${col((r) => r.ga)} | ${col((r) => r.pa)} | ${col((r) => r.gaCorrected)} | ${col((r) => r.paCorrected)} |`,
+    `| mean | | | ${col((r) => r.inSample.ga)} | ${col((r) => r.inSample.pa)} | ${col((r) => r.inSample.gaCorrected)} | ${col((r) => r.inSample.paCorrected)} | ${col((r) => r.ga)} | ${col((r) => r.gaFewest)} | ${col((r) => r.gaCorrected)} | ${col((r) => r.gaCorrectedFewest)} | ${col((r) => r.pa)} | ${col((r) => r.paCorrected)} |`,
   );
-  const minLoso = Math.min(...rows.map((r) => r.ga));
-  console.log(`lowest leave-one-system-out GA: ${minLoso.toFixed(4)} (worst tied setting: ${Math.min(...rows.map((r) => r.gaWorst)).toFixed(4)}); target >= 0.97 on every system`);
+  console.log(
+    `lowest leave-one-system-out GA: ${Math.min(...rows.map((r) => r.ga)).toFixed(4)} (mean over ties; worst tied setting ${Math.min(...rows.map((r) => r.gaWorst)).toFixed(4)}), ${Math.min(...rows.map((r) => r.gaFewest)).toFixed(4)} (fewest splits); target >= 0.97 on every system`,
+  );
   if (options.loso !== false) {
     console.log('settings chosen per held-out system (original labels / corrected labels):');
     for (const r of rows) console.log(`  ${r.name.padEnd(10)} ${r.chosen}${r.chosenCorrected ? ` / ${r.chosenCorrected}` : ''}`);
