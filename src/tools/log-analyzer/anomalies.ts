@@ -84,7 +84,11 @@ function timeWindows(input: AnomalyInput): Windows | null {
   const width = bucket * 1000;
   const origin = Math.floor(min / width) * width;
   const count = Math.floor((max - origin) / width) + 1;
-  const of = input.epochMs.map((t) => (t === null ? -1 : Math.floor((t - origin) / width)));
+  const of = new Array<number>(input.epochMs.length);
+  for (let i = 0; i < of.length; i++) {
+    const t = input.epochMs[i]!;
+    of[i] = t === null ? -1 : Math.floor((t - origin) / width);
+  }
   return {
     of,
     count,
@@ -98,11 +102,17 @@ function timeWindows(input: AnomalyInput): Windows | null {
   };
 }
 
+function windowOf(n: number, size: number): number[] {
+  const of = new Array<number>(n);
+  for (let i = 0; i < n; i++) of[i] = Math.floor(i / size);
+  return of;
+}
+
 function lineWindows(input: AnomalyInput): Windows {
   const n = input.epochMs.length;
   const size = Math.max(1, Math.ceil(n / 50));
   return {
-    of: Array.from({ length: n }, (_, i) => Math.floor(i / size)),
+    of: windowOf(n, size),
     count: Math.ceil(n / size),
     bucketSeconds: null,
     timed: false,
@@ -181,10 +191,23 @@ export function detectAnomalies(input: AnomalyInput): AnomalyResult {
     }
   }
 
+  // The baseline is what a window holds while the log is being written: windows without a single line (the
+  // service was idle, stopped, or logged elsewhere) say nothing about normal volume, and counting them would make
+  // the median 0 around any idle stretch, so that steady traffic reads as a burst.
+  const activeTotals: number[] = [];
+  const activeErrors: number[] = [];
+  for (let i = 0; i < w.count; i++) {
+    if (total[i]! === 0) continue;
+    activeTotals.push(total[i]!);
+    activeErrors.push(errors[i]!);
+  }
+  const active = activeTotals.length;
+  const activeLabel = `over the ${active} window${active === 1 ? '' : 's'} with lines`;
+
   if (w.count >= MIN_WINDOWS) {
     // Error spikes: far more errors than usual in a window, at a higher error rate than the log's overall rate.
-    const errMedian = median(errors);
-    const errMean = errorTotal / w.count;
+    const errMedian = median(activeErrors);
+    const errMean = errorTotal / Math.max(1, active);
     const overallRate = errorTotal / Math.max(1, total.reduce((a, b) => a + b, 0));
     const spike = errors.map((e, i) => e >= 5 && e >= 3 * Math.max(1, errMedian) && e >= errMean + 3 * Math.sqrt(Math.max(1, errMean)) && e / Math.max(1, total[i]!) >= 1.5 * overallRate);
     for (const [a, b] of runs(spike)) {
@@ -204,14 +227,14 @@ export function detectAnomalies(input: AnomalyInput): AnomalyResult {
         signature: input.clusters[top.cluster]!.signature,
         window_start: bounds.start,
         window_end: bounds.end,
-        detail: `${e} error lines in ${windows} ${unit}${windows > 1 ? 's' : ''} (${bounds.label}), ${fmt(perWindow)} per window vs a median of ${fmt(errMedian)}; error rate ${pct(e, t)} vs ${pct(errorTotal, n)} overall; top event accounts for ${top.count}.`,
+        detail: `${e} error lines in ${windows} ${unit}${windows > 1 ? 's' : ''} (${bounds.label}), ${fmt(perWindow)} per window vs a median of ${fmt(errMedian)} ${activeLabel}; error rate ${pct(e, t)} vs ${pct(errorTotal, n)} overall; top event accounts for ${top.count}.`,
       });
     }
 
     if (w.timed) {
       // Bursts: far more lines than usual in a window.
-      const volMedian = median(total);
-      const volMean = total.reduce((a, b) => a + b, 0) / w.count;
+      const volMedian = median(activeTotals);
+      const volMean = activeTotals.reduce((a, b) => a + b, 0) / Math.max(1, active);
       const burst = total.map((t) => t >= 20 && t >= 5 * Math.max(1, volMedian) && t >= volMean + 4 * Math.sqrt(Math.max(1, volMean)));
       for (const [a, b] of runs(burst)) {
         let t = 0;
@@ -226,7 +249,7 @@ export function detectAnomalies(input: AnomalyInput): AnomalyResult {
           signature: input.clusters[top.cluster]!.signature,
           window_start: bounds.start,
           window_end: bounds.end,
-          detail: `${t} lines in ${windows} ${unit}${windows > 1 ? 's' : ''} (${bounds.label}), ${fmt(perWindow)} per window vs a median of ${fmt(volMedian)}; top event accounts for ${top.count}.`,
+          detail: `${t} lines in ${windows} ${unit}${windows > 1 ? 's' : ''} (${bounds.label}), ${fmt(perWindow)} per window vs a median of ${fmt(volMedian)} ${activeLabel}; top event accounts for ${top.count}.`,
         });
       }
     }

@@ -67,7 +67,7 @@ export function analyzeLog(text: string, options: AnalyzeOptions): AnalyzeResult
     table.add(msg, scratch);
     sequences.add(r, scratch.ids, scratch.count, skeletons.strings);
   }
-  const mined = mineSequences(sequences.seqs, options.mining ?? DEFAULT_MINING);
+  const mined = mineSequences(sequences.seqs, options.mining ?? DEFAULT_MINING, (skel) => skeletons.identifier(skel));
 
   // Render, then fold clusters whose signatures coincide.
   const bySignature = new Map<string, number[]>();
@@ -135,8 +135,12 @@ export function analyzeLog(text: string, options: AnalyzeOptions): AnalyzeResult
     if (levelCounts[rank]! > 0) levels[l] = levelCounts[rank]!;
   });
 
+  // Loops rather than map over record-sized arrays: V8's inlined map deoptimises ("out of bounds") on arrays this
+  // long, and the rest of the call would then run unoptimised.
+  const epochMs = new Array<number | null>(records.length);
+  for (let r = 0; r < records.length; r++) epochMs[r] = records[r]!.epochMs;
   const anomalyResult = detectAnomalies({
-    epochMs: records.map((r) => r.epochMs),
+    epochMs,
     isError,
     cluster: recordCluster,
     clusters: built.map((b) => ({ signature: b.signature, level: b.level, count: b.records.length })),

@@ -10,6 +10,8 @@ import { groundTruth, groupingAccuracy, parsingAccuracy } from './loghub-eval.ts
 import { matchByPatterns, matchTimestamp } from './timestamps.ts';
 import { SequenceIndex } from './cluster.ts';
 import { levelWord, levelWordAt } from './levels.ts';
+import { leadingPipeFields } from './records.ts';
+import { frameBeforeDigit, unitOf } from './render.ts';
 import { skeleton, tokenize } from './tokens.ts';
 import tool from './tool.ts';
 
@@ -274,8 +276,24 @@ describe('timestamps', () => {
         expect(matchTimestamp(text, prefix.length, { nowMs: NOW })).toEqual(matchByPatterns(text, prefix.length, { nowMs: NOW }));
         expect(matchTimestamp(text, prefix.length)).toEqual(matchByPatterns(text, prefix.length));
       }),
-      { numRuns: 6000, seed: 3 },
+      { numRuns: 6000 },
     );
+  });
+
+  // A stamp cut by the end of the text read its missing digits as NaN (charCodeAt past the end), and the NaN instant
+  // made the call a 500 (RangeError in toISOString); found by the hostile case "pipe-delimited headers".
+  it.each(['20260101-', '20260101-1', '20260101-12:', '20260101-12:00', '20260101 12:00:0', '081109 2036', '2026-01-01T1', '12-17 19:31:3'])(
+    'a stamp cut short at the end of the text (%s) is no timestamp',
+    (text) => {
+      expect(matchTimestamp(text, 0, { nowMs: NOW })).toEqual(matchByPatterns(text, 0, { nowMs: NOW }));
+      expect(matchTimestamp(text, 0, { nowMs: NOW })?.epochMs ?? null).toBeNull();
+    },
+  );
+
+  it('answers a log whose last line is cut inside its timestamp', async () => {
+    const r = await ok({ log: '20260101-12:00:01:000|a|Step|1\n20260101-12:00:02:000|a|Step|2\n20260101-' });
+    expect(r.records).toBe(3);
+    expect(r.clusters.every((c) => c.first_seen === null || !Number.isNaN(Date.parse(c.first_seen)))).toBe(true);
   });
 
   it.each([
@@ -331,7 +349,7 @@ describe('signatures', () => {
           expect(c.signature).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}/);
         }
       }),
-      { numRuns: 60, seed: 11 },
+      { numRuns: 60 },
     );
   });
 
@@ -349,6 +367,62 @@ describe('signatures', () => {
     const long = tokenize(Array.from({ length: 230 }, (_, i) => `w${i}`).join(' '));
     expect(long.raw).toHaveLength(201);
     expect(long.raw[200]).toBe('…');
+  });
+});
+
+describe('one configuration for every log (issue 18)', () => {
+  const signatures = (lines: string[]): [string, number][] => analyze(lines).clusters.map((c) => [c.signature, c.count]);
+
+  // A message whose only token is masked used to become a template of slots only, whose key (`*`) matched every
+  // other one-token message, so unrelated events were absorbed into it.
+  it.each([
+    [
+      'one-token messages beside a masked one',
+      ['/var/lib/app/cache/a1.bin', '/srv/data/b2.bin', '/opt/x/y/z.conf', '/tmp/q', 'start', 'stop', 'start', 'stop', 'ready'],
+      [['<PATH>', 4], ['start', 2], ['stop', 2], ['ready', 1]],
+    ],
+    [
+      'a one-token blob beside one-token words',
+      [`${'ab'.repeat(100)}`, `${'cd'.repeat(100)}`, `${'ef'.repeat(100)}`, 'start', 'stop', 'start'],
+      [['<*>', 3], ['start', 2], ['stop', 1]],
+    ],
+    [
+      'two-token messages of slots only beside two plain words',
+      ['/a/b/c /d/e', '/f/g /h/i/j', '/k/l /m', 'cache warm', 'cache warm'],
+      [['<PATH> <PATH>', 3], ['cache warm', 2]],
+    ],
+  ] as [string, string[], [string, number][]][])('%s: a template of slots only absorbs nothing', (_name, lines, expected) => {
+    expect(signatures(lines)).toEqual(expected);
+  });
+
+  // Identifiers that glue letters to digits are values, even when a small sample holds only a few of them.
+  it.each([
+    ['indexed names (xx12, yy4)', ['connected to node xx12', 'connected to node xx12', 'connected to node xx13', 'connected to node yy4', 'connected to node yy4'], 'connected to node <*>'],
+    ['queue ids', ['4F3A2: removed', '4F3A2: removed', '7Xk2Lm: removed', '7Xk2Lm: removed', 'B1C2D: removed', 'B1C2D: removed'], '<*>: removed'],
+    ['task attempt ids of two kinds', ['attempt_1_2_m_3_4 moved to RUNNING', 'attempt_1_2_m_3_5 moved to RUNNING', 'attempt_1_2_r_3_4 moved to RUNNING', 'attempt_1_2_r_3_4 moved to RUNNING'], 'attempt_<*> moved to RUNNING'],
+    ['ids joined by underscores', ['job done on node_3_4', 'job done on node_3_4', 'job done on node_10_2', 'job done on node_10_2'], 'job done on node_<NUM>_<NUM>'],
+    ['sizes with different units', ['cache holds 512MB', 'cache holds 512MB', 'cache holds 3GB', 'cache holds 3GB'], 'cache holds <*>'],
+  ])('%s are one event', (_name, lines, signature) => {
+    expect(signatures(lines)).toEqual([[signature, lines.length]]);
+  });
+
+  // Brain's observation: a template's constant words occur together. Several columns whose values change together
+  // are a change of wording (another event), however many variants there are; one column alone is a parameter.
+  it('splits on words that change together, not on one word that changes alone', () => {
+    const phrases = [['bad', 'sector'], ['slow', 'seek'], ['lost', 'track'], ['weak', 'signal'], ['hot', 'spindle'], ['loud', 'bearing']];
+    const wording = phrases.flatMap(([a, b], i) => Array.from({ length: 2 + (i % 2) }, (_, k) => `disk check: ${a} ${b} found on unit ${k * 7 + i}`));
+    expect(signatures(wording).map(([sig]) => sig).sort()).toEqual(phrases.map(([a, b]) => `disk check: ${a} ${b} found on unit <NUM>`).sort());
+    const users = ['root', 'uucp', 'ftp', 'git', 'mysql', 'sshd'];
+    const logins = users.flatMap((u, i) => Array.from({ length: 1 + (i % 3) }, (_, k) => `Failed password for ${u} from 10.0.${i}.${k} port ${4000 + k} ssh2`));
+    expect(signatures(logins)).toEqual([['Failed password for <*> from <IP> port <NUM> ssh2', logins.length]]);
+  });
+
+  it('keeps names whose number never varies apart (interfaces alt0, ee0)', () => {
+    const lines = ['link up on interface alt0', 'link up on interface ee0', 'link up on interface alt0', 'link up on interface ee0', 'link up on interface alt0'];
+    expect(signatures(lines)).toEqual([
+      ['link up on interface alt0', 3],
+      ['link up on interface ee0', 2],
+    ]);
   });
 });
 
@@ -380,7 +454,7 @@ describe('throughput internals', () => {
         expect(index.seqs.map((s) => s.records)).toEqual([...expected.values()]);
         expect(index.seqs.map((s) => s.count)).toEqual([...expected.values()].map((r) => r.length));
       }),
-      { numRuns: 300, seed: 5 },
+      { numRuns: 300 },
     );
   });
 
@@ -421,6 +495,33 @@ function hour(extra: (minute: number) => string[]): string[] {
   return lines;
 }
 
+describe('pipe-delimited headers (issue 21: one pass instead of split and regex)', () => {
+  // The split-based reading it replaces, kept here as the reference.
+  const reference = (line: string): number => {
+    const firstPipe = line.indexOf('|');
+    if (firstPipe <= 0) return 0;
+    const firstSpace = line.search(/\s/);
+    if (firstSpace >= 0 && firstSpace < firstPipe) return 0;
+    const fields = line.slice(0, 2000).split('|');
+    if (fields.length < 3) return 0;
+    let lead = 0;
+    while (lead < fields.length - 1 && !/\s/.test(fields[lead]!) && fields[lead]!.length > 0) lead++;
+    return Math.min(lead, fields.length - 1);
+  };
+
+  it('counts the leading header fields as the split did', () => {
+    const text = fc.string({ unit: fc.constantFrom('|', '|', 'a', '1', ' ', '\t', '\u00a0', '\u2028', '\ufeff', ':', '-'), maxLength: 30 });
+    fc.assert(
+      fc.property(text, (line) => {
+        expect(leadingPipeFields(line)).toBe(reference(line));
+      }),
+      { numRuns: 3000 },
+    );
+    const long = `a|b|${'c'.repeat(1990)}|d|e|f`;
+    expect(leadingPipeFields(long)).toBe(reference(long));
+  });
+});
+
 describe('anomalies', () => {
   it('flags an error spike in the window where it happens', () => {
     const r = analyze(hour((m) => (m === 31 ? Array.from({ length: 25 }, (_, k) => `${String(10 + k).padStart(2, '0')} ERROR database connection refused`) : [])), { bucketSeconds: 60 });
@@ -457,6 +558,40 @@ describe('anomalies', () => {
     const spike = r.anomalies.find((a) => a.type === 'error_spike')!;
     expect(spike).toMatchObject({ window_start: null, window_end: null, signature: 'write failed on volume <NUM>' });
     expect(spike.detail).toMatch(/records 3\d\d to 3\d\d\)/);
+  });
+
+  // Issue 17: an idle stretch made the median window 0, so steady traffic around it was flagged "vs a median of 0".
+  it('judges bursts against the windows that have lines, not idle ones', () => {
+    const lines: string[] = [];
+    const minute = (m: number, n: number): void => {
+      for (let k = 0; k < n; k++) lines.push(`2026-04-01 10:${String(m).padStart(2, '0')}:${String(k % 60).padStart(2, '0')} INFO request ${k} served`);
+    };
+    for (let m = 0; m < 10; m++) minute(m, 30);
+    for (let m = 50; m < 60; m++) minute(m, 30);
+    const steady = analyze(lines, { bucketSeconds: 60 });
+    expect(steady.anomalies.filter((a) => a.type === 'burst' || a.type === 'error_spike')).toEqual([]);
+    // A real burst after the idle stretch is still found, against the median of the active windows.
+    lines.length = 0;
+    for (let m = 0; m < 10; m++) minute(m, 30);
+    for (let m = 50; m < 60; m++) minute(m, m === 55 ? 400 : 30);
+    const burst = analyze(lines, { bucketSeconds: 60 }).anomalies.filter((a) => a.type === 'burst');
+    expect(burst).toHaveLength(1);
+    expect(burst[0]).toMatchObject({ severity: 'medium', window_start: '2026-04-01T10:55:00.000Z', window_end: '2026-04-01T10:56:00.000Z' });
+    expect(burst[0]!.detail).toContain('vs a median of 30 over the 20 windows with lines');
+  });
+
+  it('judges error spikes against the windows that have lines too', () => {
+    // Steady errors (8 a minute) in 20 active minutes, two minutes of heavy info traffic, 38 idle minutes.
+    const lines: string[] = [];
+    const stamp = (m: number, k: number): string => `2026-04-01 10:${String(m).padStart(2, '0')}:${String(k % 60).padStart(2, '0')}`;
+    for (let m = 0; m < 22; m++) {
+      const n = m >= 20 ? 400 : 20;
+      for (let k = 0; k < n; k++) lines.push(`${stamp(m, k)} ${m < 20 && k < 8 ? 'ERROR disk write failed' : `INFO request ${k} served`}`);
+    }
+    lines.push(`${stamp(59, 0)} INFO shutting down`);
+    const r = analyze(lines, { bucketSeconds: 60 });
+    expect(r.anomalies.filter((a) => a.type === 'error_spike')).toEqual([]);
+    expect(r.anomalies.filter((a) => a.type === 'burst').map((a) => a.window_start)).toEqual(['2026-04-01T10:20:00.000Z']);
   });
 
   it('reports nothing unusual for a steady log', () => {
@@ -526,6 +661,36 @@ describe('the tool', () => {
   });
 });
 
+describe('regular expressions rewritten as scans (issue 16)', () => {
+  // The patterns these scans replace: recheck found each super-linear on long runs of one character.
+  const oldUnit = (v: string): string => v.slice(v.lastIndexOf(' ') + 1).replace(/[^A-Za-zµ%]+$/, '');
+  const oldFrame = (p: string): string => p.replace(/\d.*$/, '').replace(/[A-Za-z0-9]+$/, '');
+
+  // Tokens never hold a line terminator (lines are split on LF, other control characters become spaces), where
+  // `.` in the old pattern stopped.
+  it('answer as the patterns did', () => {
+    const text = fc.string({ unit: fc.constantFrom('a', 'Z', '1', '9', ' ', '.', ',', '%', 'µ', '-', '_', ':'), maxLength: 40 });
+    fc.assert(
+      fc.property(text, (v) => {
+        expect(unitOf(v)).toBe(oldUnit(v));
+        expect(frameBeforeDigit(v)).toBe(oldFrame(v));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it.each([
+    // The old patterns took 5 to 7 s on 40,000 characters of these (quadratic); the scans take milliseconds on 1 MB.
+    ['unitOf on a long run of punctuation before a letter', () => unitOf(`x ${'.'.repeat(1_000_000)}a`)],
+    ['frameBeforeDigit on a long run of digits before a line break', () => frameBeforeDigit(`${'1'.repeat(1_000_000)}\n`)],
+    ['frameBeforeDigit on a long word before punctuation', () => frameBeforeDigit(`${'a'.repeat(1_000_000)}!`)],
+  ])('%s is linear', (_name, run) => {
+    const t0 = performance.now();
+    run();
+    expect(performance.now() - t0).toBeLessThan(100);
+  });
+});
+
 describe('hostile input', () => {
   it('any text: 200, one assignment per line, counts that add up', async () => {
     await fc.assert(
@@ -535,8 +700,15 @@ describe('hostile input', () => {
         expect(r.clusters.reduce((a, c) => a + c.count, 0)).toBe(r.records);
         expect(Object.values(r.levels).reduce((a, n) => a + n, 0)).toBe(r.records);
       }),
-      { numRuns: 200, seed: 9 },
+      { numRuns: 200 },
     );
+  });
+
+  // The declared adversarial inputs (hostile.ts, about 1 MB each, timed by bench/logs-hostile.ts): a 200 or a 4xx.
+  it.each((tool.hostile?.() ?? []).map((c) => [c.name, c] as const))('declared hostile case "%s" answers without a 5xx', async (_name, c) => {
+    const r = await callTool(tool, c.input);
+    expect(r.status).toBeLessThan(500);
+    expect(r.status === 200 || (r.status >= 400 && r.status < 500)).toBe(true);
   });
 
   const M = 5_242_880;

@@ -264,6 +264,44 @@ interface PipeLayout {
  * Pipe-delimited headers (`ts|component|pid|message`): most lines put their first pipe before any space. The
  * number of header fields is the most common count of leading space-free fields, one less than the last field.
  */
+/** Is this code unit one of the characters `\s` matches in a JavaScript regular expression? */
+function isRegexSpace(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 0xa0) return false;
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/**
+ * Pipe-delimited header candidates: the number of leading fields (among the first 2000 characters, the last field
+ * excluded) that are non-empty and hold no whitespace, when the line's first pipe comes before any whitespace and
+ * it has at least three fields; otherwise 0. One pass over the characters, without splitting the line.
+ */
+export function leadingPipeFields(line: string): number {
+  const firstPipe = line.indexOf('|');
+  if (firstPipe <= 0) return 0;
+  for (let i = 0; i < firstPipe; i++) if (isRegexSpace(line.charCodeAt(i))) return 0;
+  const limit = Math.min(line.length, 2000);
+  let fields = 1;
+  let lead = 0;
+  let leading = true;
+  let fieldStart = 0;
+  let fieldHasSpace = false;
+  for (let i = 0; i < limit; i++) {
+    const c = line.charCodeAt(i);
+    if (c === 124) {
+      if (leading) {
+        if (!fieldHasSpace && i > fieldStart) lead++;
+        else leading = false;
+      }
+      fields++;
+      fieldStart = i + 1;
+      fieldHasSpace = false;
+      if (!leading && fields >= 3) break;
+    } else if (!fieldHasSpace && isRegexSpace(c)) fieldHasSpace = true;
+  }
+  return fields < 3 ? 0 : lead;
+}
+
 function pipeLayout(lines: string[], kinds: Uint8Array): PipeLayout | null {
   let candidates = 0;
   let plain = 0;
@@ -271,16 +309,7 @@ function pipeLayout(lines: string[], kinds: Uint8Array): PipeLayout | null {
   for (let i = 0; i < lines.length; i++) {
     if (kinds[i] !== PLAIN) continue;
     plain++;
-    const line = lines[i]!;
-    const firstPipe = line.indexOf('|');
-    if (firstPipe <= 0) continue;
-    const firstSpace = line.search(/\s/);
-    if (firstSpace >= 0 && firstSpace < firstPipe) continue;
-    const fields = line.slice(0, 2000).split('|');
-    if (fields.length < 3) continue;
-    let lead = 0;
-    while (lead < fields.length - 1 && !/\s/.test(fields[lead]!) && fields[lead]!.length > 0) lead++;
-    const headerFields = Math.min(lead, fields.length - 1);
+    const headerFields = leadingPipeFields(lines[i]!);
     if (headerFields < 2) continue;
     candidates++;
     fieldCounts.set(headerFields, (fieldCounts.get(headerFields) ?? 0) + 1);

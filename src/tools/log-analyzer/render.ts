@@ -108,13 +108,42 @@ function renderMasked(skel: string, values: string[]): string {
     if (skeleton(values[0]!) === skel) return renderSkeleton(display);
   }
   if (skel.includes(MASK.qty)) {
-    const units = new Set(values.map((v) => v.slice(v.lastIndexOf(' ') + 1).replace(/[^A-Za-zµ%]+$/, '')));
+    const units = new Set(values.map(unitOf));
     if (units.size === 1) {
       const unit = units.values().next().value as string;
       return skel.split(MASK.qty).join(`<NUM> ${unit}`).replace(/[\ue001-\ue00a]/g, (m) => PLACEHOLDER[m] ?? '<*>');
     }
   }
   return renderSkeleton(skel);
+}
+
+/** The unit of an amount joined to it by a space (`1.2 KB,` -> `KB`): the last word without trailing punctuation. */
+export function unitOf(amount: string): string {
+  // A character scan, not /[^A-Za-zµ%]+$/: that pattern backtracks over every run of punctuation it meets.
+  let end = amount.length;
+  const start = amount.lastIndexOf(' ') + 1;
+  while (end > start && !isUnitChar(amount.charCodeAt(end - 1))) end--;
+  return amount.slice(start, end);
+}
+
+function isUnitChar(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 0xb5 || c === 37;
+}
+
+/**
+ * The part of a shared prefix that may frame a wildcard when the prefix holds a digit: what comes before the first
+ * digit, less the word it cuts into (`job-12` -> `job-`, `v1` -> ``).
+ */
+export function frameBeforeDigit(prefix: string): string {
+  // Scans, not /\d.*$/ and /[A-Za-z0-9]+$/: both backtrack quadratically on long runs.
+  let end = 0;
+  while (end < prefix.length && !isDigitCode(prefix.charCodeAt(end))) end++;
+  while (end > 0 && isWordChar(prefix.charCodeAt(end - 1))) end--;
+  return prefix.slice(0, end);
+}
+
+function isDigitCode(c: number): boolean {
+  return c >= 48 && c <= 57;
 }
 
 function isWordChar(c: number): boolean {
@@ -132,7 +161,9 @@ function wildcard(values: string[], seqs: { skel: string[] }[], c: number): stri
   }
   // A shared masked tail such as ":<port>" is kept; it must start at punctuation and hold no letters.
   while (skelSuffix.length > 0 && (isWordChar(skelSuffix.charCodeAt(0)) || isMaskCode(skelSuffix.charCodeAt(0)))) skelSuffix = skelSuffix.slice(1);
-  const maskedTail = isMasked(skelSuffix) && !/[A-Za-z]/.test(skelSuffix) ? renderSkeleton(skelSuffix) : '';
+  // A tail joined by `_` or `-` is the rest of an identifier (attempt_<*>_<NUM>), not a separate value.
+  const joined = skelSuffix.charCodeAt(0) === 95 || skelSuffix.charCodeAt(0) === 45;
+  const maskedTail = !joined && isMasked(skelSuffix) && !/[A-Za-z]/.test(skelSuffix) ? renderSkeleton(skelSuffix) : '';
   let prefix = values[0]!;
   let suffix = values[0]!;
   for (const v of values) {
@@ -147,7 +178,7 @@ function wildcard(values: string[], seqs: { skel: string[] }[], c: number): stri
   while (suffix.length > 0 && isWordChar(suffix.charCodeAt(0))) suffix = suffix.slice(1);
   if (prefix.length + suffix.length >= Math.min(...values.map((v) => v.length))) suffix = '';
   // Digits never survive in a varying column's frame (a shared "1" prefix of two numbers is not a constant).
-  if (/\d/.test(prefix)) prefix = prefix.replace(/\d.*$/, '').replace(/[A-Za-z0-9]+$/, '');
+  if (/\d/.test(prefix)) prefix = frameBeforeDigit(prefix);
   if (/\d/.test(suffix)) suffix = '';
   if (maskedTail && maskedTail.length > suffix.length) suffix = maskedTail;
   return `${prefix}<*>${suffix}`;

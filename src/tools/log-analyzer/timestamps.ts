@@ -18,12 +18,23 @@ const MONTHS: Record<string, number> = {
   jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12,
 };
 
+/**
+ * The code unit at i, or -1 outside the string. Reading past the end with charCodeAt gives NaN, and the first such
+ * read makes V8 throw away the optimised code of the function (and of every function it was inlined into) and
+ * compile it again, which is much of a cold first call's cost. -1 answers as NaN did every test made on it here
+ * (equalities and `>= && <=` ranges); code3 checks it explicitly.
+ */
+function at(s: string, i: number): number {
+  return i >= 0 && i < s.length ? s.charCodeAt(i) : -1;
+}
+
 /** A three-letter word as one number, so calendar words are recognised without slicing them out. */
 function code3(s: string, pos: number): number {
-  const c1 = s.charCodeAt(pos + 1);
-  const c2 = s.charCodeAt(pos + 2);
-  // charCodeAt past the end is NaN, which no map key equals.
-  return c1 < 128 && c2 < 128 ? s.charCodeAt(pos) * 16384 + c1 * 128 + c2 : NaN;
+  const c0 = at(s, pos);
+  const c1 = at(s, pos + 1);
+  const c2 = at(s, pos + 2);
+  // Past the end (or beyond ASCII) is NaN, which no map key equals.
+  return c0 >= 0 && c1 >= 0 && c2 >= 0 && c1 < 128 && c2 < 128 ? c0 * 16384 + c1 * 128 + c2 : NaN;
 }
 
 /** Capitalised month abbreviations (`Jan` .. `Dec`) to month numbers, keyed by code3. */
@@ -225,28 +236,28 @@ const C_COMPACT = [COMPACT];
 
 /** The patterns worth trying at `pos`, chosen from the leading digits and the character after them. */
 function candidates(s: string, pos: number): Pattern[] | null {
-  const c = s.charCodeAt(pos);
+  const c = at(s, pos);
   if (c >= 65 && c <= 90) return isCalendarWordAt(s, pos) ? C_CALENDAR : null;
   let d = 0;
   while (d < 9 && pos + d < s.length) {
-    const x = s.charCodeAt(pos + d);
+    const x = at(s, pos + d);
     if (x < 48 || x > 57) break;
     d++;
   }
-  const nx = s.charCodeAt(pos + d);
+  const nx = at(s, pos + d);
   switch (d) {
     case 1:
       return nx === 58 ? C_TIME : nx === 32 ? C_RFC : null;
     case 2:
       if (nx === 47) return C_SLASH2;
       // MM-dd HH: or MM.dd  HH: (one or two spaces before the hour).
-      if (nx === 45 || nx === 46) return s.charCodeAt(pos + 5) === 32 && (s.charCodeAt(pos + 8) === 58 || s.charCodeAt(pos + 9) === 58) ? C_MONTH_DAY : null;
+      if (nx === 45 || nx === 46) return at(s, pos + 5) === 32 && (at(s, pos + 8) === 58 || at(s, pos + 9) === 58) ? C_MONTH_DAY : null;
       if (nx === 58) return C_TIME;
       if (nx === 32) return C_RFC;
       return null;
     case 4:
       if (nx === 45 || nx === 47 || nx === 46) return C_DATE4;
-      if (nx === 32) return s.charCodeAt(pos + 7) === 58 || s.charCodeAt(pos + 8) === 58 ? C_MONTH_DAY : null;
+      if (nx === 32) return at(s, pos + 7) === 58 || at(s, pos + 8) === 58 ? C_MONTH_DAY : null;
       return null;
     case 6:
       return nx === 32 ? C_YYMMDD : null;
@@ -260,8 +271,9 @@ function candidates(s: string, pos: number): Pattern[] | null {
 function digitsAt(s: string, pos: number, count: number): number {
   let v = 0;
   for (let i = 0; i < count; i++) {
-    const c = s.charCodeAt(pos + i);
-    if (c < 48 || c > 57) return -1;
+    const c = at(s, pos + i);
+    // Written so that NaN (past the end of the string) fails too: `NaN < 48 || NaN > 57` is false.
+    if (!(c >= 48 && c <= 57)) return -1;
     v = v * 10 + (c - 48);
   }
   return v;
@@ -270,13 +282,13 @@ function digitsAt(s: string, pos: number, count: number): number {
 /** After a fast-parsed stamp, only a plain boundary is accepted; anything the patterns might still consume is not. */
 function plainBoundary(s: string, end: number): boolean {
   if (end >= s.length) return true;
-  const c = s.charCodeAt(end);
+  const c = at(s, end);
   if (c === 32 || c === 9) {
-    const d = s.charCodeAt(end + 1);
+    const d = at(s, end + 1);
     // " UTC", " +0200", " Z", " 2005": let the patterns decide.
     return !(d === 43 || d === 45 || d === 90 || d === 85 || d === 71 || (d >= 48 && d <= 57));
   }
-  return c === 44 || c === 93 || c === 124 || c === 59 || c === 41 || (c === 58 && (end + 1 >= s.length || s.charCodeAt(end + 1) === 32));
+  return c === 44 || c === 93 || c === 124 || c === 59 || c === 41 || (c === 58 && (end + 1 >= s.length || at(s, end + 1) === 32));
 }
 
 /**
@@ -284,10 +296,10 @@ function plainBoundary(s: string, end: number): boolean {
  * without a regex match. Undefined means "ask the patterns".
  */
 function fastIso(s: string, pos: number): TimestampMatch | undefined {
-  if (s.charCodeAt(pos + 4) !== 45 || s.charCodeAt(pos + 7) !== 45) return undefined;
-  const sep = s.charCodeAt(pos + 10);
+  if (at(s, pos + 4) !== 45 || at(s, pos + 7) !== 45) return undefined;
+  const sep = at(s, pos + 10);
   if (sep !== 84 && sep !== 32) return undefined;
-  if (s.charCodeAt(pos + 13) !== 58 || s.charCodeAt(pos + 16) !== 58) return undefined;
+  if (at(s, pos + 13) !== 58 || at(s, pos + 16) !== 58) return undefined;
   const y = digitsAt(s, pos, 4);
   const mo = digitsAt(s, pos + 5, 2);
   const d = digitsAt(s, pos + 8, 2);
@@ -297,13 +309,13 @@ function fastIso(s: string, pos: number): TimestampMatch | undefined {
   if (y < 0 || mo < 0 || d < 0 || h < 0 || mi < 0 || sec < 0) return undefined;
   let end = pos + 19;
   let ms = 0;
-  const f = s.charCodeAt(end);
+  const f = at(s, end);
   if (f === 46 || f === 44) {
     let k = end + 1;
     let digits = 0;
     let frac = 0;
     while (k < s.length && digits < 9) {
-      const c = s.charCodeAt(k);
+      const c = at(s, k);
       if (c < 48 || c > 57) break;
       if (digits < 3) frac = frac * 10 + (c - 48);
       digits++;
@@ -321,12 +333,12 @@ function fastIso(s: string, pos: number): TimestampMatch | undefined {
 
 /** Fast path for `Mmm dd HH:MM:SS` (syslog without year or weekday). Undefined means "ask the patterns". */
 function fastSyslog(s: string, pos: number, ref: TimeReference | undefined): TimestampMatch | undefined {
-  const c0 = s.charCodeAt(pos);
-  if (c0 < 65 || c0 > 90 || s.charCodeAt(pos + 3) !== 32) return undefined;
+  const c0 = at(s, pos);
+  if (c0 < 65 || c0 > 90 || at(s, pos + 3) !== 32) return undefined;
   const mo = SYSLOG_MONTHS.get(code3(s, pos));
   if (mo === undefined) return undefined;
   let p = pos + 4;
-  if (s.charCodeAt(p) === 32) p++;
+  if (at(s, p) === 32) p++;
   let d = digitsAt(s, p, 2);
   if (d >= 0) p += 2;
   else {
@@ -334,13 +346,13 @@ function fastSyslog(s: string, pos: number, ref: TimeReference | undefined): Tim
     if (d < 0) return undefined;
     p += 1;
   }
-  if (s.charCodeAt(p) !== 32 || s.charCodeAt(p + 3) !== 58 || s.charCodeAt(p + 6) !== 58) return undefined;
+  if (at(s, p) !== 32 || at(s, p + 3) !== 58 || at(s, p + 6) !== 58) return undefined;
   const h = digitsAt(s, p + 1, 2);
   const mi = digitsAt(s, p + 4, 2);
   const sec = digitsAt(s, p + 7, 2);
   if (h < 0 || mi < 0 || sec < 0) return undefined;
   const end = p + 9;
-  const c = s.charCodeAt(end);
+  const c = at(s, end);
   if (c === 46 || c === 44 || !plainBoundary(s, end)) return undefined;
   const fields: Fields = { mo, d, h, mi, s: sec };
   if (!valid(fields)) return undefined;
@@ -355,8 +367,8 @@ function isDigitCode(c: number): boolean {
 /** Fraction digits (1 to 9) at p, as the patterns capture them; -1 when ten or more digits follow (let the patterns decide). */
 function fractionEnd(s: string, p: number): number {
   let k = p;
-  while (k < s.length && k - p < 9 && isDigitCode(s.charCodeAt(k))) k++;
-  return isDigitCode(s.charCodeAt(k)) ? -1 : k;
+  while (k < s.length && k - p < 9 && isDigitCode(at(s, k))) k++;
+  return isDigitCode(at(s, k)) ? -1 : k;
 }
 
 /**
@@ -366,9 +378,9 @@ function fractionEnd(s: string, p: number): number {
  */
 function fastDigits(s: string, pos: number, ref: TimeReference | undefined): TimestampMatch | null | undefined {
   let d = 0;
-  while (d < 9 && pos + d < s.length && isDigitCode(s.charCodeAt(pos + d))) d++;
+  while (d < 9 && pos + d < s.length && isDigitCode(at(s, pos + d))) d++;
   if (d === 0) return undefined;
-  const nx = s.charCodeAt(pos + d);
+  const nx = at(s, pos + d);
   switch (d) {
     case 1:
     case 2:
@@ -376,14 +388,14 @@ function fastDigits(s: string, pos: number, ref: TimeReference | undefined): Tim
       // RFC 2822 needs a capitalised month name after the day and one space.
       if (nx === 32) return SYSLOG_MONTHS.has(code3(s, pos + d + 1)) ? undefined : null;
       if (d === 2 && (nx === 45 || nx === 46)) {
-        if (!(s.charCodeAt(pos + 5) === 32 && (s.charCodeAt(pos + 8) === 58 || s.charCodeAt(pos + 9) === 58))) return null;
+        if (!(at(s, pos + 5) === 32 && (at(s, pos + 8) === 58 || at(s, pos + 9) === 58))) return null;
         return fastMonthDay(s, pos, pos + 3, ref);
       }
       // dd/MMM/yyyy and slashed dates are left to the patterns.
       return d === 2 && nx === 47 ? undefined : null;
     case 4:
       if (nx === 45 || nx === 47 || nx === 46) return fastDate4(s, pos, ref);
-      if (nx === 32) return s.charCodeAt(pos + 7) === 58 || s.charCodeAt(pos + 8) === 58 ? fastMonthDay(s, pos, pos + 2, ref) : null;
+      if (nx === 32) return at(s, pos + 7) === 58 || at(s, pos + 8) === 58 ? fastMonthDay(s, pos, pos + 2, ref) : null;
       return null;
     case 6:
       return nx === 32 ? fastYymmdd(s, pos, ref) : null;
@@ -396,12 +408,14 @@ function fastDigits(s: string, pos: number, ref: TimeReference | undefined): Tim
 
 /** Ends a match the way the patterns' caller does: a match followed by a letter or digit does not count. */
 function boundaryOk(s: string, end: number): boolean {
-  return end >= s.length || !isAlnum(s.charCodeAt(end));
+  return end >= s.length || !isAlnum(at(s, end));
 }
 
 function finish(end: number, f: Fields, ref: TimeReference | undefined): TimestampMatch | null {
   if (!valid(f)) return null;
   const { ms, precision } = instant(f, ref);
+  // An instant a Date cannot hold (a field read past the end of the text) is no timestamp.
+  if (ms !== null && !Number.isFinite(ms)) return null;
   return { end, epochMs: ms, precision };
 }
 
@@ -409,12 +423,12 @@ function finish(end: number, f: Fields, ref: TimeReference | undefined): Timesta
 function fastTimeOnly(s: string, pos: number, d: number): TimestampMatch | null {
   const p = pos + d + 1;
   const mi = digitsAt(s, p, 2);
-  if (mi < 0 || s.charCodeAt(p + 2) !== 58) return null;
+  if (mi < 0 || at(s, p + 2) !== 58) return null;
   const sec = digitsAt(s, p + 3, 2);
   if (sec < 0) return null;
   let end = p + 5;
-  const c = s.charCodeAt(end);
-  if ((c === 46 || c === 44) && isDigitCode(s.charCodeAt(end + 1))) {
+  const c = at(s, end);
+  if ((c === 46 || c === 44) && isDigitCode(at(s, end + 1))) {
     end = fractionEnd(s, end + 1);
     if (end < 0) return null;
   }
@@ -430,19 +444,19 @@ function fastMonthDay(s: string, pos: number, dayAt: number, ref: TimeReference 
   const day = digitsAt(s, dayAt, 2);
   if (mo < 0 || day < 0) return null;
   let p = dayAt + 2;
-  if (s.charCodeAt(p) !== 32) return null;
+  if (at(s, p) !== 32) return null;
   p++;
-  if (s.charCodeAt(p) === 32) p++;
+  if (at(s, p) === 32) p++;
   const h = digitsAt(s, p, 2);
-  if (h < 0 || s.charCodeAt(p + 2) !== 58) return null;
+  if (h < 0 || at(s, p + 2) !== 58) return null;
   const mi = digitsAt(s, p + 3, 2);
-  if (mi < 0 || s.charCodeAt(p + 5) !== 58) return null;
+  if (mi < 0 || at(s, p + 5) !== 58) return null;
   const sec = digitsAt(s, p + 6, 2);
   if (sec < 0) return null;
   let end = p + 8;
   let frac: string | undefined;
-  const c = s.charCodeAt(end);
-  if ((c === 46 || c === 44) && isDigitCode(s.charCodeAt(end + 1))) {
+  const c = at(s, end);
+  if ((c === 46 || c === 44) && isDigitCode(at(s, end + 1))) {
     const fe = fractionEnd(s, end + 1);
     if (fe < 0) return null;
     frac = s.slice(end + 1, fe);
@@ -466,23 +480,23 @@ function fastYymmdd(s: string, pos: number, ref: TimeReference | undefined): Tim
 /** `yyyyMMdd[-T ]HH[:]mm[:]ss[:.,fff]` (the only candidate for eight digits). */
 function fastCompact(s: string, pos: number, ref: TimeReference | undefined): TimestampMatch | null {
   let p = pos + 8;
-  const c8 = s.charCodeAt(p);
+  const c8 = at(s, p);
   if (c8 === 45 || c8 === 84 || c8 === 32) p++;
   else return null;
   const h = digitsAt(s, p, 2);
   if (h < 0) return null;
   p += 2;
-  if (s.charCodeAt(p) === 58) p++;
+  if (at(s, p) === 58) p++;
   const mi = digitsAt(s, p, 2);
   if (mi < 0) return null;
   p += 2;
-  if (s.charCodeAt(p) === 58) p++;
+  if (at(s, p) === 58) p++;
   const sec = digitsAt(s, p, 2);
   if (sec < 0) return null;
   let end = p + 2;
   let frac: string | undefined;
-  const c = s.charCodeAt(end);
-  if ((c === 58 || c === 46 || c === 44) && isDigitCode(s.charCodeAt(end + 1))) {
+  const c = at(s, end);
+  if ((c === 58 || c === 46 || c === 44) && isDigitCode(at(s, end + 1))) {
     const fe = fractionEnd(s, end + 1);
     if (fe < 0) return null;
     frac = s.slice(end + 1, fe);
@@ -497,15 +511,15 @@ function fastCompact(s: string, pos: number, ref: TimeReference | undefined): Ti
  * `2026-05-01T08:00:00.250+02:00`) and bare dates (`2005.06.03`). Unusual shapes go to the patterns.
  */
 function fastDate4(s: string, pos: number, ref: TimeReference | undefined): TimestampMatch | null | undefined {
-  const sep1 = s.charCodeAt(pos + 4);
-  const sep2 = s.charCodeAt(pos + 7);
+  const sep1 = at(s, pos + 4);
+  const sep2 = at(s, pos + 7);
   if (sep2 !== 45 && sep2 !== 47 && sep2 !== 46) return undefined;
   const mo = digitsAt(s, pos + 5, 2);
   const day = digitsAt(s, pos + 8, 2);
   if (mo < 0 || day < 0) return undefined;
   const y = digitsAt(s, pos, 4);
-  const c10 = s.charCodeAt(pos + 10);
-  const c11 = s.charCodeAt(pos + 11);
+  const c10 = at(s, pos + 10);
+  const c11 = at(s, pos + 11);
   const timeFollows = (c10 === 84 || c10 === 45 || c10 === 95 || c10 === 32) && isDigitCode(c11);
   if (!timeFollows) {
     // A bare date: only the date-only pattern (same separator twice) can match, when no time can follow.
@@ -516,28 +530,28 @@ function fastDate4(s: string, pos: number, ref: TimeReference | undefined): Time
     return valid(f) ? finish(pos + 10, f, ref) : undefined;
   }
   const h = digitsAt(s, pos + 11, 2);
-  const t1 = s.charCodeAt(pos + 13);
+  const t1 = at(s, pos + 13);
   if (h < 0 || (t1 !== 58 && t1 !== 46)) return undefined;
   const mi = digitsAt(s, pos + 14, 2);
   if (mi < 0) return undefined;
   let p = pos + 16;
   let sec: number | undefined;
-  let c = s.charCodeAt(p);
+  let c = at(s, p);
   if (c === 58 || c === 46 || c === 44) {
     // Seconds must be clean two digits (`:30`); anything else is the patterns' business.
     const v = digitsAt(s, p + 1, 2);
     if (c === 44 || v < 0) return undefined;
     sec = v;
     p += 3;
-    c = s.charCodeAt(p);
+    c = at(s, p);
   }
   let frac: string | undefined;
-  if (sec !== undefined && (c === 46 || c === 44 || c === 58) && isDigitCode(s.charCodeAt(p + 1))) {
+  if (sec !== undefined && (c === 46 || c === 44 || c === 58) && isDigitCode(at(s, p + 1))) {
     const fe = fractionEnd(s, p + 1);
     if (fe < 0) return undefined;
     frac = s.slice(p + 1, fe);
     p = fe;
-    c = s.charCodeAt(p);
+    c = at(s, p);
   } else if (sec !== undefined && (c === 46 || c === 44 || c === 58)) {
     return undefined;
   }
@@ -548,12 +562,12 @@ function fastDate4(s: string, pos: number, ref: TimeReference | undefined): Time
   } else if (c === 43 || c === 45) {
     const zh = digitsAt(s, p + 1, 2);
     if (zh < 0) return undefined;
-    const colon = s.charCodeAt(p + 3) === 58 ? 1 : 0;
+    const colon = at(s, p + 3) === 58 ? 1 : 0;
     if (digitsAt(s, p + 3 + colon, 2) < 0) return undefined;
     zone = s.slice(p, p + 5 + colon);
     p += 5 + colon;
   } else if (c === 32 || c === 85 || c === 71) {
-    const z = c === 32 ? s.charCodeAt(p + 1) : c;
+    const z = c === 32 ? at(s, p + 1) : c;
     if (z === 90 || z === 43 || z === 45 || z === 85 || z === 71) return undefined;
   }
   if (!boundaryOk(s, p)) return undefined;
@@ -568,7 +582,7 @@ function fastDate4(s: string, pos: number, ref: TimeReference | undefined): Time
 export function matchTimestamp(s: string, pos: number, ref?: TimeReference): TimestampMatch | null {
   const fast = fastIso(s, pos) ?? fastSyslog(s, pos, ref);
   if (fast !== undefined) return fast;
-  if (isDigitCode(s.charCodeAt(pos))) {
+  if (isDigitCode(at(s, pos))) {
     const quick = fastDigits(s, pos, ref);
     if (quick !== undefined) return quick;
   }
@@ -586,7 +600,7 @@ export function matchByPatterns(s: string, pos: number, ref?: TimeReference): Ti
     if (!m) continue;
     const end = pos + m[0].length;
     if (best && end <= best.end) continue;
-    const next = s.charCodeAt(end);
+    const next = at(s, end);
     if (end < s.length && isAlnum(next)) continue;
     const fields = p.build(m);
     if (!fields || !valid(fields)) continue;

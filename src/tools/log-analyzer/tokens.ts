@@ -74,6 +74,16 @@ function isSpace(c: number): boolean {
 /** Token separators other than the space. */
 const OTHER_SEPARATOR = /[\t\v\f]/;
 
+/**
+ * The code unit at i, or -1 outside the string. Reading past the end with charCodeAt gives NaN, and the first such
+ * read makes V8 throw away the optimised code of the function (and of every function it was inlined into) and
+ * compile it again: on a cold first call that is most of the cost. -1 compares as NaN does with === and with the
+ * range tests used here.
+ */
+function codeAt(s: string, i: number): number {
+  return i >= 0 && i < s.length ? s.charCodeAt(i) : -1;
+}
+
 function hasDigit(s: string): boolean {
   for (let i = 0; i < s.length; i++) if (isDigit(s.charCodeAt(i))) return true;
   return false;
@@ -84,14 +94,14 @@ function ipv4At(s: string, i: number): number {
   let p = i;
   for (let part = 0; part < 4; part++) {
     if (part > 0) {
-      if (s.charCodeAt(p) !== 46) return 0;
+      if (codeAt(s, p) !== 46) return 0;
       p++;
     }
     const start = p;
     while (p < s.length && p - start < 3 && isDigit(s.charCodeAt(p))) p++;
     if (p === start) return 0;
   }
-  if (p < s.length && (isDigit(s.charCodeAt(p)) || (s.charCodeAt(p) === 46 && isDigit(s.charCodeAt(p + 1))))) return 0;
+  if (p < s.length && (isDigit(s.charCodeAt(p)) || (s.charCodeAt(p) === 46 && isDigit(codeAt(s, p + 1))))) return 0;
   return p - i;
 }
 
@@ -101,11 +111,11 @@ function uuidAt(s: string, i: number): number {
   let p = i;
   for (let g = 0; g < groups.length; g++) {
     if (g > 0) {
-      if (s.charCodeAt(p) !== 45) return 0;
+      if (codeAt(s, p) !== 45) return 0;
       p++;
     }
     for (let k = 0; k < groups[g]!; k++, p++) {
-      const c = s.charCodeAt(p);
+      const c = codeAt(s, p);
       if (!isDigit(c) && !isHexLetter(c)) return 0;
     }
   }
@@ -246,7 +256,7 @@ export function skeleton(tok: string, collapse = true, paths = true): string {
   const trail = tok.slice(b);
   const core = tok.slice(a, b);
   // Quoted values ('/udev/vcs2', "alt0", \042x\042) are parameters.
-  const q = lead.charAt(lead.length - 1);
+  const q = lead.length > 0 ? lead.charAt(lead.length - 1) : '';
   if ((q === "'" || q === '"' || q === '`') && trail.startsWith(q) && core.length > 0) return lead + MASK.quoted + trail;
   if (core.startsWith('\\042') && core.endsWith('\\042') && core.length > 8) return lead + MASK.quoted + trail;
   if (core.length === 0) return tok;
@@ -305,7 +315,7 @@ function maskDigits(tok: string, collapse: boolean): string {
       }
     }
     if (isDigit(c)) {
-      if (!prevAlnum && tok.charCodeAt(i - 1) !== 46) {
+      if (!prevAlnum && codeAt(tok, i - 1) !== 46) {
         const ip = ipv4At(tok, i);
         if (ip > 0) {
           OUT[outLen++] = IP_CODE;
@@ -313,7 +323,7 @@ function maskDigits(tok: string, collapse: boolean): string {
           continue;
         }
       }
-      if (c === 48 && (tok.charCodeAt(i + 1) === 120 || tok.charCodeAt(i + 1) === 88) && !prevAlnum) {
+      if (c === 48 && (codeAt(tok, i + 1) === 120 || codeAt(tok, i + 1) === 88) && !prevAlnum) {
         let j = i + 2;
         while (j < n && (isDigit(tok.charCodeAt(j)) || isHexLetter(tok.charCodeAt(j)))) j++;
         if (j > i + 2) {
@@ -432,6 +442,11 @@ const MAX_REMEMBERED_TOKENS = 65536;
  */
 export class SkeletonIds {
   readonly strings: string[] = [];
+  /**
+   * Per skeleton number, for an identifier that glues letters to digits (`xx12`, `attempt_1_m_2`, `512MB`): the
+   * first token seen with that skeleton, and whether another token shared it (its digits vary). null otherwise.
+   */
+  private readonly glued: ({ first: string; varies: boolean } | null)[] = [];
   private readonly bySkeleton = new Map<string, number>();
   private readonly byToken = new Map<string, number>();
   private readonly byTokenNoPaths = new Map<string, number>();
@@ -450,8 +465,22 @@ export class SkeletonIds {
       id = this.strings.length;
       this.bySkeleton.set(skel, id);
       this.strings.push(skel);
+      this.glued.push(null);
     }
     return id;
+  }
+
+  /**
+   * For a skeleton that glues letters to digits: the digits of the first token seen with it and whether its digits
+   * varied in this log; null for any other skeleton.
+   */
+  identifier(skel: string): { digits: string; varies: boolean } | null {
+    const id = this.bySkeleton.get(skel);
+    const g = id === undefined ? null : this.glued[id];
+    if (!g) return null;
+    let digits = '';
+    for (let i = 0; i < g.first.length; i++) if (isDigit(g.first.charCodeAt(i))) digits += g.first.charAt(i);
+    return { digits, varies: g.varies };
   }
 
   /** The number of a token's skeleton (see skeleton; `paths` false keeps the segments of paths); `column` is its position. */
@@ -461,13 +490,41 @@ export class SkeletonIds {
     const memo = paths ? this.byToken : this.byTokenNoPaths;
     let id = memo.get(tok);
     if (id === undefined) {
-      id = this.id(skeleton(tok, true, paths));
+      const skel = skeleton(tok, true, paths);
+      id = this.id(skel);
       if (memo.size < MAX_REMEMBERED_TOKENS) memo.set(tok, id);
+      // A token not remembered yet: note whether an identifier's skeleton now stands for several tokens.
+      const g = this.glued[id];
+      if (g) {
+        if (!g.varies && g.first !== tok) g.varies = true;
+      } else if (gluesDigits(skel)) this.glued[id] = { first: tok, varies: false };
     }
     this.columnToken[slot] = tok;
     this.columnId[slot] = id;
     return id;
   }
+}
+
+/**
+ * Does the skeleton hold an identifier that glues letters to digits: a run of letters, `_`, `-` and number masks
+ * with both a letter and a number (`xx<NUM>`, `attempt_<NUM>_m_<NUM>`, `<NUM>MB`)? `uid=<NUM>` and `HTTP/<NUM>` do
+ * not: there the number is a separate value.
+ */
+export function gluesDigits(skel: string): boolean {
+  let letter = false;
+  let number = false;
+  for (let i = 0; i < skel.length; i++) {
+    const c = skel.charCodeAt(i);
+    if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) letter = true;
+    else if (c === NUM_CODE || isDigit(c)) number = true;
+    else if (c !== 95 && c !== 45) {
+      letter = false;
+      number = false;
+      continue;
+    }
+    if (letter && number) return true;
+  }
+  return false;
 }
 
 /** Append a token shown verbatim in the signature and never masked (an HTTP status). */
@@ -564,7 +621,7 @@ export function tokenizeInto(message: string, paths: boolean, skeletons: Skeleto
         if (UNITS.has(unit)) {
           const lead = tok.slice(0, tok.indexOf(core));
           // The raw amount is the two words joined by one space, which the message itself holds when one space separates them.
-          const oneSpace = s2 === e + 1 && message.charCodeAt(e) === 32;
+          const oneSpace = s2 === e + 1 && codeAt(message, e) === 32;
           previous = `${tok} ${nextTok}`;
           previousSkel = lead.replace(/[<>~]/g, '') + MASK.qty + punctuationTail(nextTok.slice(nextTok.toLowerCase().indexOf(unit) + unit.length));
           out.start[k] = s;
@@ -671,7 +728,7 @@ function hasDateSeparator(s: string, from: number, to: number): boolean {
 const BOOLEAN = /^(?:true|false|TRUE|FALSE|True|False)[,;]?$/;
 
 function isAssignment(tok: string): boolean {
-  const last = tok.charCodeAt(tok.length - 1);
+  const last = codeAt(tok, tok.length - 1);
   return last === 61 || last === 58;
 }
 

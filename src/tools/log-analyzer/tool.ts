@@ -4,6 +4,7 @@ import { defineTool } from '../contract.ts';
 import { requireTextOrUpload, uploadIdField } from '../shared/fields.ts';
 import { MAX_ANOMALIES } from './anomalies.ts';
 import { analyzeLog } from './engine.ts';
+import { hostileCases } from './hostile.ts';
 import { LEVELS } from './levels.ts';
 
 export const MAX_LOG_CHARS = 5_242_880;
@@ -93,6 +94,7 @@ export default defineTool({
   output,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   uploadField: 'log',
+  hostile: hostileCases,
   examples: [
     {
       title: "A log4j service log with a Java stack trace kept with its line",
