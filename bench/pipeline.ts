@@ -1,6 +1,10 @@
 // npm run bench: a metered saas-metrics call through the whole pipeline vs bare Fastify routes, at 50 connections.
 // Every target is started first; then the runs are interleaved (bare, pipeline, ... repeated ROUNDS times)
-// and the median is reported, so a slow spell of a shared machine falls on every target alike.
+// and the median is reported, so a slow spell of a shared machine falls on every target alike. Each run also
+// reads the server's CPU time from /proc, so the cost per call (µs) is reported beside the throughput.
+//
+// BENCH_BASELINE=<checkout> adds the pipeline targets of another checkout (an older commit in a worktree), run
+// in the same interleaved rounds: a before/after comparison on one machine at one time.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,6 +26,8 @@ interface Target {
   name: string;
   url: string;
   headers: Record<string, string>;
+  /** The server process, for its CPU time. */
+  pid: number | undefined;
 }
 
 interface Run {
@@ -30,6 +36,21 @@ interface Run {
   p99: number;
   non2xx: number;
   errors: number;
+  /** Server CPU time (user + system) per completed request, µs. */
+  cpuUs: number;
+}
+
+const TICK_US = 1_000_000 / 100; // /proc's clock ticks (USER_HZ) are 100 per second on Linux
+
+/** utime + stime of a process, in µs (Linux /proc); NaN elsewhere. */
+function cpuOf(pid: number | undefined): number {
+  if (pid === undefined) return NaN;
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_US;
+  } catch {
+    return NaN;
+  }
 }
 
 async function waitReady(url: string, child: ChildProcess): Promise<void> {
@@ -47,8 +68,8 @@ async function waitReady(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`not ready: ${url}`);
 }
 
-function start(script: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, env: { ...process.env, HOST: '127.0.0.1', DDT_LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+function start(script: string, env: Record<string, string>, cwd = ROOT): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', script], { cwd, env: { ...process.env, HOST: '127.0.0.1', DDT_LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -61,13 +82,15 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 async function load(t: Target, seconds: number): Promise<Run> {
+  const cpu0 = cpuOf(t.pid);
   const r = await autocannon({ url: t.url, method: 'POST', headers: t.headers, body: JSON.stringify(BENCH_INPUT), connections: CONNECTIONS, duration: seconds });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+  const calls = r.requests.total;
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, cpuUs: (cpuOf(t.pid) - cpu0) / Math.max(1, calls) };
 }
 
-/** Starts the service on port with env, creates a metered key and returns the target. */
-async function pipelineTarget(name: string, port: number, env: Record<string, string>, children: ChildProcess[]): Promise<Target> {
-  const child = start('src/main.ts', { PORT: String(port), DDT_BOOTSTRAP_ADMIN_KEY: ADMIN, DDT_RATE_LIMITS: '*=1000000000/60', ...env });
+/** Starts the service on port with env (from `cwd`: this checkout or a baseline), creates a metered key and returns the target. */
+async function pipelineTarget(name: string, port: number, env: Record<string, string>, children: ChildProcess[], cwd = ROOT): Promise<Target> {
+  const child = start('src/main.ts', { PORT: String(port), DDT_BOOTSTRAP_ADMIN_KEY: ADMIN, DDT_RATE_LIMITS: '*=1000000000/60', ...env }, cwd);
   children.push(child);
   await waitReady(`http://127.0.0.1:${port}/readyz`, child);
   const created = await fetch(`http://127.0.0.1:${port}/v1/keys`, {
@@ -76,7 +99,7 @@ async function pipelineTarget(name: string, port: number, env: Record<string, st
     body: JSON.stringify({ credits: 1_000_000_000, name: 'bench' }),
   });
   const { key } = (await created.json()) as { key: string };
-  return { name, url: `http://127.0.0.1:${port}/v1/saas-metrics`, headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' } };
+  return { name, url: `http://127.0.0.1:${port}/v1/saas-metrics`, headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, pid: child.pid };
 }
 
 const median = (xs: number[]): number => {
@@ -97,12 +120,18 @@ async function main(): Promise<void> {
     const bare = start('bench/bare-server.ts', { PORT: '18101' });
     children.push(bare);
     await waitReady('http://127.0.0.1:18101/nothing', bare);
-    targets.push({ name: 'bare route computing the same JSON', url: 'http://127.0.0.1:18101/v1/saas-metrics', headers: json });
-    targets.push({ name: 'bare route replying precomputed JSON', url: 'http://127.0.0.1:18101/static/saas-metrics', headers: json });
+    targets.push({ name: 'bare route computing the same JSON', url: 'http://127.0.0.1:18101/v1/saas-metrics', headers: json, pid: bare.pid });
+    targets.push({ name: 'bare route replying precomputed JSON', url: 'http://127.0.0.1:18101/static/saas-metrics', headers: json, pid: bare.pid });
 
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ddt-bench-'));
     dirs.push(dataDir);
     targets.push(await pipelineTarget('pipeline, embedded (SQLite + in-process limiter)', 18102, { DDT_DATA_DIR: dataDir }, children));
+    const baseline = process.env.BENCH_BASELINE;
+    if (baseline) {
+      const d = fs.mkdtempSync(path.join(os.tmpdir(), 'ddt-bench-'));
+      dirs.push(d);
+      targets.push(await pipelineTarget(`baseline ${path.basename(baseline)}: embedded`, 18104, { DDT_DATA_DIR: d }, children, path.resolve(baseline)));
+    }
 
     try {
       await admin.connect();
@@ -117,6 +146,14 @@ async function main(): Promise<void> {
       const dataDir2 = fs.mkdtempSync(path.join(os.tmpdir(), 'ddt-bench-'));
       dirs.push(dataDir2);
       targets.push(await pipelineTarget('pipeline, PostgreSQL + Redis', 18103, { DDT_DATA_DIR: dataDir2, DDT_DATABASE_URL: url.toString(), DDT_REDIS_URL: REDIS_URL }, children));
+      if (baseline) {
+        await admin.query(`CREATE DATABASE ${dbName}_base`);
+        const u2 = new URL(PG_URL);
+        u2.pathname = `/${dbName}_base`;
+        const d = fs.mkdtempSync(path.join(os.tmpdir(), 'ddt-bench-'));
+        dirs.push(d);
+        targets.push(await pipelineTarget(`baseline ${path.basename(baseline)}: PostgreSQL + Redis`, 18105, { DDT_DATA_DIR: d, DDT_DATABASE_URL: u2.toString(), DDT_REDIS_URL: REDIS_URL }, children, path.resolve(baseline)));
+      }
     }
 
     // Warm-up: JIT, connection pools, prepared statements.
@@ -124,11 +161,13 @@ async function main(): Promise<void> {
     const runs = new Map<Target, Run[]>(targets.map((t) => [t, []]));
     for (let round = 0; round < ROUNDS; round++) {
       for (const t of targets) runs.get(t)!.push(await load(t, DURATION));
+      process.stderr.write(`round ${round + 1}/${ROUNDS}: ${targets.map((t) => `${t.name.split(' (')[0]} ${Math.round(runs.get(t)!.at(-1)!.rps)}/s`).join(' | ')}\n`);
     }
     report(targets, runs);
   } finally {
     for (const c of children) await stop(c);
     if (pgOk) await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+    if (pgOk && process.env.BENCH_BASELINE) await admin.query(`DROP DATABASE IF EXISTS ${dbName}_base WITH (FORCE)`).catch(() => undefined);
     await admin.end().catch(() => undefined);
     for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
   }
@@ -140,12 +179,12 @@ function report(targets: Target[], runs: Map<Target, Run[]>): void {
   const ratio = (t: Target, base: Target): number => median(runs.get(t)!.map((r, i) => r.rps / runs.get(base)![i]!.rps));
   const out = process.stdout;
   out.write(`\nsaas-metrics POST, ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION} s per target (after 2 s warm-up each), log level warn, ${os.cpus().length} cores; medians\n\n`);
-  out.write('| run | req/s | p50 ms | p99 ms | vs bare computing | vs bare precomputed | non-2xx | errors |\n|---|---|---|---|---|---|---|---|\n');
+  out.write('| run | req/s | p50 ms | p99 ms | server CPU µs per call | vs bare computing | vs bare precomputed | non-2xx | errors |\n|---|---|---|---|---|---|---|---|---|\n');
   for (const t of targets) {
     const rs = runs.get(t)!;
     const sum = (f: (r: Run) => number): number => rs.reduce((s, r) => s + f(r), 0);
     out.write(
-      `| ${t.name} | ${Math.round(median(rs.map((r) => r.rps)))} | ${median(rs.map((r) => r.p50))} | ${median(rs.map((r) => r.p99))} | ` +
+      `| ${t.name} | ${Math.round(median(rs.map((r) => r.rps)))} | ${median(rs.map((r) => r.p50))} | ${median(rs.map((r) => r.p99))} | ${median(rs.map((r) => r.cpuUs)).toFixed(1)} | ` +
         `${(ratio(t, computing) * 100).toFixed(1)}% | ${(ratio(t, precomputed) * 100).toFixed(1)}% | ${sum((r) => r.non2xx)} | ${sum((r) => r.errors)} |\n`,
     );
   }
@@ -156,6 +195,15 @@ function report(targets: Target[], runs: Map<Target, Run[]>): void {
     `\ntarget (embedded vs the bare route computing the same JSON): >= 75% of its throughput and p99 < 10 ms -> ` +
       `${r >= 0.75 && p99 < 10 ? 'met' : 'NOT met'} (${(r * 100).toFixed(1)}%, p99 ${p99} ms)\n`,
   );
+  const scaled = targets.find((t) => t.name === 'pipeline, PostgreSQL + Redis');
+  if (scaled) {
+    const rs = ratio(scaled, computing);
+    const p99s = median(runs.get(scaled)!.map((x) => x.p99));
+    out.write(
+      `target (PostgreSQL + Redis): >= 60% of the bare computing route and p99 <= 2x the embedded p99 -> ` +
+        `${rs >= 0.6 && p99s <= 2 * p99 ? 'met' : 'NOT met'} (${(rs * 100).toFixed(1)}%, p99 ${p99s} ms vs ${p99} ms)\n`,
+    );
+  }
 }
 
 await main();

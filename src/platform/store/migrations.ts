@@ -80,6 +80,48 @@ function migrations(kind: 'sqlite' | 'postgres'): Record<string, Migration> {
     },
     ...(kind === 'postgres'
       ? {
+          '0005_pg_charge_batch_by_key': {
+            // The same outcome as one conditional decrement per charge in arrival order, with less work per charge:
+            // a key whose balance covers all of its charges in the batch is decremented once by their sum, and
+            // its ledger rows are written by one INSERT; a key whose balance does not is decremented charge by
+            // charge, in order, as before. Keys are taken in sorted order, so concurrent batches never deadlock.
+            async up(db: Kysely<unknown>): Promise<void> {
+              await sql`
+                CREATE OR REPLACE FUNCTION ddt_charge_batch(p_keys text[], p_costs bigint[], p_requests text[], p_endpoints text[], p_at text[])
+                RETURNS boolean[] LANGUAGE plpgsql AS $fn$
+                DECLARE
+                  results boolean[] := array_fill(false, ARRAY[coalesce(array_length(p_keys, 1), 0)]);
+                  k record;
+                  n integer;
+                  granted integer[];
+                  i integer;
+                BEGIN
+                  FOR k IN
+                    SELECT t.key, array_agg(t.i ORDER BY t.i) AS idx, sum(t.cost) AS total
+                    FROM unnest(p_keys, p_costs) WITH ORDINALITY AS t(key, cost, i)
+                    GROUP BY t.key ORDER BY t.key
+                  LOOP
+                    UPDATE api_keys SET credits = credits - k.total WHERE id = k.key AND credits >= k.total;
+                    GET DIAGNOSTICS n = ROW_COUNT;
+                    IF n = 1 THEN
+                      granted := k.idx;
+                    ELSE
+                      granted := '{}';
+                      FOREACH i IN ARRAY k.idx LOOP
+                        UPDATE api_keys SET credits = credits - p_costs[i] WHERE id = k.key AND credits >= p_costs[i];
+                        GET DIAGNOSTICS n = ROW_COUNT;
+                        IF n = 1 THEN granted := granted || i; END IF;
+                      END LOOP;
+                    END IF;
+                    INSERT INTO ledger (key_id, request_id, endpoint, kind, delta, created_at)
+                    SELECT p_keys[g], p_requests[g], p_endpoints[g], 'charge', -p_costs[g], p_at[g] FROM unnest(granted) WITH ORDINALITY AS u(g, o) ORDER BY o;
+                    FOREACH i IN ARRAY granted LOOP results[i] := true; END LOOP;
+                  END LOOP;
+                  RETURN results;
+                END
+                $fn$`.execute(db);
+            },
+          },
           '0003_pg_charge_batch': {
             // Group commit on PostgreSQL: each charge is still the conditional decrement plus its ledger row,
             // in order, but a batch of them shares one round trip and one commit.
