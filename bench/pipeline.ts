@@ -68,8 +68,11 @@ async function waitReady(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`not ready: ${url}`);
 }
 
+/** A script of a checkout: its compiled form when built (what `npm start` runs), else the source through tsx. */
 function start(script: string, env: Record<string, string>, cwd = ROOT): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script], { cwd, env: { ...process.env, HOST: '127.0.0.1', DDT_LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const compiled = script.startsWith('src/') ? path.join('dist', script.slice(4).replace(/\.ts$/, '.js')) : undefined;
+  const args = compiled && fs.existsSync(path.join(cwd, compiled)) ? [compiled] : ['--import', 'tsx', script];
+  return spawn(process.execPath, args, { cwd, env: { ...process.env, HOST: '127.0.0.1', DDT_LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 async function stop(child: ChildProcess): Promise<void> {

@@ -1,68 +1,36 @@
-// Reads a request body up to a limit. A body over the limit is read and discarded up to a drain bound, so the
-// client has sent everything by the time the 413 goes out and reads it (instead of a broken pipe); a body
-// announced (or found) beyond the drain bound is refused at once and its connection closed.
+// A body over the limit is read and discarded up to a drain bound before the 413 is sent, so the client has sent
+// everything by then and reads the answer (instead of a broken pipe); a body announced (or found) beyond the
+// bound is refused at once and its connection closed. Bodies within the limit are read by Fastify's own parser.
 import type { IncomingMessage } from 'node:http';
 
-export class PayloadTooLargeError extends Error {
-  readonly statusCode = 413;
-  constructor(
-    readonly limit: number,
-    /** true when the whole body was read, so the connection can stay open. */
-    readonly drained: boolean,
-  ) {
-    super(`The request body is larger than ${limit} bytes.`);
-  }
-}
-
-export function readBody(payload: IncomingMessage, contentLength: string | undefined, limit: number, drainLimit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const announced = contentLength === undefined ? NaN : Number(contentLength);
-    if (announced > drainLimit) {
-      // Not worth reading: answer now; the connection is closed after the answer.
-      payload.resume();
-      reject(new PayloadTooLargeError(limit, false));
-      return;
-    }
-    const chunks: Buffer[] = [];
+/**
+ * Reads and discards what is left of a request that is over the limit, up to `drainLimit` bytes in all (what
+ * Fastify's parser already read counts as `alreadyRead`). Resolves true when the client finished sending
+ * (the connection can stay open), false when the body is too large to drain or the client stalls.
+ */
+export function drainRequest(raw: IncomingMessage, contentLength: string | undefined, drainLimit: number, timeoutMs = 10_000): Promise<boolean> {
+  const announced = contentLength === undefined ? NaN : Number(contentLength);
+  if (announced > drainLimit) return Promise.resolve(false);
+  if (raw.readableEnded || raw.complete) return Promise.resolve(true);
+  return new Promise((resolve) => {
     let received = 0;
-    let over = false;
-    const cleanup = (): void => {
-      payload.removeListener('data', onData);
-      payload.removeListener('end', onEnd);
-      payload.removeListener('error', onError);
-      payload.removeListener('aborted', onAborted);
+    const finish = (drained: boolean): void => {
+      clearTimeout(timer);
+      raw.removeListener('data', onData);
+      raw.removeListener('end', onEnd);
+      raw.removeListener('error', onError);
+      resolve(drained);
     };
     const onData = (chunk: Buffer): void => {
       received += chunk.length;
-      if (received > drainLimit) {
-        cleanup();
-        payload.resume();
-        reject(new PayloadTooLargeError(limit, false));
-        return;
-      }
-      if (received > limit) {
-        over = true;
-        chunks.length = 0;
-        return;
-      }
-      chunks.push(chunk);
+      if (received > drainLimit) finish(false);
     };
-    const onEnd = (): void => {
-      cleanup();
-      if (over) reject(new PayloadTooLargeError(limit, true));
-      else resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, received));
-    };
-    const onError = (err: Error): void => {
-      cleanup();
-      reject(err);
-    };
-    const onAborted = (): void => {
-      cleanup();
-      reject(Object.assign(new Error('request aborted'), { statusCode: 400 }));
-    };
-    payload.on('data', onData);
-    payload.on('end', onEnd);
-    payload.on('error', onError);
-    payload.on('aborted', onAborted);
+    const onEnd = (): void => finish(true);
+    const onError = (): void => finish(false);
+    const timer = setTimeout(() => finish(false), timeoutMs);
+    raw.on('data', onData);
+    raw.on('end', onEnd);
+    raw.on('error', onError);
+    raw.resume();
   });
 }

@@ -14,7 +14,7 @@ import type { CallPathDeps } from './call/execute.ts';
 import type { Logger } from './call/context.ts';
 import { toResult } from './call/result.ts';
 import type { CallResult } from './call/result.ts';
-import { readBody, PayloadTooLargeError } from './body-reader.ts';
+import { drainRequest } from './body-reader.ts';
 import { isDisabledReply, send } from './reply.ts';
 
 export interface AppOptions {
@@ -60,8 +60,7 @@ export function buildApp(deps: CallPathDeps, opts: AppOptions = {}): App {
           },
     // One log line per request, written by our onResponse hook (with the metered request_id).
     logController: new LogController({ disableRequestLogging: true }),
-    // The body reader below enforces the limit itself (and drains what it refuses); Fastify's check is a backstop.
-    bodyLimit: config.bodyLimitBytes * 4 + 1,
+    bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
     return503OnClosing: false,
@@ -77,16 +76,9 @@ export function buildApp(deps: CallPathDeps, opts: AppOptions = {}): App {
   let closing = false;
 
   // Bodies arrive as raw bytes: JSON is parsed by the call path after auth and rate limit, as SPEC orders.
-  // A body over the limit is read and thrown away up to four times the limit, so every HTTP client (Node's
-  // fetch included) reads the 413 rather than a broken pipe; past that the connection is closed.
+  // A body over the limit is refused by Fastify's parser, then drained by the error handler (below).
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', (req, payload, done) => {
-    const limit = req.routeOptions.bodyLimit === UPLOAD_PUT_LIMIT ? UPLOAD_PUT_LIMIT : config.bodyLimitBytes;
-    readBody(payload, req.headers['content-length'], limit, limit * 4).then(
-      (body) => done(null, body),
-      (err: Error) => done(err, undefined),
-    );
-  });
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
   // CORS for every route: any origin, Authorization allowed, the rate-limit and request-id headers exposed.
   // Written by hand rather than with @fastify/cors: with a fixed `*` policy there is nothing to compute per
@@ -127,11 +119,14 @@ export function buildApp(deps: CallPathDeps, opts: AppOptions = {}): App {
     done();
   });
 
-  app.setErrorHandler((err: Error & { code?: string; statusCode?: number }, req, reply) => {
-    if (err instanceof PayloadTooLargeError || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
-      const max = err instanceof PayloadTooLargeError ? err.limit : config.bodyLimitBytes;
+  app.setErrorHandler(async (err: Error & { code?: string; statusCode?: number }, req, reply) => {
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
+      // Read and discard the rest of the body (up to four times the limit) before answering, so every HTTP
+      // client, Node's fetch included, reads the 413 rather than a broken pipe; past that, close.
+      const max = req.routeOptions.bodyLimit ?? config.bodyLimitBytes;
+      const drained = await drainRequest(req.raw, req.headers['content-length'], max * 4);
       const { status, body } = platformError('payload_too_large', { max_bytes: max });
-      if (err instanceof PayloadTooLargeError && !err.drained) reply.header('connection', 'close');
+      if (!drained) reply.header('connection', 'close');
       return reply.code(status).type('application/json; charset=utf-8').send(body);
     }
     if (err instanceof ApiError) {
