@@ -3,11 +3,6 @@ import { parseCsv } from '../src/tools/shared/csv.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { callTool } from '../test/support/tool-harness.ts';
-import type { ToolDefinition } from '../src/tools/contract.ts';
-import acceptanceCriteriaValidator from '../src/tools/acceptance-criteria-validator/tool.ts';
-import coverageCheck from '../src/tools/coverage-check/tool.ts';
-import defectTriage from '../src/tools/defect-triage/tool.ts';
 import { RULES, checkCoverage, resolveRequirements } from '../src/tools/coverage-check/engine.ts';
 import type { CoverageRules } from '../src/tools/coverage-check/engine.ts';
 import { SHIPPED_GROUPS, severityOf, triage } from '../src/tools/defect-triage/engine.ts';
@@ -260,48 +255,6 @@ function coverageSection(dir: string): string[] {
   return lines;
 }
 
-/** Target for each hostile case, in-process (issue 16). */
-const HOSTILE_BUDGET_MS = 300;
-
-/**
- * Each tool's declared hostile cases run through the test harness's call path (validation, prepare, run, output
- * check): one warm-up, then the median of five runs. `npx tsx bench/agile-triage.ts --hostile` prints only this.
- */
-export async function hostileTimings(): Promise<string> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const tools: ToolDefinition<any, any, any>[] = [defectTriage, coverageCheck, acceptanceCriteriaValidator];
-  const lines = [
-    `hostile inputs: median of 5 in-process calls after a warm-up (target under ${HOSTILE_BUDGET_MS} ms each); cpu is this process's CPU time,`,
-    '  which a busy shared machine inflates less than the wall clock',
-  ];
-  for (const tool of tools) {
-    lines.push(`  ${tool.name}`);
-    for (const c of tool.hostile?.() ?? []) {
-      const bytes = Buffer.byteLength(JSON.stringify(c.input));
-      const first = await callTool(tool, c.input);
-      const times: number[] = [];
-      const cpu: number[] = [];
-      for (let k = 0; k < 5; k++) {
-        const t0 = performance.now();
-        const c0 = process.cpuUsage();
-        await callTool(tool, c.input);
-        const used = process.cpuUsage(c0);
-        times.push(performance.now() - t0);
-        cpu.push((used.user + used.system) / 1000);
-      }
-      times.sort((a, b) => a - b);
-      cpu.sort((a, b) => a - b);
-      const median = times[2] ?? 0;
-      const medianCpu = cpu[2] ?? 0;
-      const code = first.ok ? '' : ` ${String(first.body.error)}`;
-      lines.push(
-        `    wall ${median.toFixed(1).padStart(7)} ms  cpu ${medianCpu.toFixed(1).padStart(6)} ms  ${String(first.status)}${code.padEnd(30)} ${(bytes / 1024).toFixed(0).padStart(5)} KB  ${c.name}${median > HOSTILE_BUDGET_MS ? '  <- over budget (wall)' : ''}`,
-      );
-    }
-  }
-  return lines.join('\n');
-}
-
 /** The printable report; data is read from ../shared/bench/agile relative to the repository root. */
 export async function run(): Promise<string> {
   const dir = path.resolve(process.cwd(), '../shared/bench/agile');
@@ -309,5 +262,5 @@ export async function run(): Promise<string> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  console.log(process.argv.includes('--hostile') ? await hostileTimings() : await run());
+  console.log(await run());
 }

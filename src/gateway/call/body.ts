@@ -28,7 +28,12 @@ function invalidJson(text: string, reason: string): never {
     lineStart = i + 1;
   }
   const column = position - lineStart + 1;
-  const what = reason.replace(/\s*\(line \d+ column \d+\)$/, '').replace(/ in JSON at position \d+$/, '');
+  // V8's wording without its own position suffixes (" (line 1 column 2)", " in JSON at position 1").
+  let what = reason;
+  const lineAt = what.lastIndexOf(' (line ');
+  if (lineAt >= 0 && what.endsWith(')')) what = what.slice(0, lineAt);
+  const posAt = what.lastIndexOf(' in JSON at position ');
+  if (posAt >= 0) what = what.slice(0, posAt);
   return fail('invalid_json', { position, line, column }, {}, `The body is not valid JSON: ${what} at line ${line}, column ${column} (position ${position}).`);
 }
 
