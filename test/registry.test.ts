@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { toolSchemas } from '../src/gateway/schemas.ts';
 import type { JsonSchema } from '../src/gateway/schemas.ts';
 import { mcpName } from '../src/tools/contract.ts';
+import { toolEntries } from '../src/tools/entries.ts';
 import { tools } from '../src/tools/registry.ts';
 import { callTool, makeTestContext } from './support/tool-harness.ts';
 
@@ -58,6 +59,16 @@ function visit(p: JsonSchema, at: string, capped: boolean, out: string[]): void 
 }
 
 describe('the registry', () => {
+  it("lists every tool folder once, and each entry's name and deployment are its definition's", () => {
+    const folders = fs.readdirSync(path.join(ROOT, 'src/tools'), { withFileTypes: true }).filter((d) => d.isDirectory() && fs.existsSync(path.join(ROOT, 'src/tools', d.name, 'tool.ts')));
+    expect(toolEntries.map((e) => e.name)).toEqual(folders.map((d) => d.name).sort());
+    for (const e of toolEntries) {
+      const tool = e.loaded();
+      expect(tool?.name, e.name).toBe(e.name);
+      expect(tool?.deployed, e.name).toBe(e.deployed);
+    }
+  });
+
   it('is sorted by name, with unique kebab-case names and snake_case MCP names', () => {
     const names = tools.map((t) => t.name);
     expect([...names].sort()).toEqual(names);
@@ -104,6 +115,12 @@ describe.each(tools.map((t) => [t.name, t] as const))('%s', (name, tool) => {
     const props = toolSchemas(tool).input.properties as Record<string, unknown>;
     expect(props).toHaveProperty(tool.uploadField);
     expect(props).toHaveProperty('upload_id');
+  });
+
+  it('declares adversarial inputs built from its own syntax (run by test/hostile.test.ts, timed by npm run bench:hostile)', () => {
+    const cases = tool.hostile?.() ?? [];
+    expect(cases.length, 'hostile cases').toBeGreaterThanOrEqual(5);
+    expect(new Set(cases.map((c) => c.name)).size, 'unique case names').toBe(cases.length);
   });
 
   it('has examples that the engine reproduces exactly, twice (deterministic)', async () => {

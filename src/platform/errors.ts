@@ -137,7 +137,8 @@ export const ERROR_CODES = {
   },
   internal_error: {
     status: 500,
-    meaning: 'Unexpected failure; credits were refunded.',
+    meaning:
+      'Unexpected failure; credits were refunded. From alignment-gate with a model configured, the model failed: `reason` (timeout, network_error, http_error, invalid_response, aborted) and `upstream_status` say how.',
     message: 'The call failed on our side; its credits were refunded. Retry once or twice, then quote request_id to support.',
   },
   endpoint_disabled: {
@@ -163,7 +164,7 @@ export const ERROR_CODES = {
   not_ready: { status: 503, meaning: '/readyz: the store or the limiter is not reachable.', message: 'Not ready: the store or the rate limiter is not reachable.' },
   upstream_unavailable: {
     status: 504,
-    meaning: 'blm-land-lookup: the upstream GIS service did not respond.',
+    meaning: 'blm-land-lookup: the surface-management layer did not respond (a designation layer that fails is named in unavailable_sources of a 200).',
     message: 'The upstream service did not respond in time.',
   },
 } as const satisfies Record<string, { status: number; meaning: string; message: string }>;

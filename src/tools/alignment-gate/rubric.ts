@@ -386,7 +386,7 @@ export interface PublishedRubric {
   }[];
 }
 
-export const RUBRIC_VERSION = '2026-07-22';
+export const RUBRIC_VERSION = '2026-11-26';
 
 /** Points deducted per flag, as SPEC fixes them. */
 export const SEVERITY_POINTS: Readonly<Record<Severity, number>> = { critical: 30, high: 15, medium: 7, low: 3 };
