@@ -4,6 +4,7 @@ import { displayRatio, parsePaint, remapFill, searchColor, toHex } from './color
 import type { Level } from './color.ts';
 import { analyseMermaid } from './mermaid-check.ts';
 import type { MermaidAnalysis } from './mermaid-check.ts';
+import { entityStarts } from './mermaid-entities.ts';
 import { readMermaidSource } from './mermaid-source.ts';
 import type { ThemeName } from './mermaid-theme.ts';
 import { slotKey, toConstraint } from './pairs.ts';
@@ -201,14 +202,15 @@ function applyEdits(a: MermaidAnalysis, edits: readonly Edit[]): string {
   const { src, model } = a;
   const text = src.lines.join('\n');
   const starts = lineStarts(src.lines);
-  const spans: { start: number; end: number; insert: string }[] = [];
+  /** `statement`: a rewrite inside a diagram statement (Mermaid reads it after its entity encoding). */
+  const spans: { start: number; end: number; insert: string; statement?: boolean }[] = [];
 
   const byLine = new Map<number, Edit[]>();
   const themeEdits: Record<string, string> = {};
   const appended: string[] = [];
   for (const e of edits) {
     if (e.append) appended.push(e.append);
-    else if (e.slot.kind === 'span') spans.push({ start: (starts[e.slot.line] ?? 0) + e.slot.start, end: (starts[e.slot.line] ?? 0) + e.slot.end, insert: e.value });
+    else if (e.slot.kind === 'span') spans.push({ start: (starts[e.slot.line] ?? 0) + e.slot.start, end: (starts[e.slot.line] ?? 0) + e.slot.end, insert: e.value, statement: true });
     else if (e.slot.kind === 'line') {
       const list = byLine.get(e.slot.line) ?? [];
       list.push(e);
@@ -236,7 +238,7 @@ function applyEdits(a: MermaidAnalysis, edits: readonly Edit[]): string {
     const before = text[base + line.propsStart - 1] ?? ' ';
     const props = decls.map((d) => d.raw).join(',');
     const insert = line.propsStart === line.propsEnd && !/\s/.test(before) ? ` ${props}` : props;
-    spans.push({ start: base + line.propsStart, end: base + line.propsEnd, insert });
+    spans.push({ start: base + line.propsStart, end: base + line.propsEnd, insert, statement: true });
   }
 
   if (Object.keys(themeEdits).length > 0) {
@@ -275,10 +277,48 @@ function applyEdits(a: MermaidAnalysis, edits: readonly Edit[]): string {
     const sep = text.endsWith('\n') || text === '' ? '' : '\n';
     spans.push({ start: text.length, end: text.length, insert: `${sep}${appended.join('\n')}\n` });
   }
-  spans.sort((x, y) => y.start - x.start);
-  let out = text;
-  for (const s of spans) out = out.slice(0, s.start) + s.insert + out.slice(s.end);
+  // Build the output front to back, remembering where each statement edit landed.
+  spans.sort((x, y) => x.start - y.start);
+  let out = '';
+  let cursor = 0;
+  const placed: { start: number; end: number }[] = [];
+  for (const s of spans) {
+    out += text.slice(cursor, s.start);
+    if (s.statement) placed.push({ start: out.length, end: out.length + s.insert.length });
+    out += s.insert;
+    cursor = Math.max(cursor, s.end);
+  }
+  out += text.slice(cursor);
+  for (let k = placed.length - 1; k >= 0; k--) {
+    const p = placed[k];
+    if (p) out = keepColoursReadable(out, p.start, p.end);
+  }
   return out;
+}
+
+/**
+ * A colour written by harden mode must stay a colour for Mermaid: when `#rrggbb` is followed by a `;` that
+ * Mermaid's entity encoding would read as the end of an entity, drop that `;` (it ends the line: a line end
+ * ends the statement as well) or put a space before it (another statement follows on the line).
+ */
+export function keepColoursReadable(text: string, start: number, end: number): string {
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  let lineEnd = text.indexOf('\n', end);
+  if (lineEnd < 0) lineEnd = text.length;
+  let line = text.slice(lineStart, lineEnd);
+  const hazards = entityStarts(line)
+    .map((h) => h + lineStart)
+    .filter((h) => h >= start && h < end);
+  for (let k = hazards.length - 1; k >= 0; k--) {
+    const at = (hazards[k] ?? 0) - lineStart;
+    let semi = at + 1;
+    while (semi < line.length && line[semi] !== ';') semi++;
+    let after = semi;
+    while (line[after] === ';') after++;
+    const rest = line.slice(after).trim();
+    line = rest === '' || rest.startsWith('%%') ? line.slice(0, semi) + line.slice(after) : `${line.slice(0, semi)} ${line.slice(semi)}`;
+  }
+  return text.slice(0, lineStart) + line + text.slice(lineEnd);
 }
 
 function hexOf(value: string | null | undefined): string | null {
