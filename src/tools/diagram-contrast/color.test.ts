@@ -39,8 +39,28 @@ describe('contrast ratio', () => {
     const color = fc.record({ r: channel, g: channel, b: channel }).map((c) => ({ ...c, alpha: 1 }));
     fc.assert(
       fc.property(color, color, (a, b) => Math.abs(contrastRatio(a, b) - wcag(a, b)) < 1e-9),
-      { numRuns: 500, seed: 7 },
+      { numRuns: 500 },
     );
+  });
+
+  it('is measured on the painted colours: every channel rounded to 8 bits first', () => {
+    const channel = fc.double({ min: 0, max: 1, noNaN: true });
+    const color = fc.record({ r: channel, g: channel, b: channel }).map((c) => ({ ...c, alpha: 1 }));
+    const paint = (c: Rgba): Rgba => ({ r: Math.round(c.r * 255) / 255, g: Math.round(c.g * 255) / 255, b: Math.round(c.b * 255) / 255, alpha: 1 });
+    fc.assert(
+      fc.property(color, color, (a, b) => Math.abs(contrastRatio(a, b) - wcag(paint(a), paint(b))) < 1e-9),
+      { numRuns: 500 },
+    );
+  });
+
+  // The dark theme's edge label background is hsl(0, 0%, 34.41%), 87.75 per channel; a browser paints #585858. Measured
+  // unrounded, #b1cfff "passed" at 4.50; on the painted colours it is 4.485 (issue 17).
+  it('a colour that passes only off the 8-bit grid does not pass', () => {
+    const bg = hex('hsl(0, 0%, 34.4117647059%)');
+    expect(toHex(bg)).toBe('#585858');
+    expect(contrastRatio(hex('#b1cfff'), bg)).toBeLessThan(4.5);
+    const r = searchColor(hex('#0000ff'), [{ bg, needed: 4.5 }]);
+    expect(wcag(hex(r?.hex ?? '#000'), hex('#585858'))).toBeGreaterThanOrEqual(4.5);
   });
 });
 
@@ -121,7 +141,7 @@ describe('fix search', () => {
         if (!r) return needed === 7;
         return contrastRatio(hex(r.hex), bg) >= needed;
       }),
-      { numRuns: 200, seed: 11 },
+      { numRuns: 200 },
     );
   });
 

@@ -88,9 +88,21 @@ function asRgb(c: Rgba): Rgb {
   return { mode: 'rgb', r: c.r, g: c.g, b: c.b };
 }
 
-/** WCAG 2.x contrast ratio of two opaque colours (1..21); culori linearises with the 0.04045 threshold. */
+/**
+ * What the screen shows: each channel rounded to 8 bits, as browsers paint and as axe-core reads computed
+ * colours. Colours derived in hsl() (theme variables, translucent layers) are not on that grid until painted.
+ */
+export function painted(c: Rgba): Rgba {
+  const q = (v: number): number => Math.round(clamp01(v) * 255) / 255;
+  return { r: q(c.r), g: q(c.g), b: q(c.b), alpha: c.alpha };
+}
+
+/**
+ * WCAG 2.x contrast ratio of two opaque colours (1..21), measured on the painted (8-bit) colours; culori
+ * linearises with the 0.04045 threshold.
+ */
 export function contrastRatio(a: Rgba, b: Rgba): number {
-  return wcagContrast(asRgb(a), asRgb(b));
+  return wcagContrast(asRgb(painted(a)), asRgb(painted(b)));
 }
 
 /** #rrggbb, or #rrggbbaa when translucent. */

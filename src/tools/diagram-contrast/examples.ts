@@ -159,14 +159,14 @@ export const EXAMPLES: { title: string; input: ExampleInput; output: DiagramCont
         {
           "fg": "#b8b6b6",
           "bg": "#474949",
-          "ratio": 4.44,
+          "ratio": 4.49,
           "needed": 4.5,
           "label": "note text: note1"
         },
         {
           "fg": "#2f2f2f",
           "bg": "#333333",
-          "ratio": 1.06,
+          "ratio": 1.05,
           "needed": 3,
           "label": "note border: note1"
         }

@@ -36,7 +36,7 @@ const input = z
 const failure = z.object({
   fg: colorString.describe('Foreground colour as declared (#rrggbb, or #rrggbbaa when translucent): text colour, stroke or border.'),
   bg: colorString.describe('Resolved background (#rrggbb): the fill, subgraph and canvas colours under the element, composited.'),
-  ratio: z.number().min(1).max(21).describe('Contrast ratio achieved, truncated to two decimals.'),
+  ratio: z.number().min(1).max(21).describe('Contrast ratio achieved on the painted (8-bit sRGB) colours, truncated to two decimals.'),
   needed: z.number().min(1).max(21).describe('Ratio required: 4.5 or 3 (large text) at AA, 7 or 4.5 at AAA, 3 for non-text (borders, edges).'),
   label: z.string().max(400).describe('The failing element: role and names, e.g. "node text: A, C" or "edge: A-->B"; elements sharing a colour pair are listed together.'),
 });
