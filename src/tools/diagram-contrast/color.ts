@@ -224,6 +224,11 @@ export function searchColor(start: Rgba, constraints: readonly Constraint[]): Co
   return found[0] ?? null;
 }
 
+/** Distance in OKLab (how far a suggestion moves from the original colour). */
+export function colorDistance(a: Rgba, b: Rgba): number {
+  return distance(asRgb(a), asRgb(b));
+}
+
 export interface RemapChoice {
   fg: ColorChoice;
   bg: Rgba;

@@ -186,6 +186,40 @@ describe('diagram-contrast: valid cases', () => {
       },
     },
     {
+      // Group opacity 0.5 caps anything drawn in it at 3.94:1 on white: reported, never claimed fixed (issue 17).
+      name: 'fix mode: text in a group of opacity 0.5 is unfixable, with the ratio really reached',
+      body: {
+        diagram: '<svg xmlns="http://www.w3.org/2000/svg"><g opacity="0.5"><rect width="100" height="40" fill="#000"/><text x="10" y="25" fill="#fff">Hi</text></g></svg>',
+        mode: 'fix',
+      },
+      expect: (b) => {
+        const f = (b.fixes as Body[])[0];
+        expect(f).toMatchObject({ suggested_fg: '#ffffff', fixed_ratio: 3.94, unfixable: true });
+        expect(f).not.toHaveProperty('suggested_bg');
+        expect(String(f?.reason)).toContain('50% opacity');
+        expect(b.unfixable).toEqual([{ fg: '#ffffff', bg: '#808080', ratio: 3.94, needed: 4.5, label: 'text: "Hi"', reason: f?.reason, best_ratio: 3.94 }]);
+      },
+    },
+    {
+      name: 'harden mode: a Mermaid node at opacity 0.5 is left as it is and listed as unfixable',
+      body: { diagram: 'graph TD\n A\n style A fill:#000,color:#fff,opacity:0.5', mode: 'harden' },
+      expect: (b) => {
+        expect(b.changes).toEqual([]);
+        expect(b.diagram).toBe('graph TD\n A\n style A fill:#000,color:#fff,opacity:0.5');
+        expect(b.unfixable).toMatchObject([{ label: 'node text: A', ratio: 3.94, needed: 4.5, best_ratio: 3.94 }]);
+      },
+    },
+    {
+      name: 'fix mode: at opacity 0.8 a moved fill, checked through the opacity, does reach 4.5:1',
+      body: { diagram: 'graph TD\n A\n style A fill:#777,color:#fff,opacity:0.8', mode: 'fix' },
+      expect: (b) => {
+        const f = (b.fixes as Body[])[0];
+        expect(f).not.toHaveProperty('unfixable');
+        expect(Number(f?.fixed_ratio)).toBeGreaterThanOrEqual(4.5);
+        expect(b.unfixable).toEqual([]);
+      },
+    },
+    {
       name: 'harden mode output passes a new check',
       body: { diagram: 'graph TD\n  A --> B\n  classDef warn fill:#ff6b6b,color:#fff\n  class B warn\n  linkStyle 0 stroke:#ddd', mode: 'harden' },
       expect: (b) => {

@@ -287,7 +287,9 @@ class Checker {
         const base = backdrop.ok ? backdrop.color : WHITE;
         const bg = over(withAlpha(fillTop, opacity), base);
         const seen = (c: Rgba): Rgba => over(withAlpha(over(c, fillTop), opacity), base);
+        const fillSeen = (f: Rgba): Rgba => over(withAlpha(withAlpha(f, fillAlpha), opacity), base);
         this.push({
+          fillSeen: () => fillSeen,
           kind: 'text',
           role,
           element: o.element,

@@ -1,6 +1,6 @@
 // Mermaid harden mode: rewrite classDef/style/linkStyle properties and theme variables until every pair passes.
 import { parseDocument } from 'yaml';
-import { displayRatio, parsePaint, remapFill, searchColor, toHex } from './color.ts';
+import { displayRatio, parsePaint, searchColor, toHex } from './color.ts';
 import type { Level } from './color.ts';
 import { analyseMermaid } from './mermaid-check.ts';
 import type { MermaidAnalysis } from './mermaid-check.ts';
@@ -8,6 +8,7 @@ import { entityStarts } from './mermaid-entities.ts';
 import { readMermaidSource } from './mermaid-source.ts';
 import type { ThemeName } from './mermaid-theme.ts';
 import { slotKey, toConstraint } from './pairs.ts';
+import { moveFill } from './reach.ts';
 import type { Pair, Slot } from './pairs.ts';
 
 /** SPEC hardenChange, plus where the change was made and, when a border or line colour moved, its stroke. */
@@ -28,6 +29,8 @@ export interface HardenChange {
 export interface HardenResult {
   diagram: string;
   changes: HardenChange[];
+  /** Pairs of the returned diagram that still fail: no change this mode can make brings them to the threshold. */
+  remaining: Pair[];
 }
 
 interface Edit {
@@ -159,16 +162,12 @@ export function planEdits(pairs: readonly Pair[], rules: AppendRules = { style: 
     }
     if (f.kind === 'text' && splitTextByBackground(f, users, edits)) continue;
     if (f.kind === 'text' && f.bgSlot.kind !== 'fixed' && !edits.has(bgKey) && f.fgSeen) {
-      // Move the fill so that the text colour, shared with other elements, passes on it.
-      const moved = searchColor(f.bg, [{ bg: f.fgSeen, needed: f.needed }]);
-      if (moved) {
-        edits.set(bgKey, { slot: f.bgSlot, value: moved.hex });
-        continue;
-      }
-      const remap = remapFill(f.bg, f.needed);
-      if (remap) {
-        edits.set(bgKey, { slot: f.bgSlot, value: remap.bgHex });
-        edits.set(key, { slot: f.fgSlot, value: remap.fg.hex });
+      // Move the fill so that the text colour, shared with other elements, passes on it (as the reader sees
+      // the fill: through the element's opacity); else black or white text on a moved fill.
+      const move = moveFill(f, true);
+      if (move) {
+        edits.set(bgKey, { slot: f.bgSlot, value: move.fill.hex });
+        if (move.text !== f.fg) edits.set(key, { slot: f.fgSlot, value: move.textHex });
         continue;
       }
     }
@@ -438,5 +437,5 @@ export function hardenMermaid(text: string, level: Level, theme: ThemeName | und
   const eol = first.src.eol;
   const changes = [...touched.entries()].map(([owner, props]) => describe(owner, props, first, current));
   changes.sort((x, y) => x.line - y.line || x.target.localeCompare(y.target));
-  return { diagram: eol === '\n' ? working : working.replace(/\n/g, eol), changes };
+  return { diagram: eol === '\n' ? working : working.replace(/\n/g, eol), changes, remaining: current.pairs.filter((p) => p.status === 'fail') };
 }

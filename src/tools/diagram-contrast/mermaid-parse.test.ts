@@ -90,7 +90,8 @@ describe.skipIf(files.length === 0)('benchmark corpus: every harden output, five
           // Our own check: no colour of ours is read as an entity, and the output passes (or says what cannot).
           expect(entityCount(splitLines(out)), `${theme} ${level}`).toBeLessThanOrEqual(before);
           const again = runDiagramContrast({ diagram: out, format: 'mermaid', level, mode: 'check', theme });
-          expect(again.failures, `${theme} ${level}`).toEqual([]);
+          const listed = (res.unfixable ?? []).map((u) => u.label);
+          for (const f of again.failures) expect(listed, `${theme} ${level}`).toContain(f.label);
           if (acceptedAsGiven && out !== diagram && !outputs.has(out)) outputs.set(out, `${theme} ${level}`);
         }
       }

@@ -52,6 +52,11 @@ export interface Pair {
   bgSlot: Slot;
   /** Candidate (opaque) foreground -> what the reader sees; used by fix and harden searches. */
   seen: (candidate: Rgba) => Rgba;
+  /**
+   * Text: what a new opaque fill under it would look like at the text (opacity and layers applied); null or
+   * absent when the shape under it is not known. Lazy: for SVG it walks the drawing.
+   */
+  fillSeen?: () => ((fill: Rgba) => Rgba) | null;
   /** Slots that style the same element (for describing a rewritten line). */
   owners: string[];
   /** The Mermaid element behind the pair, for lines harden mode may add (`linkStyle 3 ...`, `style A ...`). */

@@ -588,6 +588,7 @@ class SvgChecker {
         fgSeen: applyFg(declared, fgColor),
         status: 'pass',
         seen: (c: Rgba) => applyFg(fgMap, c),
+        fillSeen: () => this.backdropOf(el, center)?.seen ?? null,
       });
       this.pairs.push(pair);
       this.targets.set(pair, { element: el, prop: 'fill', backdrop: () => this.backdropOf(el, center) });

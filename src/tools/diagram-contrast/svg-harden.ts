@@ -149,5 +149,5 @@ export function hardenSvg(text: string, level: Level, analysed?: SvgAnalysis): H
     changes.push(change);
   }
   changes.sort((x, y) => x.line - y.line || x.target.localeCompare(y.target));
-  return { diagram: working, changes };
+  return { diagram: working, changes, remaining: current.pairs.filter((p) => p.status === 'fail') };
 }

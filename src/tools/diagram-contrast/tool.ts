@@ -56,6 +56,16 @@ const fix = failure.extend({
   fixed_ratio: z.number().min(1).max(21).describe('Ratio with the suggested colour(s), truncated to two decimals; against suggested_bg when present.'),
   suggested_bg: colorString.optional().describe('Only when no text colour can reach the threshold on the original fill: the nearest fill (same hue) on which suggested_fg passes.'),
   fill_unrescuable: z.literal(true).optional().describe('Present (true) exactly when suggested_bg is.'),
+  unfixable: z
+    .literal(true)
+    .optional()
+    .describe('Present (true) when no colour this tool can set reaches `needed` (a translucent element caps the contrast): suggested_fg is then the best colour and fixed_ratio the ratio it really reaches, below needed.'),
+  reason: z.string().max(400).optional().describe('Present with unfixable: why no colour reaches the threshold.'),
+});
+
+const unfixable = failure.extend({
+  reason: z.string().max(400).describe('Why no colour change reaches the threshold: an opacity that caps the contrast, colours that are not written in the diagram, colours shared with elements that would fail.'),
+  best_ratio: z.number().min(1).max(21).describe('The highest ratio a change of colour (text or line, and fill) reaches here, truncated.'),
 });
 
 const change = z.object({
@@ -87,8 +97,13 @@ const output = z.object({
   failures: z.array(failure).max(MAX_ITEMS).describe('Pairs below the required ratio (SPEC failure objects).'),
   unverified: z.array(unverified).max(MAX_ITEMS).describe('Pairs whose background cannot be determined statically (SPEC unverifiedFailure objects); never guessed.'),
   fixes: z.array(fix).max(MAX_ITEMS).optional().describe('fix mode: one per failure, in the same order (SPEC fix objects).'),
+  unfixable: z
+    .array(unfixable)
+    .max(MAX_ITEMS)
+    .optional()
+    .describe('fix and harden modes: failures that no colour change brings to the threshold, with the reason (fix: of the input; harden: still failing in the returned diagram). Never reported as fixed.'),
   changes: z.array(change).max(MAX_ITEMS).optional().describe('harden mode: one per rewritten line, theme variable or SVG element (SPEC hardenChange objects, plus target, line and stroke fields).'),
-  diagram: z.string().max(MAX_DIAGRAM * 2).optional().describe('harden mode: the rewritten diagram; checked again with the same inputs, it passes.'),
+  diagram: z.string().max(MAX_DIAGRAM * 2).optional().describe('harden mode: the rewritten diagram; checked again with the same inputs, it passes, except for the pairs listed in unfixable.'),
 });
 
 export default defineTool({
