@@ -1,4 +1,5 @@
 // Colour maths: culori's ratios against the WCAG formula written out, thresholds, compositing and the fix search.
+import { wcagContrast } from 'culori';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, displayRatio, isLargeText, over, parseColor, parsePaint, remapFill, requiredRatio, searchColor, toHex, WHITE } from './color.ts';
@@ -49,6 +50,16 @@ describe('contrast ratio', () => {
     const paint = (c: Rgba): Rgba => ({ r: Math.round(c.r * 255) / 255, g: Math.round(c.g * 255) / 255, b: Math.round(c.b * 255) / 255, alpha: 1 });
     fc.assert(
       fc.property(color, color, (a, b) => Math.abs(contrastRatio(a, b) - wcag(paint(a), paint(b))) < 1e-9),
+      { numRuns: 500 },
+    );
+  });
+
+  it("agrees with culori's wcagContrast on the painted colours", () => {
+    const channel = fc.double({ min: 0, max: 1, noNaN: true });
+    const color = fc.record({ r: channel, g: channel, b: channel }).map((c) => ({ ...c, alpha: 1 }));
+    const paint = (c: Rgba): { mode: 'rgb'; r: number; g: number; b: number } => ({ mode: 'rgb', r: Math.round(c.r * 255) / 255, g: Math.round(c.g * 255) / 255, b: Math.round(c.b * 255) / 255 });
+    fc.assert(
+      fc.property(color, color, (a, b) => Math.abs(contrastRatio(a, b) - wcagContrast(paint(a), paint(b))) < 1e-9),
       { numRuns: 500 },
     );
   });
@@ -143,6 +154,12 @@ describe('fix search', () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  // Found while making the search cheaper: a colour already at the end of its range that passes must be found.
+  it('black that already passes on white is its own answer', () => {
+    expect(searchColor(hex('#000'), [{ bg: WHITE, needed: 3 }])?.hex).toBe('#000000');
+    expect(searchColor(hex('#fff'), [{ bg: hex('#000'), needed: 3 }])?.hex).toBe('#ffffff');
   });
 
   it('mid grey at AAA has no passing text colour; the fill is remapped instead', () => {

@@ -236,6 +236,8 @@ describe('diagram-contrast: valid cases', () => {
 
   it('harden output, checked again with the same inputs, passes (Mermaid and SVG)', async () => {
     const inputs: Body[] = [
+      // A property-test counterexample: the line colour passes on the canvas and fails in the subgraph.
+      { diagram: 'flowchart LR\n  subgraph S[Group]\n    N0[Node 0]\n  end\n  N0[Node 0]\n  N1[Node 1]\n  N1 --> N0\n  N0 --> N0\n  style S fill:#a70100', theme: 'forest' },
       { diagram: 'graph TD\n  A --> B\n  classDef warn fill:#ff6b6b,color:#fff\n  class B warn\n  linkStyle 0 stroke:#ddd' },
       { diagram: 'sequenceDiagram\n  A->>B: hi\n  Note over A: n', theme: 'dark', level: 'AAA' },
       { diagram: fixture('mermaid-render.svg') },
@@ -292,32 +294,16 @@ describe('diagram-contrast: examples and determinism', () => {
   });
 });
 
-describe('diagram-contrast: hostile inputs answer 200 or 400, quickly', () => {
-  const hostile: { name: string; diagram: string }[] = [
-    { name: 'Mermaid at its cap', diagram: `graph TD\n${'A-->B;'.repeat(33_000)}` },
-    { name: 'control characters', diagram: 'graph TD\n  A\u0000\u0007 --> B\u001b[31m\n  style A color:\u0000red' },
-    { name: 'unterminated directive', diagram: `%%{init: ${'{'.repeat(50_000)}\ngraph TD\n A` },
-    { name: 'many directive openers', diagram: `${'%%{'.repeat(60_000)}\ngraph TD` },
-    { name: 'long link run', diagram: `graph TD\n A${'-'.repeat(150_000)}>B` },
-    { name: 'pathological text-on-link', diagram: `graph TD\n${'A -- x '.repeat(25_000)}` },
-    { name: 'deep subgraph nesting', diagram: `graph TD\n${'subgraph s\n'.repeat(5_000)}A\n${'end\n'.repeat(5_000)}` },
-    { name: 'huge style list', diagram: `graph TD\n A\n style A ${'fill:#fff,'.repeat(15_000)}color:#000` },
-    { name: 'YAML alias bomb in frontmatter', diagram: `---\na: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: [*d,*d,*d,*d,*d,*d,*d,*d,*d]\n---\ngraph TD\n A` },
-    { name: 'deeply nested SVG groups', diagram: `<svg xmlns="http://www.w3.org/2000/svg">${'<g>'.repeat(2000)}${'</g>'.repeat(2000)}</svg>` },
-    { name: 'SVG with many elements', diagram: `<svg xmlns="http://www.w3.org/2000/svg">${'<rect width="10" height="10"/><text x="1" y="5">t</text>'.repeat(12_000)}</svg>` },
-    { name: 'SVG with a pathological path', diagram: `<svg xmlns="http://www.w3.org/2000/svg"><path d="M0 0${' L1 1'.repeat(100_000)}" fill="#000"/><text x="0" y="0">x</text></svg>` },
-    { name: 'SVG with an entity bomb DOCTYPE', diagram: `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;">]><svg xmlns="http://www.w3.org/2000/svg"><text>&b;&b;</text></svg>` },
-    { name: 'SVG with a huge selector chain', diagram: `<svg xmlns="http://www.w3.org/2000/svg"><style>${'g '.repeat(5000)}text{fill:red}</style>${'<g>'.repeat(200)}<text>x</text>${'</g>'.repeat(200)}</svg>` },
-    { name: 'SVG with a use cycle', diagram: '<svg xmlns="http://www.w3.org/2000/svg"><g id="a"><use href="#a"/></g><text x="1" y="1">x</text></svg>' },
-  ];
-  for (const h of hostile) {
-    for (const mode of ['check', 'harden']) {
-      it(`${h.name} (${mode})`, async () => {
-        const started = performance.now();
-        const res = await callTool(tool, { diagram: h.diagram, mode });
-        expect([200, 400]).toContain(res.status);
-        expect(performance.now() - started).toBeLessThan(20_000);
-      });
-    }
+describe('diagram-contrast: hostile inputs answer 200 or a 4xx (bench/diagram-contrast-hostile.ts times them)', () => {
+  const cases = tool.hostile?.() ?? [];
+  it('declares cases for both formats', () => {
+    expect(cases.some((c) => c.input.format === 'svg')).toBe(true);
+    expect(cases.some((c) => c.input.format === 'mermaid')).toBe(true);
+  });
+  for (const c of cases) {
+    it(c.name, async () => {
+      const res = await callTool(tool, c.input);
+      expect(res.status === 200 || (res.status >= 400 && res.status < 500), JSON.stringify(res.body).slice(0, 200)).toBe(true);
+    });
   }
 });

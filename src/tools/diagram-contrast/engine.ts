@@ -3,7 +3,7 @@ import { ToolError } from '../contract.ts';
 import { displayRatio, searchColor, toHex } from './color.ts';
 import type { Level } from './color.ts';
 import { analyseMermaid } from './mermaid-check.ts';
-import { hardenMermaid } from './mermaid-harden.ts';
+import { boundChange, hardenMermaid } from './mermaid-harden.ts';
 import type { HardenChange, HardenResult } from './mermaid-harden.ts';
 import { readMermaidSource } from './mermaid-source.ts';
 import type { ThemeName } from './mermaid-theme.ts';
@@ -86,8 +86,11 @@ export function fixFor(failure: Failure, group: readonly Pair[]): Fix {
   };
 }
 
-/** Mermaid refuses text over 50,000 characters by default (maxTextSize); this tool allows more, not unbounded. */
-export const MAX_MERMAID_CHARS = 200_000;
+/**
+ * Mermaid refuses text over 50,000 characters (its `maxTextSize`, a setting diagrams cannot raise from a
+ * directive or frontmatter): a longer source is no diagram Mermaid draws, and reading one costs time.
+ */
+export const MAX_MERMAID_CHARS = 50_000;
 
 export function runDiagramContrast(input: DiagramContrastInput): DiagramContrastOutput {
   const text = input.diagram;
@@ -129,11 +132,11 @@ export function runDiagramContrast(input: DiagramContrastInput): DiagramContrast
     out.unfixable = summary.failures.flatMap((f, i) => (out.fixes?.[i]?.unfixable ? [unfixableOf(f, summary.failureGroups[i] ?? [], 'physics')] : []));
   } else if (input.mode === 'harden') {
     const hardened = harden();
-    out.changes = hardened.changes.slice(0, MAX_ITEMS);
+    out.changes = hardened.changes.slice(0, MAX_ITEMS).map(boundChange);
     out.diagram = hardened.diagram;
     // What still fails in the returned diagram is said, with the reason, never left for a re-check to find.
     const left = summarise(hardened.remaining, MAX_ITEMS);
-    out.unfixable = left.failures.map((f, i) => unfixableOf(f, left.failureGroups[i] ?? [], 'harden'));
+    out.unfixable = left.failures.map((f, i) => unfixableOf(f, left.failureGroups[i] ?? [], 'harden', hardened.exhausted));
   }
   return out;
 }

@@ -1,5 +1,5 @@
 // Mermaid source: frontmatter, %%{init}%% directives, comments, the diagram-type line and statements with their spans.
-import { parse as parseYaml } from 'yaml';
+import { parseDocument, visit } from 'yaml';
 import { ToolError } from '../contract.ts';
 
 export type Family = 'flowchart' | 'block' | 'class' | 'state' | 'er' | 'sequence' | 'venn' | 'other' | 'fragment';
@@ -97,9 +97,19 @@ function parseDirectiveArgs(raw: string): Record<string, unknown> | null {
   return null;
 }
 
-/** Blank out [start, end) of the working copy, keeping newlines so that line/column positions stay valid. */
-function blank(chars: string[], start: number, end: number): void {
-  for (let i = start; i < end; i++) if (chars[i] !== '\n') chars[i] = ' ';
+/** The text with each [start, end) range blanked, newlines kept, so that line/column positions stay valid. */
+function blanked(text: string, ranges: readonly [number, number][]): string {
+  const pieces: string[] = [];
+  let cursor = 0;
+  for (const [start, end] of ranges) {
+    if (start < cursor) continue;
+    pieces.push(text.slice(cursor, start));
+    for (const part of text.slice(start, end).split('\n')) pieces.push(' '.repeat(part.length), '\n');
+    pieces.pop();
+    cursor = end;
+  }
+  pieces.push(text.slice(cursor));
+  return pieces.join('');
 }
 
 /** Split one line into statements on `;` outside quotes and brackets. */
@@ -134,6 +144,60 @@ function splitStatements(line: string, lineNo: number, splitOnSemicolon: boolean
   return out;
 }
 
+/** Flow collections (`[`, `{`) nested deeper than this are refused before parsing: no configuration needs it. */
+const MAX_YAML_NESTING = 64;
+
+/** The deepest `[`/`{` nesting outside quoted scalars and comments, in one pass. */
+function flowNesting(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let quote = '';
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quote) {
+      if (ch === quote) quote = '';
+      else if (ch === '\n') quote = '';
+    } else if (ch === '"' || ch === "'") quote = ch;
+    else if (ch === '#' && (i === 0 || /\s/.test(text[i - 1] ?? ''))) {
+      const nl = text.indexOf('\n', i);
+      if (nl < 0) break;
+      i = nl;
+    } else if (ch === '[' || ch === '{') {
+      depth++;
+      if (depth > max) max = depth;
+    } else if ((ch === ']' || ch === '}') && depth > 0) depth--;
+  }
+  return max;
+}
+
+/**
+ * YAML as Mermaid reads frontmatter (js-yaml refuses a key given twice in one mapping). Duplicate keys are
+ * found in one walk over the document: the parser's own check compares every pair of keys.
+ */
+function readYaml(text: string): unknown {
+  if (flowNesting(text) > MAX_YAML_NESTING) throw new Error(`collections are nested more than ${MAX_YAML_NESTING} deep`);
+  const doc = parseDocument(text, { uniqueKeys: false });
+  const first = doc.errors[0];
+  if (first) throw first;
+  let duplicate: string | null = null;
+  visit(doc, {
+    Map(_key, node) {
+      const seen = new Set<string>();
+      for (const item of node.items) {
+        const k = item.key === null || item.key === undefined ? '' : String(item.key);
+        if (seen.has(k)) {
+          duplicate = k;
+          return visit.BREAK;
+        }
+        seen.add(k);
+      }
+      return undefined;
+    },
+  });
+  if (duplicate !== null) throw new Error(`the key "${String(duplicate).slice(0, 40)}" appears twice in one mapping`);
+  return doc.toJS({ maxAliasCount: 50 });
+}
+
 /** Read the frontmatter, directives, comments and the diagram type; 400 when the text is not Mermaid. */
 export function readMermaidSource(text: string): MermaidSource {
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
@@ -145,7 +209,7 @@ export function readMermaidSource(text: string): MermaidSource {
     lineStarts.push(acc);
     acc += l.length + 1;
   }
-  const work = normal.split('');
+  const ranges: [number, number][] = [];
 
   // Frontmatter: a `---` line before anything else, closed by the next `---` line.
   let frontmatter: Frontmatter | null = null;
@@ -160,7 +224,7 @@ export function readMermaidSource(text: string): MermaidSource {
     const yamlText = lines.slice(first + 1, close).join('\n');
     let data: unknown;
     try {
-      data = yamlText.trim() === '' ? {} : parseYaml(yamlText, { maxAliasCount: 50 });
+      data = yamlText.trim() === '' ? {} : readYaml(yamlText);
     } catch (err) {
       const pos = (err as { linePos?: { line: number }[] }).linePos?.[0]?.line ?? 1;
       throw new ToolError(400, 'mermaid_frontmatter_invalid', `The frontmatter is not valid YAML: ${(err as Error).message.split('\n')[0] ?? ''}`, {
@@ -168,8 +232,9 @@ export function readMermaidSource(text: string): MermaidSource {
       });
     }
     frontmatter = { startLine: first, endLine: close, data: isPlainObject(data) ? data : {} };
-    blank(work, lineStarts[first] ?? 0, (lineStarts[close] ?? 0) + (lines[close] ?? '').length);
+    ranges.push([lineStarts[first] ?? 0, (lineStarts[close] ?? 0) + (lines[close] ?? '').length]);
   }
+  const frontmatterEnd = ranges[0]?.[1] ?? -1;
 
   // Directives %%{ type: args }%%, possibly over several lines. indexOf keeps this linear on hostile input.
   const directives: Directive[] = [];
@@ -177,8 +242,8 @@ export function readMermaidSource(text: string): MermaidSource {
   for (;;) {
     const open = normal.indexOf('%%{', from);
     if (open < 0) break;
-    if (work[open] === ' ') {
-      from = open + 3;
+    if (open < frontmatterEnd) {
+      from = frontmatterEnd;
       continue;
     }
     const close = normal.indexOf('}%%', open + 3);
@@ -196,12 +261,12 @@ export function readMermaidSource(text: string): MermaidSource {
         directives.push({ line, start: open, end: close + 3, type, args: {} });
       }
     }
-    blank(work, open, close + 3);
+    ranges.push([open, close + 3]);
     from = close + 3;
   }
 
   // Comments: %% to the end of the line.
-  const workText = work.join('');
+  const workText = blanked(normal, ranges);
   const workLines = workText.split('\n');
   for (let i = 0; i < workLines.length; i++) {
     const l = workLines[i] ?? '';

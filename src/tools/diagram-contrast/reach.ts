@@ -3,6 +3,12 @@ import { BLACK, colorDistance, contrastRatio, displayRatio, flatten, passes, sea
 import type { ColorChoice, Rgba } from './color.ts';
 import type { Failure, Pair } from './pairs.ts';
 
+/**
+ * Failing pairs harden mode works on per call, over all its rounds (each costs a few colour searches). Real
+ * diagrams need a few dozen; past this, what still fails is reported, and hardening the result again goes on.
+ */
+export const MAX_HARDEN_PAIRS = 400;
+
 /** A failure no colour this tool can set brings to its threshold: the failure, why, and the best reachable. */
 export interface Unfixable extends Failure {
   reason: string;
@@ -83,7 +89,7 @@ export function bestReachable(p: Pair): { color: Rgba; ratio: number; cap: numbe
 }
 
 /** Why the pair still fails after every change this tool could make, in words a reader can act on. */
-export function whyUnfixable(p: Pair, stuck: 'physics' | 'harden'): string {
+export function whyUnfixable(p: Pair, stuck: 'physics' | 'harden', exhausted = false): string {
   const { cap } = bestReachable(p);
   const needed = p.needed;
   const o = opacityOf(p);
@@ -93,6 +99,7 @@ export function whyUnfixable(p: Pair, stuck: 'physics' | 'harden'): string {
   }
   if (!passes(cap, needed)) return `no colour reaches ${needed}:1 here (at most ${displayRatio(cap)}:1)`;
   if (stuck === 'harden') {
+    if (exhausted) return `harden mode works on at most ${MAX_HARDEN_PAIRS} failing pairs per call and this diagram has more: harden the returned diagram again`;
     if (p.fgSlot.kind === 'fixed' && p.bgSlot.kind === 'fixed') return 'its colours are not written in the diagram (built-in defaults this tool cannot override here), so harden mode cannot change them';
     return 'harden mode found no colour for it that keeps the other elements sharing its colours passing';
   }
@@ -100,8 +107,8 @@ export function whyUnfixable(p: Pair, stuck: 'physics' | 'harden'): string {
 }
 
 /** The Unfixable entry for a failure and the pairs behind it. */
-export function unfixableOf(failure: Failure, group: readonly Pair[], stuck: 'physics' | 'harden'): Unfixable {
+export function unfixableOf(failure: Failure, group: readonly Pair[], stuck: 'physics' | 'harden', exhausted = false): Unfixable {
   const first = group[0];
   if (!first) return { ...failure, reason: 'no colour found that reaches the threshold', best_ratio: failure.ratio };
-  return { ...failure, reason: whyUnfixable(first, stuck), best_ratio: displayRatio(Math.max(bestReachable(first).cap, first.ratio ?? 0)) };
+  return { ...failure, reason: whyUnfixable(first, stuck, exhausted), best_ratio: displayRatio(Math.max(bestReachable(first).cap, first.ratio ?? 0)) };
 }

@@ -4,6 +4,7 @@ import { defineTool } from '../contract.ts';
 import { requireTextOrUpload, uploadIdField } from '../shared/fields.ts';
 import { MAX_ITEMS, runDiagramContrast } from './engine.ts';
 import { EXAMPLES } from './examples.ts';
+import { hostileCases } from './hostile.ts';
 import { THEME_NAMES } from './mermaid-theme.ts';
 
 /** Uploads are up to 5 MB; an SVG with embedded fonts is that big. Mermaid text is capped lower by the engine. */
@@ -18,7 +19,7 @@ const input = z
       .min(1)
       .max(MAX_DIAGRAM)
       .optional()
-      .describe('The diagram: Mermaid source (up to 200,000 characters) or an SVG document (up to 5,000,000). Required unless upload_id is given.'),
+      .describe('The diagram: Mermaid source (up to 50,000 characters, Mermaid\'s own maxTextSize) or an SVG document (up to 5,000,000). Required unless upload_id is given.'),
     upload_id: uploadIdField.optional(),
     format: z.enum(['mermaid', 'svg', 'auto']).default('auto').describe('mermaid, svg, or auto (default): SVG when the text starts with markup, Mermaid otherwise.'),
     level: z.enum(['AA', 'AAA']).default('AA').describe('WCAG level: AA (default; text 4.5:1, large text 3:1) or AAA (text 7:1, large text 4.5:1). Non-text contrast is 3:1 at both.'),
@@ -123,6 +124,7 @@ export default defineTool({
   output,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   examples: EXAMPLES,
+  hostile: hostileCases,
   run(body) {
     return runDiagramContrast({ diagram: body.diagram ?? '', format: body.format, level: body.level, mode: body.mode, theme: body.theme });
   },
