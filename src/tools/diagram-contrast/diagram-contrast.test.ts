@@ -1,7 +1,8 @@
 // diagram-contrast through the tool surface: valid and invalid cases, examples, determinism, hostile inputs.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { callTool } from '../../../test/support/tool-harness.ts';
+import { callTool, makeTestContext } from '../../../test/support/tool-harness.ts';
+import { ToolError } from '../contract.ts';
 import tool from './tool.ts';
 
 type Body = Record<string, unknown>;
@@ -278,6 +279,45 @@ describe('diagram-contrast: invalid cases', () => {
       if (c.extra) expect(res.body).toMatchObject(c.extra);
     });
   }
+});
+
+describe('diagram-contrast: every refusal comes from prepare, before any charge', () => {
+  const cases: { name: string; body: Body; error: string }[] = [
+    { name: 'whitespace only', body: { diagram: '  \n\t' }, error: 'diagram_empty' },
+    { name: 'prose', body: { diagram: 'Hello there.' }, error: 'diagram_not_recognized' },
+    { name: 'Mermaid over 50,000 characters', body: { diagram: `graph TD\n${'A-->B\n'.repeat(9_000)}` }, error: 'mermaid_too_long' },
+    { name: 'unclosed frontmatter', body: { diagram: '---\ntitle: x\ngraph TD' }, error: 'mermaid_frontmatter_invalid' },
+    { name: 'a key twice in the frontmatter', body: { diagram: '---\nconfig:\n  theme: dark\n  theme: base\n---\ngraph TD\n A' }, error: 'mermaid_frontmatter_invalid' },
+    { name: 'broken init directive', body: { diagram: '%%{init: {theme: }}%%\ngraph TD\n A' }, error: 'mermaid_directive_invalid' },
+    { name: 'a link fan-out past 20,000 links', body: { diagram: `graph TD\n${'a&'.repeat(150)}a-->${'b&'.repeat(150)}b` }, error: 'mermaid_too_complex' },
+    { name: 'malformed SVG', body: { diagram: '<svg><g></svg>' }, error: 'svg_malformed' },
+    { name: 'XML that is not SVG', body: { diagram: '<html/>' }, error: 'svg_not_svg' },
+    { name: 'SVG over 10,000 elements', body: { diagram: `<svg>${'<g/>'.repeat(10_001)}</svg>` }, error: 'svg_too_complex' },
+  ];
+  for (const c of cases) {
+    it(`${c.name}: ${c.error}`, async () => {
+      const input = tool.input.parse(c.body);
+      let thrown: unknown;
+      try {
+        tool.prepare?.(input);
+      } catch (err) {
+        thrown = err;
+      }
+      expect(thrown).toBeInstanceOf(ToolError);
+      expect((thrown as ToolError).code).toBe(c.error);
+      expect((thrown as ToolError).status).toBe(400);
+      // The call path answers the same code.
+      const res = await callTool(tool, c.body);
+      expect(res.body.error).toBe(c.error);
+    });
+  }
+
+  it('run works on the prepared document, not on the text again', async () => {
+    const input = tool.input.parse({ diagram: 'graph TD\n A' });
+    const prepared = tool.prepare?.(tool.input.parse({ diagram: 'classDef x color:#999' }));
+    const out = (await tool.run(input, makeTestContext(), prepared as never)) as Body;
+    expect(out.diagram_type).toBe('fragment');
+  });
 });
 
 describe('diagram-contrast: examples and determinism', () => {

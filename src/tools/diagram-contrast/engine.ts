@@ -5,7 +5,10 @@ import type { Level } from './color.ts';
 import { analyseMermaid } from './mermaid-check.ts';
 import { boundChange, hardenMermaid } from './mermaid-harden.ts';
 import type { HardenChange, HardenResult } from './mermaid-harden.ts';
+import { buildModel } from './mermaid-model.ts';
+import type { MermaidModel } from './mermaid-model.ts';
 import { readMermaidSource } from './mermaid-source.ts';
+import type { MermaidSource } from './mermaid-source.ts';
 import type { ThemeName } from './mermaid-theme.ts';
 import { summarise, toConstraint } from './pairs.ts';
 import { bestReachable, moveFill, unfixableOf, whyUnfixable } from './reach.ts';
@@ -13,6 +16,8 @@ import type { Unfixable } from './reach.ts';
 import type { Failure, Pair, Unverified } from './pairs.ts';
 import { analyseSvg } from './svg-check.ts';
 import { hardenSvg } from './svg-harden.ts';
+import { parseSvg } from './svg-parse.ts';
+import type { SvgDocument } from './svg-parse.ts';
 
 export type Format = 'mermaid' | 'svg' | 'auto';
 export type Mode = 'check' | 'fix' | 'harden';
@@ -92,27 +97,48 @@ export function fixFor(failure: Failure, group: readonly Pair[]): Fix {
  */
 export const MAX_MERMAID_CHARS = 50_000;
 
-export function runDiagramContrast(input: DiagramContrastInput): DiagramContrastOutput {
+/** A diagram read and checked for everything that can refuse it: what `run` works on. */
+export type PreparedDiagram =
+  | { format: 'svg'; text: string; doc: SvgDocument }
+  | { format: 'mermaid'; text: string; src: MermaidSource; model: MermaidModel };
+
+/**
+ * Every refusal (400) the engine can make, before anything is charged: an empty text, Mermaid over its size,
+ * a source that is neither SVG nor Mermaid, malformed frontmatter or directives, too many links, malformed
+ * or oversized SVG. The parsed document is handed on, so nothing is parsed twice.
+ */
+export function prepareDiagram(input: Pick<DiagramContrastInput, 'diagram' | 'format'>): PreparedDiagram {
   const text = input.diagram;
   if (text.trim() === '') throw new ToolError(400, 'diagram_empty', 'The diagram is empty.');
   const format = detectFormat(text, input.format);
-  if (format === 'mermaid' && text.length > MAX_MERMAID_CHARS) {
-    throw new ToolError(400, 'mermaid_too_long', `A Mermaid diagram may be at most ${MAX_MERMAID_CHARS} characters (SVG up to the field limit).`, { limit: MAX_MERMAID_CHARS });
+  if (format === 'svg') return { format, text, doc: parseSvg(text) };
+  if (text.length > MAX_MERMAID_CHARS) {
+    throw new ToolError(400, 'mermaid_too_long', `A Mermaid diagram may be at most ${MAX_MERMAID_CHARS} characters, Mermaid's own maxTextSize (SVG up to the field limit).`, { limit: MAX_MERMAID_CHARS });
   }
+  const src = readMermaidSource(text);
+  return { format, text, src, model: buildModel(src) };
+}
+
+/** Prepare and analyse in one step (the bench and the tests' shortcut; the tool runs the two apart). */
+export function runDiagramContrast(input: DiagramContrastInput): DiagramContrastOutput {
+  return analyseDiagram(prepareDiagram(input), input);
+}
+
+export function analyseDiagram(prepared: PreparedDiagram, input: Omit<DiagramContrastInput, 'diagram' | 'format'>): DiagramContrastOutput {
+  const { format, text } = prepared;
   let pairs: Pair[];
   let diagramType: string;
   let theme: string | null = null;
   let harden: () => HardenResult;
-  if (format === 'svg') {
-    const a = analyseSvg(text, input.level);
+  if (prepared.format === 'svg') {
+    const a = analyseSvg(prepared.doc, input.level);
     pairs = a.pairs;
     diagramType = 'svg';
     harden = () => hardenSvg(text, input.level, a);
   } else {
-    const src = readMermaidSource(text);
-    const a = analyseMermaid(src, input.level, input.theme);
+    const a = analyseMermaid(prepared.src, input.level, input.theme, prepared.model);
     pairs = a.pairs;
-    diagramType = src.keyword ?? 'fragment';
+    diagramType = prepared.src.keyword ?? 'fragment';
     theme = a.theme;
     harden = () => hardenMermaid(text, input.level, input.theme, a);
   }

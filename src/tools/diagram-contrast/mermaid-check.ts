@@ -621,8 +621,9 @@ export function themeNameOf(src: MermaidSource, requested: ThemeName | undefined
   return requested ?? 'default';
 }
 
-export function analyseMermaid(src: MermaidSource, level: Level, requestedTheme: ThemeName | undefined): MermaidAnalysis {
-  const model = buildModel(src);
+/** Analyse a read Mermaid source; `built` is its model when already built (prepare does). */
+export function analyseMermaid(src: MermaidSource, level: Level, requestedTheme: ThemeName | undefined, built?: MermaidModel): MermaidAnalysis {
+  const model = built ?? buildModel(src);
   const theme = themeNameOf(src, requestedTheme);
   const declared = cleanOverrides(src.config.themeVariables);
   const vars = themeVariables(theme, declared);

@@ -773,8 +773,9 @@ class SvgChecker {
   }
 }
 
-export function analyseSvg(text: string, level: Level): SvgAnalysis {
-  const doc = parseSvg(text);
+/** Analyse an SVG: its text (parsed here), or a document already parsed. */
+export function analyseSvg(input: string | SvgDocument, level: Level): SvgAnalysis {
+  const doc = typeof input === 'string' ? parseSvg(input) : input;
   const cascade = new StyleSheetCascade(doc);
   const checker = new SvgChecker(doc, cascade, level);
   checker.checkText();

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineTool } from '../contract.ts';
 import { requireTextOrUpload, uploadIdField } from '../shared/fields.ts';
-import { MAX_ITEMS, runDiagramContrast } from './engine.ts';
+import { analyseDiagram, MAX_ITEMS, prepareDiagram } from './engine.ts';
 import { EXAMPLES } from './examples.ts';
 import { hostileCases } from './hostile.ts';
 import { THEME_NAMES } from './mermaid-theme.ts';
@@ -125,7 +125,11 @@ export default defineTool({
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   examples: EXAMPLES,
   hostile: hostileCases,
-  run(body) {
-    return runDiagramContrast({ diagram: body.diagram ?? '', format: body.format, level: body.level, mode: body.mode, theme: body.theme });
+  // Every refusal happens here, before the charge; run works on the document read here.
+  prepare(body) {
+    return prepareDiagram({ diagram: body.diagram ?? '', format: body.format });
+  },
+  run(body, _ctx, prepared) {
+    return analyseDiagram(prepared, { level: body.level, mode: body.mode, theme: body.theme });
   },
 });
