@@ -287,8 +287,11 @@ describe('diagram-contrast: every refusal comes from prepare, before any charge'
     { name: 'prose', body: { diagram: 'Hello there.' }, error: 'diagram_not_recognized' },
     { name: 'Mermaid over 50,000 characters', body: { diagram: `graph TD\n${'A-->B\n'.repeat(9_000)}` }, error: 'mermaid_too_long' },
     { name: 'unclosed frontmatter', body: { diagram: '---\ntitle: x\ngraph TD' }, error: 'mermaid_frontmatter_invalid' },
+    { name: 'frontmatter sequences nested 500 deep', body: { diagram: `---\nx:\n  ${'- '.repeat(500)}1\n---\ngraph TD\n A`, mode: 'harden' }, error: 'mermaid_frontmatter_invalid' },
     { name: 'a key twice in the frontmatter', body: { diagram: '---\nconfig:\n  theme: dark\n  theme: base\n---\ngraph TD\n A' }, error: 'mermaid_frontmatter_invalid' },
     { name: 'broken init directive', body: { diagram: '%%{init: {theme: }}%%\ngraph TD\n A' }, error: 'mermaid_directive_invalid' },
+    // Harden copied and rewrote such a directive recursively: a 500 before this refusal.
+    { name: 'init directive nested 6,000 deep', body: { diagram: `%%{init: {"theme": "base", "themeVariables": {"primaryTextColor": "#eee"}, "x": ${'{"a":'.repeat(6_000)}1${'}'.repeat(6_000)}}}%%\ngraph TD\n A`, mode: 'harden' }, error: 'mermaid_directive_invalid' },
     { name: 'a link fan-out past 20,000 links', body: { diagram: `graph TD\n${'a&'.repeat(150)}a-->${'b&'.repeat(150)}b` }, error: 'mermaid_too_complex' },
     { name: 'malformed SVG', body: { diagram: '<svg><g></svg>' }, error: 'svg_malformed' },
     { name: 'XML that is not SVG', body: { diagram: '<html/>' }, error: 'svg_not_svg' },

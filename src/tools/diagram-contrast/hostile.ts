@@ -5,6 +5,8 @@ import { MAX_MERMAID_CHARS } from './engine.ts';
 /** Mermaid is read up to 50,000 characters (Mermaid's maxTextSize); SVG up to the field limit, here about 1 MB. */
 const MERMAID = MAX_MERMAID_CHARS - 64;
 const SVG = 1_000_000;
+/** Frontmatter is read up to 20,000 characters. */
+const FRONT = 19_900;
 
 /** `unit` repeated to fill `size` characters after `head` and before `tail`. */
 function fill(head: string, unit: string, tail: string, size: number): string {
@@ -69,10 +71,13 @@ export function hostileCases(): HostileCase[] {
     mermaid('a linkStyle naming every edge', fill('graph TD\n A-->B\n linkStyle ', '0,', '0 stroke:#eee', m), 'harden'),
     mermaid('style entities #x; everywhere', fill('graph TD\n A\n style A ', 'color:#a;', '', m), 'harden'),
     // Frontmatter and directives.
-    mermaid('long frontmatter', fill('---\n', 'a: b\n', '---\ngraph TD\n A', m)),
+    mermaid('long frontmatter of one key again and again', fill('---\n', 'a: b\n', '---\ngraph TD\n A', FRONT)),
+    mermaid('frontmatter over its limit', fill('---\n', 'a: b\n', '---\ngraph TD\n A', m)),
+    mermaid('long frontmatter of distinct keys, rewritten by harden', numbered('---\nconfig:\n  theme: base\n  themeVariables:\n    primaryTextColor: "#eee"\n    primaryColor: "#fff"\n', (i) => `k${i}: v\n`, '---\ngraph TD\n A', FRONT), 'harden'),
     mermaid('frontmatter never closed', fill('---\n', 'x\n', '', m)),
-    mermaid('frontmatter of nested flow sequences', fill('---\nconfig: ', '[', '\n---\ngraph TD\n A', m)),
-    mermaid('frontmatter of nested block mappings', `---\n${Array.from({ length: 300 }, (_, i) => `${' '.repeat(i)}k:`).join('\n')} 1\n---\ngraph TD\n A`),
+    mermaid('frontmatter of nested flow sequences', fill('---\nconfig: ', '[', '\n---\ngraph TD\n A', FRONT)),
+    mermaid('frontmatter of nested block mappings', `---\n${Array.from({ length: 190 }, (_, i) => `${' '.repeat(i)}k:`).join('\n')} 1\n---\ngraph TD\n A`),
+    mermaid('frontmatter of nested block sequences', fill('---\nconfig:\n  theme: base\nx:\n  ', '- ', '1\n---\ngraph TD\n A', FRONT), 'harden'),
     mermaid('frontmatter alias bomb', `---\na: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: [*d,*d,*d,*d,*d,*d,*d,*d,*d]\n---\ngraph TD\n A`),
     mermaid('init directive with many theme variables', fill('%%{init: {"themeVariables": {', '"a":"#fff",', '"b":"#000"}}}%%\ngraph TD\n A', m), 'harden'),
     mermaid('init directive nested deep', fill('%%{init: ', '{"a":', '1}%%\ngraph TD\n A', m)),
@@ -84,7 +89,8 @@ export function hostileCases(): HostileCase[] {
     mermaid('subgraphs never closed', fill('graph TD\n', 'subgraph s\n', 'A', m)),
     mermaid('sequence rect blocks nested deep', fill('sequenceDiagram\n', 'rect rgb(0,0,0)\n', 'A->>B: hi', m), 'harden'),
     mermaid('sequence messages inside deep rect blocks', `sequenceDiagram\n${'rect rgb(9,9,9)\n'.repeat(m / 32)}${'A->>B: hi\n'.repeat(m / 20)}`, 'harden'),
-    mermaid('a deep init directive rewritten by harden', `%%{init: {"themeVariables": {"primaryTextColor": "#eee"}, "x": ${'{"a":'.repeat(m / 8)}1${'}'.repeat(m / 8)}}}%%\ngraph TD\n A`, 'harden'),
+    mermaid('a deep init directive harden would rewrite', `%%{init: {"theme": "base", "themeVariables": {"primaryTextColor": "#eee", "primaryColor": "#fff"}, "x": ${'{"a":'.repeat(m / 8)}1${'}'.repeat(m / 8)}}}%%\ngraph TD\n A`, 'harden'),
+    mermaid('an init directive harden rewrites, nested to the limit', `%%{init: {"theme": "base", "themeVariables": {"primaryTextColor": "#eee", "primaryColor": "#fff"}, "x": ${'{"a":'.repeat(62)}1${'}'.repeat(62)}}}%%\ngraph TD\n A`, 'harden'),
     mermaid('control characters', `graph TD\n  A\u0000\u0007 --> B\u001b[31m\n  style A color:\u0000red`),
     mermaid('composite states nested deep', fill('stateDiagram-v2\n', 'state a {\n', 'x --> y', m)),
     mermaid('class bodies never closed', fill('classDiagram\n', 'class A {\n', '', m)),

@@ -272,7 +272,7 @@ function applyEdits(a: MermaidAnalysis, edits: readonly Edit[]): string {
       const fm = src.frontmatter;
       const yamlStart = starts[fm.startLine + 1] ?? 0;
       const yamlEnd = starts[fm.endLine] ?? yamlStart;
-      const doc = parseDocument(text.slice(yamlStart, yamlEnd));
+      const doc = parseDocument(text.slice(yamlStart, yamlEnd), { uniqueKeys: false });
       let ok = true;
       try {
         for (const [k, v] of Object.entries(themeEdits)) doc.setIn(['config', 'themeVariables', k], v);

@@ -82,10 +82,34 @@ function lineOfOffset(lineStarts: number[], offset: number): number {
   return lo;
 }
 
-/** Mermaid reads directive arguments as JSON after turning every single quote into a double quote. */
-function parseDirectiveArgs(raw: string): Record<string, unknown> | null {
+/** The deepest `[`/`{` nesting of JSON text outside its strings (escapes honoured), in one pass. */
+function jsonNesting(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (inString) {
+      if (ch === '\\') i++;
+      else if (ch === '"') inString = false;
+    } else if (ch === '"') inString = true;
+    else if (ch === '[' || ch === '{') {
+      depth++;
+      if (depth > max) max = depth;
+    } else if ((ch === ']' || ch === '}') && depth > 0) depth--;
+  }
+  return max;
+}
+
+/**
+ * Mermaid reads directive arguments as JSON after turning every single quote into a double quote. Nesting
+ * deeper than the frontmatter allows is refused too: nothing in a configuration needs it, and copying or
+ * writing such a value back recurses once per level.
+ */
+function parseDirectiveArgs(raw: string): Record<string, unknown> | 'deep' | null {
   const text = raw.trim();
   if (text === '') return {};
+  if (jsonNesting(text.replace(/'/g, '"')) > MAX_YAML_NESTING) return 'deep';
   for (const candidate of [text, text.replace(/'/g, '"')]) {
     try {
       const v: unknown = JSON.parse(candidate);
@@ -144,6 +168,9 @@ function splitStatements(line: string, lineNo: number, splitOnSemicolon: boolean
   return out;
 }
 
+/** Frontmatter (title, displayMode, config) read at most; YAML is read several times over in harden mode. */
+const MAX_FRONTMATTER = 20_000;
+
 /** Flow collections (`[`, `{`) nested deeper than this are refused before parsing: no configuration needs it. */
 const MAX_YAML_NESTING = 64;
 
@@ -195,7 +222,22 @@ function readYaml(text: string): unknown {
     },
   });
   if (duplicate !== null) throw new Error(`the key "${String(duplicate).slice(0, 40)}" appears twice in one mapping`);
-  return doc.toJS({ maxAliasCount: 50 });
+  const value: unknown = doc.toJS({ maxAliasCount: 50 });
+  // Block collections nest by indentation too (`- - - 1`): the value itself is measured, without recursion.
+  if (depthOf(value) > MAX_YAML_NESTING) throw new Error(`collections are nested more than ${MAX_YAML_NESTING} deep`);
+  return value;
+}
+
+function depthOf(value: unknown): number {
+  let max = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, d] = stack.pop() as [unknown, number];
+    if (d > max) max = d;
+    if (d > MAX_YAML_NESTING || v === null || typeof v !== 'object') continue;
+    for (const child of Array.isArray(v) ? v : Object.values(v as Record<string, unknown>)) stack.push([child, d + 1]);
+  }
+  return max;
 }
 
 /** Read the frontmatter, directives, comments and the diagram type; 400 when the text is not Mermaid. */
@@ -222,6 +264,9 @@ export function readMermaidSource(text: string): MermaidSource {
       throw new ToolError(400, 'mermaid_frontmatter_invalid', 'The frontmatter opened with --- is never closed.', { line: first + 1 });
     }
     const yamlText = lines.slice(first + 1, close).join('\n');
+    if (yamlText.length > MAX_FRONTMATTER) {
+      throw new ToolError(400, 'mermaid_frontmatter_invalid', `The frontmatter is longer than ${MAX_FRONTMATTER} characters; Mermaid's frontmatter holds a title and a configuration.`, { line: first + 1 });
+    }
     let data: unknown;
     try {
       data = yamlText.trim() === '' ? {} : readYaml(yamlText);
@@ -255,6 +300,7 @@ export function readMermaidSource(text: string): MermaidSource {
       const type = (m[1] ?? '').toLowerCase();
       if (type === 'init' || type === 'initialize') {
         const args = parseDirectiveArgs(body.slice(m[0].length));
+        if (args === 'deep') throw new ToolError(400, 'mermaid_directive_invalid', `The %%{init: ...}%% directive nests objects or arrays more than ${MAX_YAML_NESTING} deep.`, { line: line + 1 });
         if (!args) throw new ToolError(400, 'mermaid_directive_invalid', 'The %%{init: ...}%% directive is not valid JSON.', { line: line + 1 });
         directives.push({ line, start: open, end: close + 3, type, args });
       } else {
