@@ -121,6 +121,7 @@ interface Grid {
 }
 
 const GRID_MIN_CHILDREN = 32;
+const NO_KIDS: SvgElement[] = [];
 const GRID_CELLS = 32;
 /** Shapes composited under one point at most (each is a paint; thousands of translucent ones are an attack). */
 const MAX_LAYERS = 512;
@@ -306,11 +307,11 @@ class SvgChecker {
       ctm = multiply(ctm, v.matrix);
       viewport = v.viewport;
     }
-    ctm = multiply(ctm, parseTransform(el.attrs.get('transform')));
+    const transform = el.attrs.get('transform');
+    if (transform) ctm = multiply(ctm, parseTransform(transform));
     const outline = SHAPES.has(el.lname) || OPAQUE_BOXES.has(el.lname) ? outlineOf(el, viewport) : null;
     let box: [number, number, number, number] | null = null;
-    const grow = (b: [number, number, number, number] | null): void => {
-      if (!b) return;
+    const grow = (b: [number, number, number, number]): void => {
       box = box ? [Math.min(box[0], b[0]), Math.min(box[1], b[1]), Math.max(box[2], b[2]), Math.max(box[3], b[3])] : b;
     };
     if (outline) {
@@ -328,6 +329,12 @@ class SvgChecker {
       ]);
     }
     let unbounded = el.lname === 'use';
+    if (el.children.length === 0) {
+      // A leaf (most elements): no lists of its own.
+      const leafBox = unbounded ? null : box;
+      this.geo.set(el.index, { ctm, inverse: outline ? invert(ctm) : null, outline, viewport, box: leafBox, kids: NO_KIDS, grid: null });
+      return leafBox;
+    }
     const kids: SvgElement[] = [];
     const kidBoxes: ([number, number, number, number] | null)[] = [];
     let position = 0;
@@ -344,7 +351,7 @@ class SvgChecker {
     }
     const finalBox = unbounded ? null : box;
     const grid = kids.length >= GRID_MIN_CHILDREN ? buildGrid(kidBoxes.map((b) => (b && b[0] === Infinity ? [0, 0, -1, -1] : b))) : null;
-    this.geo.set(el.index, { ctm, inverse: invert(ctm), outline, viewport, box: finalBox, kids, grid });
+    this.geo.set(el.index, { ctm, inverse: outline ? invert(ctm) : null, outline, viewport, box: finalBox, kids, grid });
     return finalBox;
   }
 
