@@ -237,6 +237,8 @@ describe('diagram-contrast: valid cases', () => {
 
   it('harden output, checked again with the same inputs, passes (Mermaid and SVG)', async () => {
     const inputs: Body[] = [
+      // FC_SEED=1573992306: a colour added to c2's fill line lost to c1's, applied after it on N0.
+      { diagram: 'flowchart LR\n  N0[Node 0]\n  N1[Node 1]\n  classDef c1 color:#000000\n  classDef c2 fill:#000000\n  class N1 c1\n  class N0 c2\n  class N0 c1' },
       // A property-test counterexample: the line colour passes on the canvas and fails in the subgraph.
       { diagram: 'flowchart LR\n  subgraph S[Group]\n    N0[Node 0]\n  end\n  N0[Node 0]\n  N1[Node 1]\n  N1 --> N0\n  N0 --> N0\n  style S fill:#a70100', theme: 'forest' },
       { diagram: 'graph TD\n  A --> B\n  classDef warn fill:#ff6b6b,color:#fff\n  class B warn\n  linkStyle 0 stroke:#ddd' },

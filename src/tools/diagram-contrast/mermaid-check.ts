@@ -300,6 +300,8 @@ class Checker {
     fillAlpha?: number;
     textRole?: string;
     ref?: Pair['ref'];
+    /** The statements applied to the element, in order (harden mode asks which of them wins). */
+    lineOrder?: readonly number[];
     /** What to move when the text sits directly on the backdrop (no fill of its own). */
     backdropSlot?: Slot;
   }): void {
@@ -345,6 +347,7 @@ class Checker {
           bg,
           fgSeen: over(withAlpha(over(fg, fillTop), opacity), base),
           fgSlot: colorSlot,
+          lineOrder: o.lineOrder,
           bgSlot: fillSlot,
           seen,
           owners,
@@ -449,7 +452,7 @@ class Checker {
         const lines = this.linesOf(node, true);
         const ref: Pair['ref'] = { type: 'node', id: node.id };
         this.alike(`node|${node.parent ?? ''}|${lines.map((l) => l.idx).join(',')}`, node.id, ref, () => {
-          this.shape({ roleNoun: r.noun, element: node.id, props: withLines(nodeTheme, lines), backdrop: this.containerBg(node.parent), text: true, border: true, ref });
+          this.shape({ roleNoun: r.noun, element: node.id, props: withLines(nodeTheme, lines), backdrop: this.containerBg(node.parent), text: true, border: true, ref, lineOrder: lines.map((l) => l.idx) });
         });
       }
       const edgeTheme = themeLayer(this.vars, { stroke: [r.edge], color: r.edgeText });

@@ -170,7 +170,10 @@ export function planEdits(pairs: readonly Pair[], rules: AppendRules = { style: 
       if (choice.hex !== toHex(f.fg)) edits.set(key, { slot: f.fgSlot, value: choice.hex });
       continue;
     }
-    if (f.kind === 'text' && f.bgSlot.kind === 'line') {
+    // Only when a colour written there would win: no statement applied after the fill's sets the colour.
+    const order = f.lineOrder;
+    const colorWins = f.bgSlot.kind === 'line' && (f.fgSlot.kind !== 'line' || (order !== undefined && order.lastIndexOf(f.bgSlot.line) > order.lastIndexOf(f.fgSlot.line)));
+    if (f.kind === 'text' && f.bgSlot.kind === 'line' && colorWins) {
       // The line that gives these elements their fill can give them their own text colour too.
       const colorSlot: Slot = { kind: 'line', line: f.bgSlot.line, prop: 'color' };
       const onFill = pairs.filter((p) => p.kind === 'text' && isCandidate(p) && slotKey(p.bgSlot) === bgKey);

@@ -59,6 +59,8 @@ export interface Pair {
   fillSeen?: () => ((fill: Rgba) => Rgba) | null;
   /** Slots that style the same element (for describing a rewritten line). */
   owners: string[];
+  /** Mermaid: the style statements (indexes) applied to the element, in the order they apply (later wins). */
+  lineOrder?: readonly number[];
   /** Set by `measure`: what summarise groups by (copies of a measured pair share it). */
   summaryKey?: string;
   /** The Mermaid element behind the pair, for lines harden mode may add (`linkStyle 3 ...`, `style A ...`). */
