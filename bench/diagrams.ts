@@ -1,5 +1,7 @@
 // Benchmark of diagram-contrast over ../shared/bench/diagrams: outcomes, findings and harden re-check rate, by format.
 // Run: npx tsx bench/diagrams.ts [--level AA|AAA] [--theme default|neutral|dark|forest|base]
+//      npx tsx bench/diagrams.ts --matrix   (every theme x level: Mermaid's own parser on each harden output,
+//                                            fixes audited in 8-bit sRGB with the WCAG formula written out here)
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ToolError } from '../src/tools/contract.ts';
@@ -33,6 +35,11 @@ const theme = arg('theme') as ThemeName | undefined;
 const root = path.resolve(process.cwd(), '../shared/bench/diagrams');
 if (!existsSync(root)) {
   console.log(`No corpus at ${root}; nothing to measure.`);
+  process.exit(0);
+}
+
+if (process.argv.includes('--matrix')) {
+  await matrix(root);
   process.exit(0);
 }
 
@@ -111,4 +118,93 @@ for (const [format, t] of [...tallies.entries(), ['total', all] as [string, Tall
 if (reasons.size > 0) {
   console.log('unverified reasons:');
   for (const [r, n] of [...reasons.entries()].sort((a, b) => b[1] - a[1])) console.log(`  ${n} x ${r}`);
+}
+
+// ---------------------------------------------------------------- --matrix
+
+/** WCAG 2.x ratio of two #rrggbb colours, written out (not the engine's code): an outside check of a fix. */
+function wcagHex(a: string, b: string): number | null {
+  const lum = (hex: string): number | null => {
+    const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
+    if (!m) return null;
+    const lin = (h: string): number => {
+      const c = parseInt(h, 16) / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * lin(m[1] ?? '00') + 0.7152 * lin(m[2] ?? '00') + 0.0722 * lin(m[3] ?? '00');
+  };
+  const la = lum(a);
+  const lb = lum(b);
+  if (la === null || lb === null) return null;
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}
+
+async function matrix(corpus: string): Promise<void> {
+  const { mermaidParser } = await import('../src/tools/diagram-contrast/mermaid-reference.ts');
+  const parse = await mermaidParser();
+  const themes: ThemeName[] = ['default', 'neutral', 'dark', 'forest', 'base'];
+  const levels: ('AA' | 'AAA')[] = ['AA', 'AAA'];
+  const mermaidDir = path.join(corpus, 'mermaid');
+  const svgDir = path.join(corpus, 'svg');
+  const files = [
+    ...readdirSync(mermaidDir).sort().map((f) => path.join(mermaidDir, f)),
+    ...(existsSync(svgDir) ? readdirSync(svgDir).sort().map((f) => path.join(svgDir, f)) : []),
+  ];
+  const texts = new Map(files.map((f) => [f, readFileSync(f, 'utf8')]));
+  const accepted = new Map<string, boolean>();
+  for (const f of files) if (f.endsWith('.mmd')) accepted.set(f, (await parse(texts.get(f) ?? '')) === null);
+  const refusedInputs = [...accepted.entries()].filter(([, ok]) => !ok).map(([f]) => path.basename(f));
+  console.log(`diagram-contrast --matrix over ${corpus}: ${accepted.size} Mermaid (Mermaid ${'refuses'} ${refusedInputs.length} as given: ${refusedInputs.join(', ') || 'none'}), ${files.length - accepted.size} SVG`);
+  console.log('theme    level | harden outputs Mermaid refuses | re-check still failing (of which reported unfixable) | fixes: total, short of needed in 8-bit, unfixable');
+  const totals = { refused: 0, outputs: 0, failing: 0, reported: 0, fixes: 0, short: 0, unfixable: 0 };
+  const refusedFiles = new Map<string, number>();
+  for (const theme of themes) {
+    for (const level of levels) {
+      const row = { refused: 0, outputs: 0, failing: 0, reported: 0, fixes: 0, short: 0, unfixable: 0 };
+      for (const f of files) {
+        const diagram = texts.get(f) ?? '';
+        let hardened: DiagramContrastOutput;
+        let fixed: DiagramContrastOutput;
+        try {
+          hardened = runDiagramContrast({ diagram, format: 'auto', level, mode: 'harden', theme });
+          fixed = runDiagramContrast({ diagram, format: 'auto', level, mode: 'fix', theme });
+        } catch (err) {
+          if (err instanceof ToolError) continue;
+          throw err;
+        }
+        const out = hardened.diagram ?? '';
+        if (accepted.get(f) === true && out !== diagram) {
+          row.outputs++;
+          const error = await parse(out);
+          if (error !== null) {
+            row.refused++;
+            refusedFiles.set(path.basename(f), (refusedFiles.get(path.basename(f)) ?? 0) + 1);
+          }
+        }
+        const again = runDiagramContrast({ diagram: out, format: 'auto', level, mode: 'check', theme });
+        if (again.failures.length > 0) {
+          row.failing++;
+          const listed = (hardened as { unfixable?: unknown[] }).unfixable ?? [];
+          if (listed.length >= again.failures.length) row.reported++;
+        }
+        for (const fx of fixed.fixes ?? []) {
+          row.fixes++;
+          if ((fx as { unfixable?: boolean }).unfixable) {
+            row.unfixable++;
+            continue;
+          }
+          const r = wcagHex(fx.suggested_fg, fx.suggested_bg ?? fx.bg);
+          if (r !== null && r < fx.needed && fx.fg.length === 7) row.short++;
+        }
+      }
+      for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += row[k];
+      console.log(
+        `${theme.padEnd(8)} ${level.padEnd(5)} | ${String(row.refused).padStart(2)} of ${String(row.outputs).padStart(3)} | ${String(row.failing).padStart(2)} (${row.reported}) | ${row.fixes}, ${row.short}, ${row.unfixable}`,
+      );
+    }
+  }
+  console.log(
+    `total          | ${totals.refused} of ${totals.outputs} | ${totals.failing} (${totals.reported}) | ${totals.fixes}, ${totals.short}, ${totals.unfixable}`,
+  );
+  if (refusedFiles.size > 0) console.log(`outputs refused, by file: ${[...refusedFiles.entries()].map(([f, n]) => `${f} x${n}`).join(', ')}`);
 }

@@ -1,4 +1,5 @@
 // Colour maths: culori's ratios against the WCAG formula written out, thresholds, compositing and the fix search.
+import { wcagContrast } from 'culori';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, displayRatio, isLargeText, over, parseColor, parsePaint, remapFill, requiredRatio, searchColor, toHex, WHITE } from './color.ts';
@@ -39,8 +40,38 @@ describe('contrast ratio', () => {
     const color = fc.record({ r: channel, g: channel, b: channel }).map((c) => ({ ...c, alpha: 1 }));
     fc.assert(
       fc.property(color, color, (a, b) => Math.abs(contrastRatio(a, b) - wcag(a, b)) < 1e-9),
-      { numRuns: 500, seed: 7 },
+      { numRuns: 500 },
     );
+  });
+
+  it('is measured on the painted colours: every channel rounded to 8 bits first', () => {
+    const channel = fc.double({ min: 0, max: 1, noNaN: true });
+    const color = fc.record({ r: channel, g: channel, b: channel }).map((c) => ({ ...c, alpha: 1 }));
+    const paint = (c: Rgba): Rgba => ({ r: Math.round(c.r * 255) / 255, g: Math.round(c.g * 255) / 255, b: Math.round(c.b * 255) / 255, alpha: 1 });
+    fc.assert(
+      fc.property(color, color, (a, b) => Math.abs(contrastRatio(a, b) - wcag(paint(a), paint(b))) < 1e-9),
+      { numRuns: 500 },
+    );
+  });
+
+  it("agrees with culori's wcagContrast on the painted colours", () => {
+    const channel = fc.double({ min: 0, max: 1, noNaN: true });
+    const color = fc.record({ r: channel, g: channel, b: channel }).map((c) => ({ ...c, alpha: 1 }));
+    const paint = (c: Rgba): { mode: 'rgb'; r: number; g: number; b: number } => ({ mode: 'rgb', r: Math.round(c.r * 255) / 255, g: Math.round(c.g * 255) / 255, b: Math.round(c.b * 255) / 255 });
+    fc.assert(
+      fc.property(color, color, (a, b) => Math.abs(contrastRatio(a, b) - wcagContrast(paint(a), paint(b))) < 1e-9),
+      { numRuns: 500 },
+    );
+  });
+
+  // The dark theme's edge label background is hsl(0, 0%, 34.41%), 87.75 per channel; a browser paints #585858. Measured
+  // unrounded, #b1cfff "passed" at 4.50; on the painted colours it is 4.485 (issue 17).
+  it('a colour that passes only off the 8-bit grid does not pass', () => {
+    const bg = hex('hsl(0, 0%, 34.4117647059%)');
+    expect(toHex(bg)).toBe('#585858');
+    expect(contrastRatio(hex('#b1cfff'), bg)).toBeLessThan(4.5);
+    const r = searchColor(hex('#0000ff'), [{ bg, needed: 4.5 }]);
+    expect(wcag(hex(r?.hex ?? '#000'), hex('#585858'))).toBeGreaterThanOrEqual(4.5);
   });
 });
 
@@ -121,8 +152,14 @@ describe('fix search', () => {
         if (!r) return needed === 7;
         return contrastRatio(hex(r.hex), bg) >= needed;
       }),
-      { numRuns: 200, seed: 11 },
+      { numRuns: 200 },
     );
+  });
+
+  // Found while making the search cheaper: a colour already at the end of its range that passes must be found.
+  it('black that already passes on white is its own answer', () => {
+    expect(searchColor(hex('#000'), [{ bg: WHITE, needed: 3 }])?.hex).toBe('#000000');
+    expect(searchColor(hex('#fff'), [{ bg: hex('#000'), needed: 3 }])?.hex).toBe('#ffffff');
   });
 
   it('mid grey at AAA has no passing text colour; the fill is remapped instead', () => {

@@ -1,5 +1,5 @@
 // Colour maths for diagram-contrast: parsing (culori), alpha compositing, WCAG ratios and thresholds, fix search.
-import { converter, differenceEuclidean, formatHex, formatHex8, parse, toGamut, wcagContrast } from 'culori';
+import { converter, differenceEuclidean, parse, toGamut } from 'culori';
 import type { Oklch, Rgb } from 'culori';
 
 /** An sRGB colour, channels and alpha in 0..1 (not premultiplied). */
@@ -39,6 +39,19 @@ function clamp01(v: number): number {
 
 /** Parse one CSS colour (names, #rgb[a], #rrggbb[aa], rgb[a](), hsl[a](), hwb(), lab(), oklch() ...). */
 export function parseColor(raw: string): Rgba | null {
+  const known = parsed.get(raw);
+  if (known !== undefined) return known;
+  const result = parseUncached(raw);
+  if (parsed.size >= PARSED_SIZE) parsed.clear();
+  parsed.set(raw, result);
+  return result;
+}
+
+/** A diagram repeats a few colour strings thousands of times; culori parses each once. Results are frozen. */
+const parsed = new Map<string, Rgba | null>();
+const PARSED_SIZE = 4096;
+
+function parseUncached(raw: string): Rgba | null {
   const text = raw.trim();
   if (text.length === 0 || text.length > MAX_COLOR_LENGTH) return null;
   const parsed = parse(text.toLowerCase());
@@ -46,12 +59,21 @@ export function parseColor(raw: string): Rgba | null {
   const rgb = toRgb(parsed);
   if (!rgb || !Number.isFinite(rgb.r) || !Number.isFinite(rgb.g) || !Number.isFinite(rgb.b)) return null;
   const alpha = rgb.alpha === undefined || !Number.isFinite(rgb.alpha) ? 1 : clamp01(rgb.alpha);
-  return { r: clamp01(rgb.r), g: clamp01(rgb.g), b: clamp01(rgb.b), alpha };
+  return Object.freeze({ r: clamp01(rgb.r), g: clamp01(rgb.g), b: clamp01(rgb.b), alpha });
+}
+
+/** `red !important` -> `red`: a trailing `!important` (spaces allowed before the `!`) is dropped, in one pass. */
+export function withoutImportant(text: string): string {
+  const word = 'important';
+  if (text.length < word.length + 1 || text.slice(-word.length).toLowerCase() !== word) return text;
+  const bang = text.length - word.length - 1;
+  if (text[bang] !== '!') return text;
+  return text.slice(0, bang).trimEnd();
 }
 
 /** Classify a fill/stroke/color value: a colour, none, a url() reference, currentColor, or something unreadable. */
 export function parsePaint(raw: string): Paint {
-  const text = raw.trim().replace(/\s*!important\s*$/i, '');
+  const text = withoutImportant(raw.trim());
   const lower = text.toLowerCase();
   if (lower === 'none') return { kind: 'none', raw: text };
   if (lower === 'currentcolor') return { kind: 'current', raw: text };
@@ -88,17 +110,52 @@ function asRgb(c: Rgba): Rgb {
   return { mode: 'rgb', r: c.r, g: c.g, b: c.b };
 }
 
-/** WCAG 2.x contrast ratio of two opaque colours (1..21); culori linearises with the 0.04045 threshold. */
+/**
+ * What the screen shows: each channel rounded to 8 bits, as browsers paint and as axe-core reads computed
+ * colours. Colours derived in hsl() (theme variables, translucent layers) are not on that grid until painted.
+ */
+export function painted(c: Rgba): Rgba {
+  const q = (v: number): number => Math.round(clamp01(v) * 255) / 255;
+  return { r: q(c.r), g: q(c.g), b: q(c.b), alpha: c.alpha };
+}
+
+/** WCAG 2.x linearisation of each 8-bit channel value (0.04045 threshold), computed once. */
+const LINEAR: Float64Array = (() => {
+  const t = new Float64Array(256);
+  for (let i = 0; i < 256; i++) {
+    const c = i / 255;
+    t[i] = c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }
+  return t;
+})();
+
+function channel8(v: number): number {
+  return Math.round((v < 0 ? 0 : v > 1 ? 1 : v) * 255);
+}
+
+/** WCAG 2.x relative luminance of the painted colour (channels rounded to 8 bits). */
+export function luminance(c: Rgba): number {
+  return 0.2126 * (LINEAR[channel8(c.r)] ?? 0) + 0.7152 * (LINEAR[channel8(c.g)] ?? 0) + 0.0722 * (LINEAR[channel8(c.b)] ?? 0);
+}
+
+/**
+ * WCAG 2.x contrast ratio of two opaque colours (1..21), measured on the painted (8-bit) colours: the
+ * formula over a table of the 256 linearised channel values (a test holds it to culori's wcagContrast).
+ */
 export function contrastRatio(a: Rgba, b: Rgba): number {
-  return wcagContrast(asRgb(a), asRgb(b));
+  const la = luminance(a);
+  const lb = luminance(b);
+  return la > lb ? (la + 0.05) / (lb + 0.05) : (lb + 0.05) / (la + 0.05);
 }
 
 /** #rrggbb, or #rrggbbaa when translucent. */
 export function toHex(c: Rgba): string {
-  const rgb: Rgb = { mode: 'rgb', r: c.r, g: c.g, b: c.b };
-  if (c.alpha < 1 - 1e-9) return formatHex8({ ...rgb, alpha: c.alpha });
-  return formatHex(rgb);
+  const hex = `#${HEX2[channel8(c.r)]}${HEX2[channel8(c.g)]}${HEX2[channel8(c.b)]}`;
+  return c.alpha < 1 - 1e-9 ? hex + HEX2[channel8(c.alpha)] : hex;
 }
+
+/** Two hex digits per 8-bit value (culori's formatHex rounds the same way: round(clamp(v) * 255)). */
+const HEX2: readonly string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
 /** Ratios are reported truncated to two decimals (axe-core's habit), never rounded up to a passing value. */
 export function displayRatio(ratio: number): number {
@@ -146,11 +203,9 @@ export function evaluateConstraints(candidate: Rgba, constraints: readonly Const
   return { ratio: ratio === Infinity ? 21 : ratio, ok };
 }
 
-/** Round-trip through #rrggbb so that the colour we measure is exactly the colour we suggest. */
+/** Onto the #rrggbb grid, so that the colour we measure is exactly the colour we suggest. */
 function quantise(c: Rgb): Rgba {
-  const hex = formatHex(c);
-  const back = parseColor(hex);
-  return back ?? BLACK;
+  return { r: channel8(c.r) / 255, g: channel8(c.g) / 255, b: channel8(c.b) / 255, alpha: 1 };
 }
 
 function oklchOf(c: Rgba): { l: number; c: number; h: number } {
@@ -169,36 +224,85 @@ export interface ColorChoice {
   ratio: number;
 }
 
+/** Constraints that ask the same thing once: same background, threshold and way of being seen. */
+function constraintKey(c: Constraint): string {
+  // A `seen` map is affine in the (opaque) candidate: opacity and layers. Two points pin it down.
+  const k = c.seen ? [c.seen(BLACK), c.seen(WHITE)].map((x) => `${x.r},${x.g},${x.b},${x.alpha}`).join(';') : '';
+  return `${c.bg.r},${c.bg.g},${c.bg.b},${c.bg.alpha}/${c.needed}/${k}`;
+}
+
+function distinctConstraints(constraints: readonly Constraint[]): Constraint[] {
+  const seen = new Set<string>();
+  const out: Constraint[] = [];
+  for (const c of constraints) {
+    const key = constraintKey(c);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(c);
+  }
+  return out;
+}
+
 /**
  * Walk OKLCH lightness from `start` towards black and towards white (hue and, where the gamut allows,
  * chroma kept), measure each candidate after gamut mapping and 8-bit rounding, and keep the passing colour
- * nearest to `start` (OKLab distance). Null when neither direction reaches every constraint.
+ * nearest to `start` (OKLab distance). Null when neither direction reaches every constraint. With a single
+ * constraint the passing part of each direction reaches its end (contrast only grows as the colour moves
+ * away from the background), so the end is tried first and the boundary found by halving; several
+ * constraints can pass on a middle stretch only, so they are walked in small steps.
  */
-export function searchColor(start: Rgba, constraints: readonly Constraint[]): ColorChoice | null {
+export function searchColor(start: Rgba, constraintsIn: readonly Constraint[]): ColorChoice | null {
+  const constraints = distinctConstraints(constraintsIn);
+  const key = `${start.r},${start.g},${start.b},${start.alpha}|${constraints.map(constraintKey).join('|')}`;
+  const known = searchMemo.get(key);
+  if (known !== undefined) return known;
+  const result = searchUncached(start, constraints);
+  if (searchMemo.size >= MEMO_SIZE) searchMemo.clear();
+  searchMemo.set(key, result);
+  return result;
+}
+
+/** The same search asked again (harden rounds, elements sharing colours) is answered from memory: a pure function's results. */
+const searchMemo = new Map<string, ColorChoice | null>();
+const MEMO_SIZE = 4096;
+
+function searchUncached(start: Rgba, constraints: readonly Constraint[]): ColorChoice | null {
   const base = start.alpha < 1 ? flatten(start, constraints[0]?.bg ?? WHITE) : start;
   const { l: l0, c: c0, h: h0 } = oklchOf(base);
+  const passes = (c: Rgba): boolean => evaluateConstraints(c, constraints).ok;
   const found: ColorChoice[] = [];
+  const bisect = (failing: number, passing: number, atPassing: Rgba, rounds: number): Rgba => {
+    let lo = failing;
+    let hi = passing;
+    let best = atPassing;
+    for (let k = 0; k < rounds; k++) {
+      const mid = (lo + hi) / 2;
+      const m = fromOklch(mid, c0, h0);
+      if (passes(m)) {
+        hi = mid;
+        best = m;
+      } else lo = mid;
+    }
+    return best;
+  };
   for (const dir of [-1, 1]) {
+    if (constraints.length === 1) {
+      const end = dir < 0 ? 0 : 1;
+      const atEnd = fromOklch(end, c0, h0);
+      if (!passes(atEnd)) continue;
+      // To 2^-18 of the lightness range: the first passing 8-bit colour, not one a step beyond it.
+      const best = bisect(l0, end, atEnd, 18);
+      found.push({ color: best, hex: toHex(best), ratio: evaluateConstraints(best, constraints).ratio });
+      continue;
+    }
     let prevL = l0;
     const step = 0.02;
     for (let i = 1; i <= 60; i++) {
       const l = clamp01(l0 + dir * step * i);
       const cand = fromOklch(l, c0, h0);
-      if (evaluateConstraints(cand, constraints).ok) {
+      if (passes(cand)) {
         // Bisect between the last failing and the first passing lightness; keep the passing end.
-        let lo = prevL;
-        let hi = l;
-        let best = cand;
-        for (let k = 0; k < 14; k++) {
-          const mid = (lo + hi) / 2;
-          const m = fromOklch(mid, c0, h0);
-          if (evaluateConstraints(m, constraints).ok) {
-            hi = mid;
-            best = m;
-          } else {
-            lo = mid;
-          }
-        }
+        const best = bisect(prevL, l, cand, 14);
         found.push({ color: best, hex: toHex(best), ratio: evaluateConstraints(best, constraints).ratio });
         break;
       }
@@ -210,6 +314,11 @@ export function searchColor(start: Rgba, constraints: readonly Constraint[]): Co
   const startRgb = asRgb(base);
   found.sort((a, b) => distance(startRgb, asRgb(a.color)) - distance(startRgb, asRgb(b.color)));
   return found[0] ?? null;
+}
+
+/** Distance in OKLab (how far a suggestion moves from the original colour). */
+export function colorDistance(a: Rgba, b: Rgba): number {
+  return distance(asRgb(a), asRgb(b));
 }
 
 export interface RemapChoice {

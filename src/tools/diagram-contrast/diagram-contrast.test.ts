@@ -1,7 +1,8 @@
 // diagram-contrast through the tool surface: valid and invalid cases, examples, determinism, hostile inputs.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { callTool } from '../../../test/support/tool-harness.ts';
+import { callTool, makeTestContext } from '../../../test/support/tool-harness.ts';
+import { ToolError } from '../contract.ts';
 import tool from './tool.ts';
 
 type Body = Record<string, unknown>;
@@ -81,9 +82,10 @@ describe('diagram-contrast: valid cases', () => {
       expect: (b) => expect(failures(b).find((f) => f.label === 'node border: A')?.ratio).toBe(1.21),
     },
     {
-      name: 'dark theme note text is 4.44:1',
+      // #b8b6b6 on #474949 as painted; the theme's unrounded hsl()/rgb() values give 4.44.
+      name: 'dark theme note text is 4.49:1',
       body: { diagram: 'sequenceDiagram\n  A->>B: hi\n  Note over A: n', theme: 'dark' },
-      expect: (b) => expect(failures(b).find((f) => f.label.startsWith('note text'))?.ratio).toBe(4.44),
+      expect: (b) => expect(failures(b).find((f) => f.label.startsWith('note text'))?.ratio).toBe(4.49),
     },
     {
       name: 'the diagram theme (frontmatter) wins over the theme input',
@@ -135,7 +137,7 @@ describe('diagram-contrast: valid cases', () => {
       body: {
         diagram: '<svg xmlns="http://www.w3.org/2000/svg"><g opacity="0.5"><rect width="100" height="40" fill="#000"/><text x="10" y="25" fill="#fff">Hi</text></g></svg>',
       },
-      expect: (b) => expect(failures(b)).toContainEqual({ fg: '#ffffff', bg: '#808080', ratio: 3.97, needed: 4.5, label: 'text: "Hi"' }),
+      expect: (b) => expect(failures(b)).toContainEqual({ fg: '#ffffff', bg: '#808080', ratio: 3.94, needed: 4.5, label: 'text: "Hi"' }),
     },
     {
       name: 'SVG: text over a gradient is unverified',
@@ -185,6 +187,40 @@ describe('diagram-contrast: valid cases', () => {
       },
     },
     {
+      // Group opacity 0.5 caps anything drawn in it at 3.94:1 on white: reported, never claimed fixed (issue 17).
+      name: 'fix mode: text in a group of opacity 0.5 is unfixable, with the ratio really reached',
+      body: {
+        diagram: '<svg xmlns="http://www.w3.org/2000/svg"><g opacity="0.5"><rect width="100" height="40" fill="#000"/><text x="10" y="25" fill="#fff">Hi</text></g></svg>',
+        mode: 'fix',
+      },
+      expect: (b) => {
+        const f = (b.fixes as Body[])[0];
+        expect(f).toMatchObject({ suggested_fg: '#ffffff', fixed_ratio: 3.94, unfixable: true });
+        expect(f).not.toHaveProperty('suggested_bg');
+        expect(String(f?.reason)).toContain('50% opacity');
+        expect(b.unfixable).toEqual([{ fg: '#ffffff', bg: '#808080', ratio: 3.94, needed: 4.5, label: 'text: "Hi"', reason: f?.reason, best_ratio: 3.94 }]);
+      },
+    },
+    {
+      name: 'harden mode: a Mermaid node at opacity 0.5 is left as it is and listed as unfixable',
+      body: { diagram: 'graph TD\n A\n style A fill:#000,color:#fff,opacity:0.5', mode: 'harden' },
+      expect: (b) => {
+        expect(b.changes).toEqual([]);
+        expect(b.diagram).toBe('graph TD\n A\n style A fill:#000,color:#fff,opacity:0.5');
+        expect(b.unfixable).toMatchObject([{ label: 'node text: A', ratio: 3.94, needed: 4.5, best_ratio: 3.94 }]);
+      },
+    },
+    {
+      name: 'fix mode: at opacity 0.8 a moved fill, checked through the opacity, does reach 4.5:1',
+      body: { diagram: 'graph TD\n A\n style A fill:#777,color:#fff,opacity:0.8', mode: 'fix' },
+      expect: (b) => {
+        const f = (b.fixes as Body[])[0];
+        expect(f).not.toHaveProperty('unfixable');
+        expect(Number(f?.fixed_ratio)).toBeGreaterThanOrEqual(4.5);
+        expect(b.unfixable).toEqual([]);
+      },
+    },
+    {
       name: 'harden mode output passes a new check',
       body: { diagram: 'graph TD\n  A --> B\n  classDef warn fill:#ff6b6b,color:#fff\n  class B warn\n  linkStyle 0 stroke:#ddd', mode: 'harden' },
       expect: (b) => {
@@ -201,6 +237,10 @@ describe('diagram-contrast: valid cases', () => {
 
   it('harden output, checked again with the same inputs, passes (Mermaid and SVG)', async () => {
     const inputs: Body[] = [
+      // FC_SEED=1573992306: a colour added to c2's fill line lost to c1's, applied after it on N0.
+      { diagram: 'flowchart LR\n  N0[Node 0]\n  N1[Node 1]\n  classDef c1 color:#000000\n  classDef c2 fill:#000000\n  class N1 c1\n  class N0 c2\n  class N0 c1' },
+      // A property-test counterexample: the line colour passes on the canvas and fails in the subgraph.
+      { diagram: 'flowchart LR\n  subgraph S[Group]\n    N0[Node 0]\n  end\n  N0[Node 0]\n  N1[Node 1]\n  N1 --> N0\n  N0 --> N0\n  style S fill:#a70100', theme: 'forest' },
       { diagram: 'graph TD\n  A --> B\n  classDef warn fill:#ff6b6b,color:#fff\n  class B warn\n  linkStyle 0 stroke:#ddd' },
       { diagram: 'sequenceDiagram\n  A->>B: hi\n  Note over A: n', theme: 'dark', level: 'AAA' },
       { diagram: fixture('mermaid-render.svg') },
@@ -243,6 +283,48 @@ describe('diagram-contrast: invalid cases', () => {
   }
 });
 
+describe('diagram-contrast: every refusal comes from prepare, before any charge', () => {
+  const cases: { name: string; body: Body; error: string }[] = [
+    { name: 'whitespace only', body: { diagram: '  \n\t' }, error: 'diagram_empty' },
+    { name: 'prose', body: { diagram: 'Hello there.' }, error: 'diagram_not_recognized' },
+    { name: 'Mermaid over 50,000 characters', body: { diagram: `graph TD\n${'A-->B\n'.repeat(9_000)}` }, error: 'mermaid_too_long' },
+    { name: 'unclosed frontmatter', body: { diagram: '---\ntitle: x\ngraph TD' }, error: 'mermaid_frontmatter_invalid' },
+    { name: 'frontmatter sequences nested 500 deep', body: { diagram: `---\nx:\n  ${'- '.repeat(500)}1\n---\ngraph TD\n A`, mode: 'harden' }, error: 'mermaid_frontmatter_invalid' },
+    { name: 'a key twice in the frontmatter', body: { diagram: '---\nconfig:\n  theme: dark\n  theme: base\n---\ngraph TD\n A' }, error: 'mermaid_frontmatter_invalid' },
+    { name: 'broken init directive', body: { diagram: '%%{init: {theme: }}%%\ngraph TD\n A' }, error: 'mermaid_directive_invalid' },
+    // Harden copied and rewrote such a directive recursively: a 500 before this refusal.
+    { name: 'init directive nested 6,000 deep', body: { diagram: `%%{init: {"theme": "base", "themeVariables": {"primaryTextColor": "#eee"}, "x": ${'{"a":'.repeat(6_000)}1${'}'.repeat(6_000)}}}%%\ngraph TD\n A`, mode: 'harden' }, error: 'mermaid_directive_invalid' },
+    { name: 'a link fan-out past 20,000 links', body: { diagram: `graph TD\n${'a&'.repeat(150)}a-->${'b&'.repeat(150)}b` }, error: 'mermaid_too_complex' },
+    { name: 'malformed SVG', body: { diagram: '<svg><g></svg>' }, error: 'svg_malformed' },
+    { name: 'XML that is not SVG', body: { diagram: '<html/>' }, error: 'svg_not_svg' },
+    { name: 'SVG over 10,000 elements', body: { diagram: `<svg>${'<g/>'.repeat(10_001)}</svg>` }, error: 'svg_too_complex' },
+  ];
+  for (const c of cases) {
+    it(`${c.name}: ${c.error}`, async () => {
+      const input = tool.input.parse(c.body);
+      let thrown: unknown;
+      try {
+        tool.prepare?.(input);
+      } catch (err) {
+        thrown = err;
+      }
+      expect(thrown).toBeInstanceOf(ToolError);
+      expect((thrown as ToolError).code).toBe(c.error);
+      expect((thrown as ToolError).status).toBe(400);
+      // The call path answers the same code.
+      const res = await callTool(tool, c.body);
+      expect(res.body.error).toBe(c.error);
+    });
+  }
+
+  it('run works on the prepared document, not on the text again', async () => {
+    const input = tool.input.parse({ diagram: 'graph TD\n A' });
+    const prepared = tool.prepare?.(tool.input.parse({ diagram: 'classDef x color:#999' }));
+    const out = (await tool.run(input, makeTestContext(), prepared as never)) as Body;
+    expect(out.diagram_type).toBe('fragment');
+  });
+});
+
 describe('diagram-contrast: examples and determinism', () => {
   for (const ex of tool.examples) {
     it(`example: ${ex.title}`, async () => {
@@ -257,32 +339,16 @@ describe('diagram-contrast: examples and determinism', () => {
   });
 });
 
-describe('diagram-contrast: hostile inputs answer 200 or 400, quickly', () => {
-  const hostile: { name: string; diagram: string }[] = [
-    { name: 'Mermaid at its cap', diagram: `graph TD\n${'A-->B;'.repeat(33_000)}` },
-    { name: 'control characters', diagram: 'graph TD\n  A\u0000\u0007 --> B\u001b[31m\n  style A color:\u0000red' },
-    { name: 'unterminated directive', diagram: `%%{init: ${'{'.repeat(50_000)}\ngraph TD\n A` },
-    { name: 'many directive openers', diagram: `${'%%{'.repeat(60_000)}\ngraph TD` },
-    { name: 'long link run', diagram: `graph TD\n A${'-'.repeat(150_000)}>B` },
-    { name: 'pathological text-on-link', diagram: `graph TD\n${'A -- x '.repeat(25_000)}` },
-    { name: 'deep subgraph nesting', diagram: `graph TD\n${'subgraph s\n'.repeat(5_000)}A\n${'end\n'.repeat(5_000)}` },
-    { name: 'huge style list', diagram: `graph TD\n A\n style A ${'fill:#fff,'.repeat(15_000)}color:#000` },
-    { name: 'YAML alias bomb in frontmatter', diagram: `---\na: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: [*d,*d,*d,*d,*d,*d,*d,*d,*d]\n---\ngraph TD\n A` },
-    { name: 'deeply nested SVG groups', diagram: `<svg xmlns="http://www.w3.org/2000/svg">${'<g>'.repeat(2000)}${'</g>'.repeat(2000)}</svg>` },
-    { name: 'SVG with many elements', diagram: `<svg xmlns="http://www.w3.org/2000/svg">${'<rect width="10" height="10"/><text x="1" y="5">t</text>'.repeat(12_000)}</svg>` },
-    { name: 'SVG with a pathological path', diagram: `<svg xmlns="http://www.w3.org/2000/svg"><path d="M0 0${' L1 1'.repeat(100_000)}" fill="#000"/><text x="0" y="0">x</text></svg>` },
-    { name: 'SVG with an entity bomb DOCTYPE', diagram: `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;">]><svg xmlns="http://www.w3.org/2000/svg"><text>&b;&b;</text></svg>` },
-    { name: 'SVG with a huge selector chain', diagram: `<svg xmlns="http://www.w3.org/2000/svg"><style>${'g '.repeat(5000)}text{fill:red}</style>${'<g>'.repeat(200)}<text>x</text>${'</g>'.repeat(200)}</svg>` },
-    { name: 'SVG with a use cycle', diagram: '<svg xmlns="http://www.w3.org/2000/svg"><g id="a"><use href="#a"/></g><text x="1" y="1">x</text></svg>' },
-  ];
-  for (const h of hostile) {
-    for (const mode of ['check', 'harden']) {
-      it(`${h.name} (${mode})`, async () => {
-        const started = performance.now();
-        const res = await callTool(tool, { diagram: h.diagram, mode });
-        expect([200, 400]).toContain(res.status);
-        expect(performance.now() - started).toBeLessThan(20_000);
-      });
-    }
+describe('diagram-contrast: hostile inputs answer 200 or a 4xx (bench/diagram-contrast-hostile.ts times them)', () => {
+  const cases = tool.hostile?.() ?? [];
+  it('declares cases for both formats', () => {
+    expect(cases.some((c) => c.input.format === 'svg')).toBe(true);
+    expect(cases.some((c) => c.input.format === 'mermaid')).toBe(true);
+  });
+  for (const c of cases) {
+    it(c.name, async () => {
+      const res = await callTool(tool, c.input);
+      expect(res.status === 200 || (res.status >= 400 && res.status < 500), JSON.stringify(res.body).slice(0, 200)).toBe(true);
+    });
   }
 });

@@ -74,7 +74,8 @@ export const EXAMPLES: { title: string; input: ExampleInput; output: DiagramCont
           "suggested_fg": "#333333",
           "fixed_ratio": 4.55
         }
-      ]
+      ],
+      "unfixable": []
     }
   },
   {
@@ -136,7 +137,8 @@ export const EXAMPLES: { title: string; input: ExampleInput; output: DiagramCont
           "stroke_ratio": 3.03
         }
       ],
-      "diagram": "flowchart LR\n  A[Start] --> B[Review]\n  classDef warn fill:#ff6b6b,color:#333333\n  class B warn\n  linkStyle 0 stroke:#949494\n"
+      "diagram": "flowchart LR\n  A[Start] --> B[Review]\n  classDef warn fill:#ff6b6b,color:#333333\n  class B warn\n  linkStyle 0 stroke:#949494\n",
+      "unfixable": []
     }
   },
   {
@@ -159,14 +161,14 @@ export const EXAMPLES: { title: string; input: ExampleInput; output: DiagramCont
         {
           "fg": "#b8b6b6",
           "bg": "#474949",
-          "ratio": 4.44,
+          "ratio": 4.49,
           "needed": 4.5,
           "label": "note text: note1"
         },
         {
           "fg": "#2f2f2f",
           "bg": "#333333",
-          "ratio": 1.06,
+          "ratio": 1.05,
           "needed": 3,
           "label": "note border: note1"
         }
@@ -209,6 +211,59 @@ export const EXAMPLES: { title: string; input: ExampleInput; output: DiagramCont
           "label": "text: \"Queue\"",
           "suggested_fg": "#6c6c6c",
           "fixed_ratio": 4.5
+        }
+      ],
+      "unfixable": []
+    }
+  },
+  {
+    "title": "Fix mode: a label in a half-transparent group cannot reach 4.5:1, and says so",
+    "input": {
+      "diagram": "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 120 40\"><g opacity=\"0.5\"><rect width=\"120\" height=\"40\" fill=\"#1f2937\"/><text x=\"60\" y=\"25\" text-anchor=\"middle\" fill=\"#ffffff\">Archived</text></g></svg>",
+      "mode": "fix"
+    },
+    "output": {
+      "passed": false,
+      "format": "svg",
+      "diagram_type": "svg",
+      "theme": null,
+      "level": "AA",
+      "checked": {
+        "text": 1,
+        "non_text": 0
+      },
+      "failures": [
+        {
+          "fg": "#ffffff",
+          "bg": "#8f949b",
+          "ratio": 3.05,
+          "needed": 4.5,
+          "label": "text: \"Archived\""
+        }
+      ],
+      "unverified": [],
+      "fixes": [
+        {
+          "fg": "#ffffff",
+          "bg": "#8f949b",
+          "ratio": 3.05,
+          "needed": 4.5,
+          "label": "text: \"Archived\"",
+          "suggested_fg": "#ffffff",
+          "fixed_ratio": 3.05,
+          "unfixable": true,
+          "reason": "it is drawn at 50% opacity (opacity, fill-opacity or a translucent group), which caps its contrast at 3.94:1: no text colour or fill reaches 4.5:1; raise the opacity"
+        }
+      ],
+      "unfixable": [
+        {
+          "fg": "#ffffff",
+          "bg": "#8f949b",
+          "ratio": 3.05,
+          "needed": 4.5,
+          "label": "text: \"Archived\"",
+          "reason": "it is drawn at 50% opacity (opacity, fill-opacity or a translucent group), which caps its contrast at 3.94:1: no text colour or fill reaches 4.5:1; raise the opacity",
+          "best_ratio": 3.94
         }
       ]
     }

@@ -3,7 +3,7 @@ import { contrastRatio, isLargeText, over, parsePaint, requiredRatio, TRANSPAREN
 import type { Level, PairKind, Rgba } from './color.ts';
 import type { Family, MermaidSource } from './mermaid-source.ts';
 import { buildModel } from './mermaid-model.ts';
-import type { MElement, MermaidModel, StyleLine } from './mermaid-model.ts';
+import type { MElement, MermaidModel, SeqLayer, StyleLine } from './mermaid-model.ts';
 import { cleanOverrides, themeVariables } from './mermaid-theme.ts';
 import type { ThemeName, ThemeVars } from './mermaid-theme.ts';
 import { measure, slotKey } from './pairs.ts';
@@ -106,6 +106,12 @@ function themeLayer(vars: ThemeVars | null, map: Record<string, string[]>): Prop
   return out;
 }
 
+function withLines(base: Props, lines: readonly StyleLine[]): Props {
+  const props: Props = new Map(base);
+  for (const l of lines) applyLine(props, l);
+  return props;
+}
+
 function applyLine(props: Props, line: StyleLine): void {
   for (const d of line.decls) {
     if (!TEXT_PROPS.has(d.prop)) continue;
@@ -124,7 +130,7 @@ function numberOf(value: string | undefined, fallback: number): number {
 /** CSS font-size in px (px, pt, em/rem against 16px). */
 export function fontPx(value: string | undefined, parent = 16): number {
   if (!value) return parent;
-  const m = /^\s*([\d.]+)\s*(px|pt|em|rem|%)?\s*$/i.exec(value);
+  const m = /^([\d.]+)\s*(px|pt|em|rem|%)?$/i.exec(value.trim());
   if (!m) return parent;
   const n = parseFloat(m[1] ?? '');
   if (!Number.isFinite(n)) return parent;
@@ -164,6 +170,19 @@ class Checker {
   private readonly roles: FamilyRoles;
   private readonly canvas: Backdrop;
   private readonly clusterBg = new Map<string, Backdrop>();
+  private readonly templates = new Map<string, Pair[]>();
+  private readonly layerBg = new Map<SeqLayer, { backdrop: Backdrop; slot: Slot }>();
+  private readonly layerIds = new Map<SeqLayer, number>();
+
+  private layerId(layer: SeqLayer | null): number {
+    if (!layer) return 0;
+    let id = this.layerIds.get(layer);
+    if (id === undefined) {
+      id = this.layerIds.size + 1;
+      this.layerIds.set(layer, id);
+    }
+    return id;
+  }
   private readonly handDrawn: boolean;
 
   constructor(
@@ -198,15 +217,42 @@ class Checker {
     return { ok: false, reason: `the ${what} value "${p.raw}" is not a colour this tool can read`, raw: p.raw };
   }
 
-  private layers(el: MElement, base: Props, isNode: boolean): Props {
-    const props: Props = new Map(base);
+  /** The style statements that apply to an element, in the order they apply. */
+  private linesOf(el: MElement, isNode: boolean): StyleLine[] {
+    const out: StyleLine[] = [];
     if (isNode) {
-      for (const l of this.model.classDefs.get('node') ?? []) applyLine(props, l);
-      if (el.classes.length === 0) for (const l of this.model.classDefs.get('default') ?? []) applyLine(props, l);
+      out.push(...(this.model.classDefs.get('node') ?? []));
+      if (el.classes.length === 0) out.push(...(this.model.classDefs.get('default') ?? []));
     }
-    for (const c of el.classes) for (const l of this.model.classDefs.get(c) ?? []) applyLine(props, l);
-    for (const l of this.model.styles.get(el.id) ?? []) applyLine(props, l);
-    return props;
+    for (const c of el.classes) out.push(...(this.model.classDefs.get(c) ?? []));
+    out.push(...(this.model.styles.get(el.id) ?? []));
+    return out;
+  }
+
+  private layers(el: MElement, base: Props, isNode: boolean): Props {
+    return withLines(base, this.linesOf(el, isNode));
+  }
+
+  /**
+   * Elements styled by the same statements on the same backdrop make the same pairs: measure them once
+   * (`make`) and give every other element a copy under its own name. Diagrams with thousands of plain nodes
+   * cost what their distinct stylings cost.
+   */
+  private alike(key: string, element: string, ref: Pair['ref'], make: () => void): void {
+    const known = this.templates.get(key);
+    if (known) {
+      for (const t of known) {
+        // A copy that reads everything else from the measured pair: two fields per element, not twenty.
+        const copy = Object.create(t) as Pair;
+        copy.element = element;
+        copy.ref = t.ref ? ref : undefined;
+        this.pairs.push(copy);
+      }
+      return;
+    }
+    const before = this.pairs.length;
+    make();
+    this.templates.set(key, this.pairs.slice(before));
   }
 
   private containerBg(id: string | null, seen = new Set<string>()): Backdrop {
@@ -254,6 +300,8 @@ class Checker {
     fillAlpha?: number;
     textRole?: string;
     ref?: Pair['ref'];
+    /** The statements applied to the element, in order (harden mode asks which of them wins). */
+    lineOrder?: readonly number[];
     /** What to move when the text sits directly on the backdrop (no fill of its own). */
     backdropSlot?: Slot;
   }): void {
@@ -287,7 +335,9 @@ class Checker {
         const base = backdrop.ok ? backdrop.color : WHITE;
         const bg = over(withAlpha(fillTop, opacity), base);
         const seen = (c: Rgba): Rgba => over(withAlpha(over(c, fillTop), opacity), base);
+        const fillSeen = (f: Rgba): Rgba => over(withAlpha(withAlpha(f, fillAlpha), opacity), base);
         this.push({
+          fillSeen: () => fillSeen,
           kind: 'text',
           role,
           element: o.element,
@@ -297,6 +347,7 @@ class Checker {
           bg,
           fgSeen: over(withAlpha(over(fg, fillTop), opacity), base),
           fgSlot: colorSlot,
+          lineOrder: o.lineOrder,
           bgSlot: fillSlot,
           seen,
           owners,
@@ -398,23 +449,37 @@ class Checker {
       }
       for (const node of m.nodes.values()) {
         if (m.clusters.has(node.id)) continue;
-        const props = this.layers(node, nodeTheme, true);
-        this.shape({ roleNoun: r.noun, element: node.id, props, backdrop: this.containerBg(node.parent), text: true, border: true, ref: { type: 'node', id: node.id } });
+        const lines = this.linesOf(node, true);
+        const ref: Pair['ref'] = { type: 'node', id: node.id };
+        this.alike(`node|${node.parent ?? ''}|${lines.map((l) => l.idx).join(',')}`, node.id, ref, () => {
+          this.shape({ roleNoun: r.noun, element: node.id, props: withLines(nodeTheme, lines), backdrop: this.containerBg(node.parent), text: true, border: true, ref, lineOrder: lines.map((l) => l.idx) });
+        });
       }
       const edgeTheme = themeLayer(this.vars, { stroke: [r.edge], color: r.edgeText });
       const labelBgTheme = themeLayer(this.vars, { fill: [r.edgeLabelBg] });
       const defaults = m.linkStyles.filter((l) => l.targets.includes('default'));
+      const byIndex = new Map<string, StyleLine[]>();
+      for (const l of m.linkStyles) {
+        for (const t of new Set(l.targets)) {
+          if (t === 'default') continue;
+          const list = byIndex.get(t) ?? [];
+          list.push(l);
+          byIndex.set(t, list);
+        }
+      }
       for (const edge of m.edges) {
         if (edge.invisible) continue;
-        const props: Props = new Map(edgeTheme);
-        for (const l of defaults) applyLine(props, l);
-        for (const l of m.linkStyles) if (l.targets.includes(String(edge.edgeIndex))) applyLine(props, l);
-        const classes = m.pendingClasses.get(edge.id) ?? [];
-        for (const c of classes) for (const l of m.classDefs.get(c) ?? []) applyLine(props, l);
-        const backdrop = this.edgeBackdrop(edge);
+        const lines = [...defaults, ...(byIndex.get(String(edge.edgeIndex)) ?? [])];
+        for (const c of m.pendingClasses.get(edge.id) ?? []) lines.push(...(m.classDefs.get(c) ?? []));
+        const common = this.commonCluster(edge);
         const name = `${edge.from ?? '?'}-->${edge.to ?? '?'}`;
-        this.line('edge', name, props, backdrop, { type: 'edge', index: edge.edgeIndex ?? 0 });
-        if (edge.hasLabel) this.label('edge label', name, props, labelBgTheme, backdrop);
+        const ref: Pair['ref'] = { type: 'edge', index: edge.edgeIndex ?? 0 };
+        this.alike(`edge|${common ?? ''}|${edge.hasLabel ? 1 : 0}|${lines.map((l) => l.idx).join(',')}`, name, ref, () => {
+          const props = withLines(edgeTheme, lines);
+          const backdrop = this.containerBg(common);
+          this.line('edge', name, props, backdrop, ref);
+          if (edge.hasLabel) this.label('edge label', name, props, labelBgTheme, backdrop);
+        });
       }
     }
 
@@ -425,16 +490,20 @@ class Checker {
       }
       const msgTheme = themeLayer(this.vars, { stroke: ['signalColor'], color: ['signalTextColor'] });
       for (const msg of m.messages) {
-        const { backdrop, slot } = this.layered(msg.layers ?? []);
-        this.line('message line', msg.id, msgTheme, backdrop, undefined, slot.kind === 'span' ? slot : { kind: 'fixed' });
-        if (msg.hasLabel) this.label('message text', msg.id, msgTheme, new Map(), backdrop, slot);
+        this.alike(`message|${this.layerId(msg.layers ?? null)}|${msg.hasLabel ? 1 : 0}`, msg.id, undefined, () => {
+          const { backdrop, slot } = this.layered(msg.layers ?? null);
+          this.line('message line', msg.id, msgTheme, backdrop, undefined, slot.kind === 'span' ? slot : { kind: 'fixed' });
+          if (msg.hasLabel) this.label('message text', msg.id, msgTheme, new Map(), backdrop, slot);
+        });
       }
     }
 
     if (m.notes.length > 0) {
       const noteTheme = themeLayer(this.vars, { fill: ['noteBkgColor'], stroke: ['noteBorderColor'], color: ['noteTextColor'] });
       for (const note of m.notes) {
-        this.shape({ roleNoun: 'note', element: note.id, props: noteTheme, backdrop: this.layered(note.layers ?? []).backdrop, text: true, border: true });
+        this.alike(`note|${this.layerId(note.layers ?? null)}`, note.id, undefined, () => {
+          this.shape({ roleNoun: 'note', element: note.id, props: noteTheme, backdrop: this.layered(note.layers ?? null).backdrop, text: true, border: true });
+        });
       }
     }
 
@@ -467,7 +536,7 @@ class Checker {
     this.standaloneClassDefs(nodeTheme);
   }
 
-  private edgeBackdrop(edge: MElement): Backdrop {
+  private commonCluster(edge: MElement): string | null {
     const chain = (id: string | undefined): string[] => {
       const out: string[] = [];
       let cur = id ? (this.model.nodes.get(id)?.parent ?? this.model.clusters.get(id)?.parent ?? null) : null;
@@ -479,9 +548,9 @@ class Checker {
       return out;
     };
     const a = chain(edge.from);
+    if (a.length === 0) return null;
     const b = new Set(chain(edge.to));
-    const common = a.find((x) => b.has(x)) ?? null;
-    return this.containerBg(common);
+    return a.find((x) => b.has(x)) ?? null;
   }
 
   /**
@@ -492,19 +561,35 @@ class Checker {
     return this.vars ? { kind: 'theme', variable: 'background' } : { kind: 'fixed' };
   }
 
-  /** The canvas under sequence `rect` blocks; the innermost block's colour is what harden mode may move. */
-  private layered(layers: { color: string; line: number; start: number; end: number }[]): { backdrop: Backdrop; slot: Slot } {
-    let bg = this.canvas;
-    let slot: Slot = this.canvasSlot();
-    for (const layer of layers) {
+  /**
+   * The canvas under sequence `rect` blocks, composited outermost first; the innermost block's colour is what
+   * harden mode may move. Each block is composited once, however many messages it holds.
+   */
+  private layered(innermost: SeqLayer | null): { backdrop: Backdrop; slot: Slot } {
+    const chain: SeqLayer[] = [];
+    let known: { backdrop: Backdrop; slot: Slot } = { backdrop: this.canvas, slot: this.canvasSlot() };
+    for (let l = innermost; l; l = l.parent) {
+      const memo = this.layerBg.get(l);
+      if (memo) {
+        known = memo;
+        break;
+      }
+      chain.push(l);
+    }
+    for (let i = chain.length - 1; i >= 0; i--) {
+      const layer = chain[i] as SeqLayer;
+      let bg = known.backdrop;
+      let slot = known.slot;
       const p = parsePaint(layer.color);
       if (p.kind === 'color') {
         if (bg.ok) bg = { ok: true, color: over(p.rgba, bg.color) };
         else if (p.rgba.alpha >= 1) bg = { ok: true, color: p.rgba };
         slot = { kind: 'span', line: layer.line, start: layer.start, end: layer.end };
       } else if (p.kind !== 'none') bg = { ok: false, reason: `the block background "${layer.color}" is not a colour this tool can read` };
+      known = { backdrop: bg, slot };
+      this.layerBg.set(layer, known);
     }
-    return { backdrop: bg, slot };
+    return known;
   }
 
   /** classDefs that no element uses are still checked, on the theme's node colours. */
@@ -539,8 +624,9 @@ export function themeNameOf(src: MermaidSource, requested: ThemeName | undefined
   return requested ?? 'default';
 }
 
-export function analyseMermaid(src: MermaidSource, level: Level, requestedTheme: ThemeName | undefined): MermaidAnalysis {
-  const model = buildModel(src);
+/** Analyse a read Mermaid source; `built` is its model when already built (prepare does). */
+export function analyseMermaid(src: MermaidSource, level: Level, requestedTheme: ThemeName | undefined, built?: MermaidModel): MermaidAnalysis {
+  const model = built ?? buildModel(src);
   const theme = themeNameOf(src, requestedTheme);
   const declared = cleanOverrides(src.config.themeVariables);
   const vars = themeVariables(theme, declared);

@@ -1,12 +1,14 @@
 // Mermaid harden mode: rewrite classDef/style/linkStyle properties and theme variables until every pair passes.
 import { parseDocument } from 'yaml';
-import { displayRatio, parsePaint, remapFill, searchColor, toHex } from './color.ts';
+import { displayRatio, parsePaint, searchColor, toHex } from './color.ts';
 import type { Level } from './color.ts';
 import { analyseMermaid } from './mermaid-check.ts';
 import type { MermaidAnalysis } from './mermaid-check.ts';
+import { entityStarts } from './mermaid-entities.ts';
 import { readMermaidSource } from './mermaid-source.ts';
 import type { ThemeName } from './mermaid-theme.ts';
 import { slotKey, toConstraint } from './pairs.ts';
+import { MAX_HARDEN_PAIRS, moveFill } from './reach.ts';
 import type { Pair, Slot } from './pairs.ts';
 
 /** SPEC hardenChange, plus where the change was made and, when a border or line colour moved, its stroke. */
@@ -24,9 +26,25 @@ export interface HardenChange {
   stroke_ratio?: number;
 }
 
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** Values copied from the diagram (a declared colour, a statement's targets) are cut to the output's sizes. */
+export function boundChange(c: HardenChange): HardenChange {
+  const out: HardenChange = { ...c, target: clip(c.target, 300), old_fill: clip(c.old_fill, 100), fill: clip(c.fill, 100), old_color: c.old_color === null ? null : clip(c.old_color, 100), color: clip(c.color, 100) };
+  if (typeof c.old_stroke === 'string') out.old_stroke = clip(c.old_stroke, 100);
+  if (c.stroke !== undefined) out.stroke = clip(c.stroke, 100);
+  return out;
+}
+
 export interface HardenResult {
   diagram: string;
   changes: HardenChange[];
+  /** Pairs of the returned diagram that still fail: no change this mode can make brings them to the threshold. */
+  remaining: Pair[];
+  /** True when the work budget ran out before every failing pair was looked at. */
+  exhausted: boolean;
 }
 
 interface Edit {
@@ -44,6 +62,10 @@ export interface AppendRules {
 }
 
 const MAX_ROUNDS = 6;
+
+export interface HardenBudget {
+  left: number;
+}
 
 function isCandidate(p: Pair): boolean {
   return p.status !== 'unverified' && !!p.bg;
@@ -124,7 +146,7 @@ function splitTextByBackground(f: Pair, users: Pair[], edits: Map<string, Edit>)
  * when no colour can (AAA on a mid-tone fill, or one class on fills far apart), the element's own fill line
  * takes a text colour, or the failing pair's fill moves, or a border/line colour is split per background.
  */
-export function planEdits(pairs: readonly Pair[], rules: AppendRules = { style: false, linkStyle: false }): Edit[] {
+export function planEdits(pairs: readonly Pair[], rules: AppendRules = { style: false, linkStyle: false }, budget: HardenBudget = { left: Infinity }): Edit[] {
   const edits = new Map<string, Edit>();
   const bySlot = new Map<string, Pair[]>();
   for (const p of pairs) {
@@ -140,13 +162,18 @@ export function planEdits(pairs: readonly Pair[], rules: AppendRules = { style: 
     const bgKey = slotKey(f.bgSlot);
     // Already settled this round (its colour, or the fill under it, is moving): look again next round.
     if (f.fgSlot.kind === 'fixed' || edits.has(key) || (f.bgSlot.kind !== 'fixed' && edits.has(bgKey))) continue;
+    if (budget.left <= 0) break;
+    budget.left--;
     const users = bySlot.get(key) ?? [f];
     const choice = searchColor(f.fg, users.map(toConstraint));
     if (choice) {
       if (choice.hex !== toHex(f.fg)) edits.set(key, { slot: f.fgSlot, value: choice.hex });
       continue;
     }
-    if (f.kind === 'text' && f.bgSlot.kind === 'line') {
+    // Only when a colour written there would win: no statement applied after the fill's sets the colour.
+    const order = f.lineOrder;
+    const colorWins = f.bgSlot.kind === 'line' && (f.fgSlot.kind !== 'line' || (order !== undefined && order.lastIndexOf(f.bgSlot.line) > order.lastIndexOf(f.fgSlot.line)));
+    if (f.kind === 'text' && f.bgSlot.kind === 'line' && colorWins) {
       // The line that gives these elements their fill can give them their own text colour too.
       const colorSlot: Slot = { kind: 'line', line: f.bgSlot.line, prop: 'color' };
       const onFill = pairs.filter((p) => p.kind === 'text' && isCandidate(p) && slotKey(p.bgSlot) === bgKey);
@@ -158,16 +185,12 @@ export function planEdits(pairs: readonly Pair[], rules: AppendRules = { style: 
     }
     if (f.kind === 'text' && splitTextByBackground(f, users, edits)) continue;
     if (f.kind === 'text' && f.bgSlot.kind !== 'fixed' && !edits.has(bgKey) && f.fgSeen) {
-      // Move the fill so that the text colour, shared with other elements, passes on it.
-      const moved = searchColor(f.bg, [{ bg: f.fgSeen, needed: f.needed }]);
-      if (moved) {
-        edits.set(bgKey, { slot: f.bgSlot, value: moved.hex });
-        continue;
-      }
-      const remap = remapFill(f.bg, f.needed);
-      if (remap) {
-        edits.set(bgKey, { slot: f.bgSlot, value: remap.bgHex });
-        edits.set(key, { slot: f.fgSlot, value: remap.fg.hex });
+      // Move the fill so that the text colour, shared with other elements, passes on it (as the reader sees
+      // the fill: through the element's opacity); else black or white text on a moved fill.
+      const move = moveFill(f, true);
+      if (move) {
+        edits.set(bgKey, { slot: f.bgSlot, value: move.fill.hex });
+        if (move.text !== f.fg) edits.set(key, { slot: f.fgSlot, value: move.textHex });
         continue;
       }
     }
@@ -201,14 +224,15 @@ function applyEdits(a: MermaidAnalysis, edits: readonly Edit[]): string {
   const { src, model } = a;
   const text = src.lines.join('\n');
   const starts = lineStarts(src.lines);
-  const spans: { start: number; end: number; insert: string }[] = [];
+  /** `statement`: a rewrite inside a diagram statement (Mermaid reads it after its entity encoding). */
+  const spans: { start: number; end: number; insert: string; statement?: boolean }[] = [];
 
   const byLine = new Map<number, Edit[]>();
   const themeEdits: Record<string, string> = {};
   const appended: string[] = [];
   for (const e of edits) {
     if (e.append) appended.push(e.append);
-    else if (e.slot.kind === 'span') spans.push({ start: (starts[e.slot.line] ?? 0) + e.slot.start, end: (starts[e.slot.line] ?? 0) + e.slot.end, insert: e.value });
+    else if (e.slot.kind === 'span') spans.push({ start: (starts[e.slot.line] ?? 0) + e.slot.start, end: (starts[e.slot.line] ?? 0) + e.slot.end, insert: e.value, statement: true });
     else if (e.slot.kind === 'line') {
       const list = byLine.get(e.slot.line) ?? [];
       list.push(e);
@@ -236,7 +260,7 @@ function applyEdits(a: MermaidAnalysis, edits: readonly Edit[]): string {
     const before = text[base + line.propsStart - 1] ?? ' ';
     const props = decls.map((d) => d.raw).join(',');
     const insert = line.propsStart === line.propsEnd && !/\s/.test(before) ? ` ${props}` : props;
-    spans.push({ start: base + line.propsStart, end: base + line.propsEnd, insert });
+    spans.push({ start: base + line.propsStart, end: base + line.propsEnd, insert, statement: true });
   }
 
   if (Object.keys(themeEdits).length > 0) {
@@ -251,7 +275,7 @@ function applyEdits(a: MermaidAnalysis, edits: readonly Edit[]): string {
       const fm = src.frontmatter;
       const yamlStart = starts[fm.startLine + 1] ?? 0;
       const yamlEnd = starts[fm.endLine] ?? yamlStart;
-      const doc = parseDocument(text.slice(yamlStart, yamlEnd));
+      const doc = parseDocument(text.slice(yamlStart, yamlEnd), { uniqueKeys: false });
       let ok = true;
       try {
         for (const [k, v] of Object.entries(themeEdits)) doc.setIn(['config', 'themeVariables', k], v);
@@ -275,10 +299,109 @@ function applyEdits(a: MermaidAnalysis, edits: readonly Edit[]): string {
     const sep = text.endsWith('\n') || text === '' ? '' : '\n';
     spans.push({ start: text.length, end: text.length, insert: `${sep}${appended.join('\n')}\n` });
   }
-  spans.sort((x, y) => y.start - x.start);
-  let out = text;
-  for (const s of spans) out = out.slice(0, s.start) + s.insert + out.slice(s.end);
-  return out;
+  // Build the output front to back, remembering where each statement edit landed.
+  spans.sort((x, y) => x.start - y.start);
+  const pieces: string[] = [];
+  let length = 0;
+  let cursor = 0;
+  const placed: { start: number; end: number }[] = [];
+  for (const s of spans) {
+    const before = text.slice(cursor, s.start);
+    pieces.push(before, s.insert);
+    length += before.length;
+    if (s.statement) placed.push({ start: length, end: length + s.insert.length });
+    length += s.insert.length;
+    cursor = Math.max(cursor, s.end);
+  }
+  pieces.push(text.slice(cursor));
+  return keepColoursReadable(pieces.join(''), placed);
+}
+
+/**
+ * A colour written by harden mode must stay a colour for Mermaid: when `#rrggbb` is followed by a `;` that
+ * Mermaid's entity encoding would read as the end of an entity, drop that `;` (it ends the line: a line end
+ * ends the statement as well) or put a space before it (another statement follows on the line). `placed`:
+ * the spans harden wrote, ascending and within single lines. Each line is read once, so this stays linear.
+ */
+export function keepColoursReadable(text: string, placed: readonly { start: number; end: number }[]): string {
+  const pieces: string[] = [];
+  let cursor = 0;
+  let k = 0;
+  while (k < placed.length) {
+    const first = placed[k] as { start: number; end: number };
+    const lineStart = text.lastIndexOf('\n', first.start - 1) + 1;
+    let lineEnd = text.indexOf('\n', first.end);
+    if (lineEnd < 0) lineEnd = text.length;
+    const ranges: { start: number; end: number }[] = [];
+    while (k < placed.length && (placed[k]?.start ?? Infinity) < lineEnd) {
+      const p = placed[k] as { start: number; end: number };
+      ranges.push({ start: p.start - lineStart, end: p.end - lineStart });
+      k++;
+    }
+    pieces.push(text.slice(cursor, lineStart), repairLine(text.slice(lineStart, lineEnd), ranges));
+    cursor = lineEnd;
+  }
+  pieces.push(text.slice(cursor));
+  return pieces.join('');
+}
+
+function repairLine(original: string, ranges: { start: number; end: number }[]): string {
+  let line = original;
+  // A repair can move which `;` Mermaid drops first, so look again; two passes settle every case seen.
+  for (let pass = 0; pass < 3; pass++) {
+    // Hazards inside the ranges harden wrote (both ascending: one merge).
+    const hazards: number[] = [];
+    let r = 0;
+    for (const h of entityStarts(line)) {
+      while (r < ranges.length && (ranges[r]?.end ?? 0) <= h) r++;
+      const range = ranges[r];
+      if (range && h >= range.start) hazards.push(h);
+    }
+    if (hazards.length === 0) return line;
+    // Each repair: drop the `;` run [semi, after) or put a space at semi. Computed on this line, applied at once.
+    const repairs: { semi: number; after: number; drop: boolean }[] = [];
+    for (const at of hazards) {
+      let semi = at + 1;
+      while (semi < line.length && line[semi] !== ';') semi++;
+      let after = semi;
+      while (line[after] === ';') after++;
+      let next = after;
+      while (next < line.length && /\s/.test(line[next] ?? '')) next++;
+      const restBlank = next >= line.length || line.startsWith('%%', next);
+      repairs.push({ semi, after, drop: pass === 0 && restBlank });
+    }
+    const pieces: string[] = [];
+    let cursor = 0;
+    for (const rep of repairs) {
+      pieces.push(line.slice(cursor, rep.semi));
+      if (rep.drop) cursor = rep.after;
+      else {
+        pieces.push(' ');
+        cursor = rep.semi;
+      }
+    }
+    pieces.push(line.slice(cursor));
+    line = pieces.join('');
+    // Move the ranges by what was dropped or inserted before them.
+    let shift = 0;
+    let q = 0;
+    for (const range of ranges) {
+      while (q < repairs.length && (repairs[q]?.semi ?? Infinity) < range.start) {
+        const rep = repairs[q] as { semi: number; after: number; drop: boolean };
+        shift += rep.drop ? rep.semi - rep.after : 1;
+        q++;
+      }
+      const startShift = shift;
+      while (q < repairs.length && (repairs[q]?.semi ?? Infinity) < range.end) {
+        const rep = repairs[q] as { semi: number; after: number; drop: boolean };
+        shift += rep.drop ? rep.semi - rep.after : 1;
+        q++;
+      }
+      range.start += startShift;
+      range.end += shift;
+    }
+  }
+  return line;
 }
 
 function hexOf(value: string | null | undefined): string | null {
@@ -293,8 +416,39 @@ function declared(a: MermaidAnalysis, idx: number, prop: string): string | null 
   return last ? last.value : null;
 }
 
+/** Pairs by the line or theme variable that styles them, and by element: built once per analysis. */
+interface PairIndex {
+  byOwner: Map<string, Pair[]>;
+  byElement: Map<string, Pair>;
+}
+
+const indexes = new WeakMap<MermaidAnalysis, PairIndex>();
+
+function indexOf(a: MermaidAnalysis): PairIndex {
+  const known = indexes.get(a);
+  if (known) return known;
+  const byOwner = new Map<string, Pair[]>();
+  const byElement = new Map<string, Pair>();
+  for (const p of a.pairs) {
+    const element = `${p.kind}|${p.role}|${p.element}`;
+    if (!byElement.has(element)) byElement.set(element, p);
+    if (p.status === 'unverified') continue;
+    const owners = new Set<string>();
+    // `line:12:fill` belongs to the owner `line:12`; a theme slot is its own owner.
+    for (const o of p.owners) owners.add(o.startsWith('line:') ? o.slice(0, o.lastIndexOf(':')) : o);
+    for (const o of owners) {
+      const list = byOwner.get(o) ?? [];
+      list.push(p);
+      byOwner.set(o, list);
+    }
+  }
+  const index = { byOwner, byElement };
+  indexes.set(a, index);
+  return index;
+}
+
 function governed(a: MermaidAnalysis, owner: string, kind: 'text' | 'non_text'): Pair[] {
-  return a.pairs.filter((p) => p.kind === kind && p.status !== 'unverified' && p.owners.some((o) => o === owner || o.startsWith(`${owner}:`)));
+  return (indexOf(a).byOwner.get(owner) ?? []).filter((p) => p.kind === kind);
 }
 
 function minRatio(pairs: readonly Pair[]): number {
@@ -312,7 +466,7 @@ function configLine(a: MermaidAnalysis): number {
 
 function counterpart(before: MermaidAnalysis, p: Pair | undefined): Pair | undefined {
   if (!p) return undefined;
-  return before.pairs.find((q) => q.kind === p.kind && q.role === p.role && q.element === p.element);
+  return indexOf(before).byElement.get(`${p.kind}|${p.role}|${p.element}`);
 }
 
 /**
@@ -363,13 +517,14 @@ function appendRules(a: MermaidAnalysis): AppendRules {
 
 /** Rewrite until a re-check passes (at most a few rounds), and describe every line or theme variable touched. */
 export function hardenMermaid(text: string, level: Level, theme: ThemeName | undefined, analysed?: MermaidAnalysis): HardenResult {
+  const budget: HardenBudget = { left: MAX_HARDEN_PAIRS };
   const first = analysed ?? analyseMermaid(readMermaidSource(text), level, theme);
   let current = first;
   let working = text;
   const touched = new Map<string, Set<string>>();
   for (let round = 0; round < MAX_ROUNDS; round++) {
     if (!current.pairs.some((p) => p.status === 'fail')) break;
-    const edits = planEdits(current.pairs, appendRules(current));
+    const edits = planEdits(current.pairs, appendRules(current), budget);
     if (edits.length === 0) break;
     for (const e of edits) {
       let owner: string;
@@ -398,5 +553,5 @@ export function hardenMermaid(text: string, level: Level, theme: ThemeName | und
   const eol = first.src.eol;
   const changes = [...touched.entries()].map(([owner, props]) => describe(owner, props, first, current));
   changes.sort((x, y) => x.line - y.line || x.target.localeCompare(y.target));
-  return { diagram: eol === '\n' ? working : working.replace(/\n/g, eol), changes };
+  return { diagram: eol === '\n' ? working : working.replace(/\n/g, eol), changes, remaining: current.pairs.filter((p) => p.status === 'fail'), exhausted: budget.left <= 0 };
 }

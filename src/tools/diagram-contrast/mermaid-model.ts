@@ -1,4 +1,5 @@
 // Mermaid model: the elements a diagram draws (nodes, subgraphs, edges, notes, actors...) and its style statements.
+import { ToolError } from '../contract.ts';
 import type { Family, MermaidSource, Statement } from './mermaid-source.ts';
 
 export interface Decl {
@@ -33,8 +34,17 @@ export interface MElement {
   edgeIndex?: number;
   hasLabel?: boolean;
   invisible?: boolean;
-  /** Sequence `rect` colours around a message or note, outermost first, with where each is written. */
-  layers?: { color: string; line: number; start: number; end: number }[];
+  /** The innermost sequence `rect` colour around a message or note (its `parent` the next one out). */
+  layers?: SeqLayer | null;
+}
+
+/** A sequence `rect` colour, where it is written, and the block around it; shared by everything inside. */
+export interface SeqLayer {
+  color: string;
+  line: number;
+  start: number;
+  end: number;
+  parent: SeqLayer | null;
 }
 
 export interface MermaidModel {
@@ -58,6 +68,16 @@ export interface MermaidModel {
   edgeIds: Map<string, number>;
 }
 
+/**
+ * Links drawn at most. Mermaid itself stops at 500 (its `maxEdges` setting); real diagrams stay far below
+ * this, while `a & b & ... --> c & d & ...` multiplies with every `&`.
+ */
+export const MAX_EDGES = 20_000;
+
+function tooManyEdges(): never {
+  throw new ToolError(400, 'mermaid_too_complex', `The diagram draws more than ${MAX_EDGES} links (Mermaid's own default limit is 500).`, { limit: MAX_EDGES });
+}
+
 // ---------------------------------------------------------------- style properties
 
 /** Split a Mermaid style list on commas outside parentheses; pieces without a colon continue the previous value. */
@@ -77,7 +97,9 @@ export function parseDecls(text: string): Decl[] {
   pieces.push(text.slice(start));
   const decls: Decl[] = [];
   for (const piece of pieces) {
-    const trimmed = piece.trim().replace(/;+$/, '').trim();
+    let cut = piece.trimEnd().length;
+    while (cut > 0 && piece[cut - 1] === ';') cut--;
+    const trimmed = piece.slice(0, cut).trim();
     if (trimmed === '') continue;
     const colon = trimmed.indexOf(':');
     const prev = decls[decls.length - 1];
@@ -261,6 +283,8 @@ interface ClusterFrame {
   members: string[];
   kind: 'subgraph' | 'block' | 'composite' | 'namespace' | 'members' | 'entity' | 'seq';
   color?: { color: string; line: number; start: number; end: number } | null;
+  /** The innermost coloured `rect` in effect inside this block. */
+  layer?: SeqLayer | null;
 }
 
 class Builder {
@@ -315,6 +339,7 @@ class Builder {
   }
 
   edge(from: string, to: string, label: string | null, invisible: boolean, edgeId: string | null): void {
+    if (this.model.edges.length >= MAX_EDGES) tooManyEdges();
     const el: MElement = {
       kind: 'edge',
       id: edgeId ?? `${from}->${to}`,
@@ -333,7 +358,9 @@ class Builder {
 
   open(kind: ClusterFrame['kind'], explicitId: string | null, label: string | null, color: ClusterFrame['color'] = null): void {
     const el: MElement = { kind: 'cluster', id: explicitId ?? '', label, classes: [], parent: this.currentCluster()?.el.id ?? null };
-    this.stack.push({ el, explicitId, members: [], kind, color });
+    const outer = this.top()?.layer ?? null;
+    const layer = color && color.color !== '' ? { ...color, parent: outer } : outer;
+    this.stack.push({ el, explicitId, members: [], kind, color, layer });
     if (explicitId && (kind === 'subgraph' || kind === 'block' || kind === 'composite' || kind === 'namespace')) {
       this.model.clusters.set(explicitId, el);
       // Composite states and namespaces are nodes in their own right for class/style statements.
@@ -518,6 +545,8 @@ function flowStatement(b: Builder, s: string, family: Family): void {
     const c = groups[i + 1] ?? [];
     const l = links[i];
     if (!l) continue;
+    // `a & b --> c & d` links every pair: count before making them, so a fan-out cannot exhaust memory.
+    if (b.model.edges.length + a.length * c.length > MAX_EDGES) tooManyEdges();
     for (const from of a) for (const to of c) b.edge(from, to, l.link.label, l.link.invisible, l.edgeId);
   }
 }
@@ -638,7 +667,13 @@ function classRef(raw: string, fromEnd: boolean): string | null {
   const tokens = cleaned.split(/\s+/).filter((x) => x !== '');
   const tok = fromEnd ? tokens[tokens.length - 1] : tokens[0];
   if (!tok) return null;
-  const id = tok.replace(/:::.*$/, '').replace(/~.*$/, '').replace(/\[.*$/, '');
+  // The id ends at a class shorthand, a generic `~T~` or a label `[...]`.
+  let end = tok.length;
+  for (const mark of [':::', '~', '[']) {
+    const k = tok.indexOf(mark);
+    if (k >= 0 && k < end) end = k;
+  }
+  const id = tok.slice(0, end);
   return id === '' ? null : id;
 }
 
@@ -709,6 +744,18 @@ function handleClass(b: Builder, st: Statement): void {
 
 const ER_REL = /^[|}o{]{1,2}(--|\.\.)[|{o}]{1,2}$/;
 
+/** An alias `[ "Label" ]` after position `from`: the text inside the first brackets, its quotes removed. */
+function bracketLabel(s: string, from: number): string | null {
+  const open = s.indexOf('[', from);
+  if (open < 0) return null;
+  const close = s.indexOf(']', open + 1);
+  if (close < 0) return null;
+  let inner = s.slice(open + 1, close).trim();
+  if (inner.startsWith('"')) inner = inner.slice(1);
+  if (inner.endsWith('"')) inner = inner.slice(0, -1);
+  return inner.includes('"') ? null : inner.trim();
+}
+
 function erRef(raw: string): { id: string | null; classes: string[]; label: string | null } {
   const t = raw.trim().replace(/\{$/, '').trim();
   const classes: string[] = [];
@@ -720,8 +767,7 @@ function erRef(raw: string): { id: string | null; classes: string[]; label: stri
   }
   const idEnd = readId(body, 0);
   if (idEnd === 0) return { id: null, classes, label: null };
-  const labelM = /\[\s*"?([^"\]]*)"?\s*\]/.exec(body.slice(idEnd));
-  return { id: body.slice(0, idEnd), classes, label: labelM ? (labelM[1] ?? null) : null };
+  return { id: body.slice(0, idEnd), classes, label: bracketLabel(body, idEnd) };
 }
 
 function handleEr(b: Builder, st: Statement): void {
@@ -783,13 +829,14 @@ function handleSequence(b: Builder, st: Statement): void {
     b.close();
     return;
   }
-  const layers = b
-    .frames()
-    .map((f) => f.color)
-    .filter((c): c is { color: string; line: number; start: number; end: number } => !!c && c.color !== '');
+  const layers = b.top()?.layer ?? null;
   if (lower === 'note') {
-    const m = /^note\s+(?:left of|right of|over)\s+([^:]+):/i.exec(s);
-    if (m?.[1]) for (const a of m[1].split(',')) seqActor(b, a);
+    // `note left of A, B: text`: the actors sit between the placement words and the first colon.
+    const colon = s.indexOf(':');
+    const head = colon >= 0 ? s.slice(0, colon) : '';
+    const m = /^note\s+(?:left of|right of|over)\s/i.exec(head);
+    const actors = m ? head.slice(m[0].length).trim() : '';
+    if (actors !== '') for (const a of actors.split(',')) seqActor(b, a);
     b.model.notes.push({ kind: 'note', id: `note${b.model.notes.length + 1}`, label: null, classes: [], parent: null, layers });
     return;
   }

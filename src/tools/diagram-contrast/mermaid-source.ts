@@ -1,5 +1,5 @@
 // Mermaid source: frontmatter, %%{init}%% directives, comments, the diagram-type line and statements with their spans.
-import { parse as parseYaml } from 'yaml';
+import { parseDocument, visit } from 'yaml';
 import { ToolError } from '../contract.ts';
 
 export type Family = 'flowchart' | 'block' | 'class' | 'state' | 'er' | 'sequence' | 'venn' | 'other' | 'fragment';
@@ -82,10 +82,34 @@ function lineOfOffset(lineStarts: number[], offset: number): number {
   return lo;
 }
 
-/** Mermaid reads directive arguments as JSON after turning every single quote into a double quote. */
-function parseDirectiveArgs(raw: string): Record<string, unknown> | null {
+/** The deepest `[`/`{` nesting of JSON text outside its strings (escapes honoured), in one pass. */
+function jsonNesting(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (inString) {
+      if (ch === '\\') i++;
+      else if (ch === '"') inString = false;
+    } else if (ch === '"') inString = true;
+    else if (ch === '[' || ch === '{') {
+      depth++;
+      if (depth > max) max = depth;
+    } else if ((ch === ']' || ch === '}') && depth > 0) depth--;
+  }
+  return max;
+}
+
+/**
+ * Mermaid reads directive arguments as JSON after turning every single quote into a double quote. Nesting
+ * deeper than the frontmatter allows is refused too: nothing in a configuration needs it, and copying or
+ * writing such a value back recurses once per level.
+ */
+function parseDirectiveArgs(raw: string): Record<string, unknown> | 'deep' | null {
   const text = raw.trim();
   if (text === '') return {};
+  if (jsonNesting(text.replace(/'/g, '"')) > MAX_YAML_NESTING) return 'deep';
   for (const candidate of [text, text.replace(/'/g, '"')]) {
     try {
       const v: unknown = JSON.parse(candidate);
@@ -97,9 +121,19 @@ function parseDirectiveArgs(raw: string): Record<string, unknown> | null {
   return null;
 }
 
-/** Blank out [start, end) of the working copy, keeping newlines so that line/column positions stay valid. */
-function blank(chars: string[], start: number, end: number): void {
-  for (let i = start; i < end; i++) if (chars[i] !== '\n') chars[i] = ' ';
+/** The text with each [start, end) range blanked, newlines kept, so that line/column positions stay valid. */
+function blanked(text: string, ranges: readonly [number, number][]): string {
+  const pieces: string[] = [];
+  let cursor = 0;
+  for (const [start, end] of ranges) {
+    if (start < cursor) continue;
+    pieces.push(text.slice(cursor, start));
+    for (const part of text.slice(start, end).split('\n')) pieces.push(' '.repeat(part.length), '\n');
+    pieces.pop();
+    cursor = end;
+  }
+  pieces.push(text.slice(cursor));
+  return pieces.join('');
 }
 
 /** Split one line into statements on `;` outside quotes and brackets. */
@@ -134,6 +168,78 @@ function splitStatements(line: string, lineNo: number, splitOnSemicolon: boolean
   return out;
 }
 
+/** Frontmatter (title, displayMode, config) read at most; YAML is read several times over in harden mode. */
+const MAX_FRONTMATTER = 20_000;
+
+/** Flow collections (`[`, `{`) nested deeper than this are refused before parsing: no configuration needs it. */
+const MAX_YAML_NESTING = 64;
+
+/** The deepest `[`/`{` nesting outside quoted scalars and comments, in one pass. */
+function flowNesting(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let quote = '';
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quote) {
+      if (ch === quote) quote = '';
+      else if (ch === '\n') quote = '';
+    } else if (ch === '"' || ch === "'") quote = ch;
+    else if (ch === '#' && (i === 0 || /\s/.test(text[i - 1] ?? ''))) {
+      const nl = text.indexOf('\n', i);
+      if (nl < 0) break;
+      i = nl;
+    } else if (ch === '[' || ch === '{') {
+      depth++;
+      if (depth > max) max = depth;
+    } else if ((ch === ']' || ch === '}') && depth > 0) depth--;
+  }
+  return max;
+}
+
+/**
+ * YAML as Mermaid reads frontmatter (js-yaml refuses a key given twice in one mapping). Duplicate keys are
+ * found in one walk over the document: the parser's own check compares every pair of keys.
+ */
+function readYaml(text: string): unknown {
+  if (flowNesting(text) > MAX_YAML_NESTING) throw new Error(`collections are nested more than ${MAX_YAML_NESTING} deep`);
+  const doc = parseDocument(text, { uniqueKeys: false });
+  const first = doc.errors[0];
+  if (first) throw first;
+  let duplicate: string | null = null;
+  visit(doc, {
+    Map(_key, node) {
+      const seen = new Set<string>();
+      for (const item of node.items) {
+        const k = item.key === null || item.key === undefined ? '' : String(item.key);
+        if (seen.has(k)) {
+          duplicate = k;
+          return visit.BREAK;
+        }
+        seen.add(k);
+      }
+      return undefined;
+    },
+  });
+  if (duplicate !== null) throw new Error(`the key "${String(duplicate).slice(0, 40)}" appears twice in one mapping`);
+  const value: unknown = doc.toJS({ maxAliasCount: 50 });
+  // Block collections nest by indentation too (`- - - 1`): the value itself is measured, without recursion.
+  if (depthOf(value) > MAX_YAML_NESTING) throw new Error(`collections are nested more than ${MAX_YAML_NESTING} deep`);
+  return value;
+}
+
+function depthOf(value: unknown): number {
+  let max = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, d] = stack.pop() as [unknown, number];
+    if (d > max) max = d;
+    if (d > MAX_YAML_NESTING || v === null || typeof v !== 'object') continue;
+    for (const child of Array.isArray(v) ? v : Object.values(v as Record<string, unknown>)) stack.push([child, d + 1]);
+  }
+  return max;
+}
+
 /** Read the frontmatter, directives, comments and the diagram type; 400 when the text is not Mermaid. */
 export function readMermaidSource(text: string): MermaidSource {
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
@@ -145,7 +251,7 @@ export function readMermaidSource(text: string): MermaidSource {
     lineStarts.push(acc);
     acc += l.length + 1;
   }
-  const work = normal.split('');
+  const ranges: [number, number][] = [];
 
   // Frontmatter: a `---` line before anything else, closed by the next `---` line.
   let frontmatter: Frontmatter | null = null;
@@ -158,9 +264,12 @@ export function readMermaidSource(text: string): MermaidSource {
       throw new ToolError(400, 'mermaid_frontmatter_invalid', 'The frontmatter opened with --- is never closed.', { line: first + 1 });
     }
     const yamlText = lines.slice(first + 1, close).join('\n');
+    if (yamlText.length > MAX_FRONTMATTER) {
+      throw new ToolError(400, 'mermaid_frontmatter_invalid', `The frontmatter is longer than ${MAX_FRONTMATTER} characters; Mermaid's frontmatter holds a title and a configuration.`, { line: first + 1 });
+    }
     let data: unknown;
     try {
-      data = yamlText.trim() === '' ? {} : parseYaml(yamlText, { maxAliasCount: 50 });
+      data = yamlText.trim() === '' ? {} : readYaml(yamlText);
     } catch (err) {
       const pos = (err as { linePos?: { line: number }[] }).linePos?.[0]?.line ?? 1;
       throw new ToolError(400, 'mermaid_frontmatter_invalid', `The frontmatter is not valid YAML: ${(err as Error).message.split('\n')[0] ?? ''}`, {
@@ -168,8 +277,9 @@ export function readMermaidSource(text: string): MermaidSource {
       });
     }
     frontmatter = { startLine: first, endLine: close, data: isPlainObject(data) ? data : {} };
-    blank(work, lineStarts[first] ?? 0, (lineStarts[close] ?? 0) + (lines[close] ?? '').length);
+    ranges.push([lineStarts[first] ?? 0, (lineStarts[close] ?? 0) + (lines[close] ?? '').length]);
   }
+  const frontmatterEnd = ranges[0]?.[1] ?? -1;
 
   // Directives %%{ type: args }%%, possibly over several lines. indexOf keeps this linear on hostile input.
   const directives: Directive[] = [];
@@ -177,8 +287,8 @@ export function readMermaidSource(text: string): MermaidSource {
   for (;;) {
     const open = normal.indexOf('%%{', from);
     if (open < 0) break;
-    if (work[open] === ' ') {
-      from = open + 3;
+    if (open < frontmatterEnd) {
+      from = frontmatterEnd;
       continue;
     }
     const close = normal.indexOf('}%%', open + 3);
@@ -190,18 +300,19 @@ export function readMermaidSource(text: string): MermaidSource {
       const type = (m[1] ?? '').toLowerCase();
       if (type === 'init' || type === 'initialize') {
         const args = parseDirectiveArgs(body.slice(m[0].length));
+        if (args === 'deep') throw new ToolError(400, 'mermaid_directive_invalid', `The %%{init: ...}%% directive nests objects or arrays more than ${MAX_YAML_NESTING} deep.`, { line: line + 1 });
         if (!args) throw new ToolError(400, 'mermaid_directive_invalid', 'The %%{init: ...}%% directive is not valid JSON.', { line: line + 1 });
         directives.push({ line, start: open, end: close + 3, type, args });
       } else {
         directives.push({ line, start: open, end: close + 3, type, args: {} });
       }
     }
-    blank(work, open, close + 3);
+    ranges.push([open, close + 3]);
     from = close + 3;
   }
 
   // Comments: %% to the end of the line.
-  const workText = work.join('');
+  const workText = blanked(normal, ranges);
   const workLines = workText.split('\n');
   for (let i = 0; i < workLines.length; i++) {
     const l = workLines[i] ?? '';

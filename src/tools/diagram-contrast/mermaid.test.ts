@@ -118,7 +118,8 @@ describe('statements', () => {
     expect([...model('erDiagram\n CUSTOMER ||--o{ ORDER : places\n ORDER {\n string id\n }').nodes.keys()]).toEqual(['CUSTOMER', 'ORDER']);
     const seq = model('sequenceDiagram\n participant A as Alice\n rect rgb(0, 0, 0)\n A->>B: hi\n end\n Note over A,B: n');
     expect([...seq.actors.keys()]).toEqual(['A', 'B']);
-    expect(seq.messages[0]?.layers?.map((l) => l.color)).toEqual(['rgb(0, 0, 0)']);
+    expect(seq.messages[0]?.layers).toMatchObject({ color: 'rgb(0, 0, 0)', parent: null });
+    expect(seq.notes[0]?.layers ?? null).toBeNull();
   });
 });
 

@@ -52,8 +52,17 @@ export interface Pair {
   bgSlot: Slot;
   /** Candidate (opaque) foreground -> what the reader sees; used by fix and harden searches. */
   seen: (candidate: Rgba) => Rgba;
+  /**
+   * Text: what a new opaque fill under it would look like at the text (opacity and layers applied); null or
+   * absent when the shape under it is not known. Lazy: for SVG it walks the drawing.
+   */
+  fillSeen?: () => ((fill: Rgba) => Rgba) | null;
   /** Slots that style the same element (for describing a rewritten line). */
   owners: string[];
+  /** Mermaid: the style statements (indexes) applied to the element, in the order they apply (later wins). */
+  lineOrder?: readonly number[];
+  /** Set by `measure`: what summarise groups by (copies of a measured pair share it). */
+  summaryKey?: string;
   /** The Mermaid element behind the pair, for lines harden mode may add (`linkStyle 3 ...`, `style A ...`). */
   ref?: { type: 'edge'; index: number } | { type: 'node'; id: string };
 }
@@ -102,7 +111,12 @@ export function measure(pair: Pair): Pair {
   pair.ratio = contrastRatio(pair.fgSeen, pair.bg);
   const best = Math.max(pair.ratio, pair.altRatio ?? 0);
   pair.status = passes(best, pair.needed) ? 'pass' : 'fail';
+  pair.summaryKey = verifiedKey(pair);
   return pair;
+}
+
+function verifiedKey(p: Pair): string {
+  return `${p.kind}|${p.role}|${p.fg ? toHex(p.fg) : p.fgRaw}|${p.bg ? toHex(p.bg) : ''}|${p.needed}|${p.status}`;
 }
 
 export function toConstraint(pair: Pair): Constraint {
@@ -126,7 +140,7 @@ export function summarise(pairs: readonly Pair[], maxItems: number): Summary {
       else unverified.set(key, { pair: p, names: [p.element] });
       continue;
     }
-    const key = `${p.kind}|${p.role}|${p.fg ? toHex(p.fg) : p.fgRaw}|${p.bg ? toHex(p.bg) : ''}|${p.needed}|${p.status}`;
+    const key = p.summaryKey ?? verifiedKey(p);
     counted[p.kind].add(`v|${key}`);
     if (p.status !== 'fail') continue;
     const g = verified.get(key);

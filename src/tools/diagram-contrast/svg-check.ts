@@ -35,6 +35,11 @@ const OPAQUE_BOXES = new Set(['image', 'foreignobject']);
 const MAX_TEXT_ITEMS = 1000;
 const MAX_STROKES = 1000;
 const USE_DEPTH = 6;
+/**
+ * Elements painted inside <use> instances, over the whole check: references that fan out (each group using
+ * the next one a dozen times) multiply at every level, so past this the background is reported unknown.
+ */
+const USE_WORK = 20_000;
 
 /** One layer's colour at a point, or the reason it cannot be known. */
 interface Layer {
@@ -109,10 +114,19 @@ interface Grid {
   n: number;
   cells: Map<number, number[]>;
   always: number[];
+  /** For each entry of `always`, its box (null: unbounded, may cover any point). */
+  alwaysBoxes: ([number, number, number, number] | null)[];
+  /** The union of the wide boxes, or null when one of them is unbounded. */
+  wideBox: [number, number, number, number] | null;
 }
 
 const GRID_MIN_CHILDREN = 32;
+const NO_KIDS: SvgElement[] = [];
 const GRID_CELLS = 32;
+/** Shapes composited under one point at most (each is a paint; thousands of translucent ones are an attack). */
+const MAX_LAYERS = 512;
+/** Cells a box may span and still be listed in each of them. */
+const GRID_WIDE = 64;
 
 function buildGrid(boxes: ([number, number, number, number] | null)[]): Grid | null {
   let x0 = Infinity;
@@ -132,10 +146,14 @@ function buildGrid(boxes: ([number, number, number, number] | null)[]): Grid | n
   const ch = Math.max((y1 - y0) / n, 1e-9);
   const cells = new Map<number, number[]>();
   const always: number[] = [];
+  const alwaysBoxes: ([number, number, number, number] | null)[] = [];
   const clampCell = (v: number): number => Math.max(0, Math.min(n - 1, Math.floor(v)));
+  const cellOf = (v: number): number => Math.max(0, Math.min(n - 1, Math.floor(v)));
   boxes.forEach((b, i) => {
-    if (!b) {
+    // A box over many cells is listed once, as one that may cover any point (filling its cells costs n x cells).
+    if (!b || (cellOf((b[2] - x0) / cw) - cellOf((b[0] - x0) / cw) + 1) * (cellOf((b[3] - y0) / ch) - cellOf((b[1] - y0) / ch) + 1) > GRID_WIDE) {
       always.push(i);
+      alwaysBoxes.push(b);
       return;
     }
     for (let cx = clampCell((b[0] - x0) / cw); cx <= clampCell((b[2] - x0) / cw); cx++) {
@@ -147,33 +165,72 @@ function buildGrid(boxes: ([number, number, number, number] | null)[]): Grid | n
       }
     }
   });
-  return { x0, y0, cw, ch, n, cells, always };
+  let wideBox: [number, number, number, number] | null = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const b of alwaysBoxes) {
+    if (!b) {
+      wideBox = null;
+      break;
+    }
+    wideBox = [Math.min(wideBox[0], b[0]), Math.min(wideBox[1], b[1]), Math.max(wideBox[2], b[2]), Math.max(wideBox[3], b[3])];
+  }
+  return { x0, y0, cw, ch, n, cells, always, alwaysBoxes, wideBox };
 }
 
-/** Positions (in `kids`) of the children that may cover p, ascending; null means every child. */
-function candidatePositions(g: Geometry, p: Point): number[] | null {
-  if (!g.grid) return null;
+/** The last index of an ascending list whose value is below `limit`, plus one (a halving search). */
+function countBelow(n: number, valueAt: (i: number) => number, limit: number): number {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (valueAt(mid) < limit) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Visit the children of `g` that may cover p and are painted before `stop` (an order among the parent's
+ * children), topmost first, until `visit` returns true. The grid's cell for p and its list of wide children
+ * are merged lazily from the top, so a stack of shapes costs what is visited, not what it holds.
+ */
+function visitBelow(g: Geometry, p: Point, stop: number, orderOf: (el: SvgElement) => number, visit: (el: SvgElement) => boolean): void {
+  const kids = g.kids;
+  const orderAtKid = (i: number): number => {
+    const c = kids[i];
+    return c ? orderOf(c) : Infinity;
+  };
   const grid = g.grid;
+  if (!grid) {
+    for (let k = countBelow(kids.length, orderAtKid, stop) - 1; k >= 0; k--) {
+      const c = kids[k];
+      if (c && visit(c)) return;
+    }
+    return;
+  }
   const cx = Math.floor((p[0] - grid.x0) / grid.cw);
   const cy = Math.floor((p[1] - grid.y0) / grid.ch);
-  const inCell = cx >= 0 && cy >= 0 && cx < grid.n && cy < grid.n ? (grid.cells.get(cx * grid.n + cy) ?? []) : [];
-  if (grid.always.length === 0) return inCell;
-  const out: number[] = [];
-  let i = 0;
-  let j = 0;
-  const a = grid.always;
-  while (i < inCell.length || j < a.length) {
-    const x = inCell[i];
-    const y = a[j];
-    if (y === undefined || (x !== undefined && x < y)) {
-      out.push(x as number);
-      i++;
+  const cell = cx >= 0 && cy >= 0 && cx < grid.n && cy < grid.n ? (grid.cells.get(cx * grid.n + cy) ?? []) : [];
+  const w = grid.wideBox;
+  const wide = grid.always.length === 0 || (w && !(p[0] >= w[0] && p[0] <= w[2] && p[1] >= w[1] && p[1] <= w[3])) ? [] : grid.always;
+  let i = countBelow(cell.length, (k) => orderAtKid(cell[k] as number), stop) - 1;
+  let j = countBelow(wide.length, (k) => orderAtKid(wide[k] as number), stop) - 1;
+  while (i >= 0 || j >= 0) {
+    const a = i >= 0 ? (cell[i] as number) : -1;
+    const b = j >= 0 ? (wide[j] as number) : -1;
+    let pos: number;
+    if (a > b) {
+      pos = a;
+      i--;
     } else {
-      out.push(y);
-      j++;
+      pos = b;
+      const box = grid.alwaysBoxes[j];
+      j--;
+      // A wide child only where its box holds the point.
+      if (box && !(p[0] >= box[0] && p[0] <= box[2] && p[1] >= box[1] && p[1] <= box[3])) continue;
     }
+    const c = kids[pos];
+    if (c && visit(c)) return;
   }
-  return out;
 }
 
 /**
@@ -215,6 +272,8 @@ class SvgChecker {
   /** Position of each element among its parent's element children (paint order). */
   private readonly order = new Map<number, number>();
   private readonly fills = new Map<number, Layer>();
+  private useWork = USE_WORK;
+  private readonly orderOf = (el: SvgElement): number => this.order.get(el.index) ?? 0;
   private readonly page: Rgba;
 
   constructor(
@@ -248,11 +307,11 @@ class SvgChecker {
       ctm = multiply(ctm, v.matrix);
       viewport = v.viewport;
     }
-    ctm = multiply(ctm, parseTransform(el.attrs.get('transform')));
+    const transform = el.attrs.get('transform');
+    if (transform) ctm = multiply(ctm, parseTransform(transform));
     const outline = SHAPES.has(el.lname) || OPAQUE_BOXES.has(el.lname) ? outlineOf(el, viewport) : null;
     let box: [number, number, number, number] | null = null;
-    const grow = (b: [number, number, number, number] | null): void => {
-      if (!b) return;
+    const grow = (b: [number, number, number, number]): void => {
       box = box ? [Math.min(box[0], b[0]), Math.min(box[1], b[1]), Math.max(box[2], b[2]), Math.max(box[3], b[3])] : b;
     };
     if (outline) {
@@ -270,6 +329,12 @@ class SvgChecker {
       ]);
     }
     let unbounded = el.lname === 'use';
+    if (el.children.length === 0) {
+      // A leaf (most elements): no lists of its own.
+      const leafBox = unbounded ? null : box;
+      this.geo.set(el.index, { ctm, inverse: outline ? invert(ctm) : null, outline, viewport, box: leafBox, kids: NO_KIDS, grid: null });
+      return leafBox;
+    }
     const kids: SvgElement[] = [];
     const kidBoxes: ([number, number, number, number] | null)[] = [];
     let position = 0;
@@ -286,7 +351,7 @@ class SvgChecker {
     }
     const finalBox = unbounded ? null : box;
     const grid = kids.length >= GRID_MIN_CHILDREN ? buildGrid(kidBoxes.map((b) => (b && b[0] === Infinity ? [0, 0, -1, -1] : b))) : null;
-    this.geo.set(el.index, { ctm, inverse: invert(ctm), outline, viewport, box: finalBox, kids, grid });
+    this.geo.set(el.index, { ctm, inverse: outline ? invert(ctm) : null, outline, viewport, box: finalBox, kids, grid });
     return finalBox;
   }
 
@@ -314,6 +379,7 @@ class SvgChecker {
   /** What a whole subtree paints at root point p (transparent buffer, its own opacity applied). */
   paintAt(el: SvgElement, p: Point, ctm: Matrix | null = null, depth = 0, ignore: Rgba | null = null): Layer {
     if (NOT_RENDERED.has(el.lname) || el.lname === 'text' || !this.rendered(el)) return EMPTY;
+    if (ctm !== null && --this.useWork < 0) return { color: TRANSPARENT, unknown: 'shapes drawn through <use> references that fan out too far to follow' };
     if (ctm === null && !this.covers(el, p)) return EMPTY;
     const s = this.style(el);
     const opacity = num(s.values.get('opacity'), 1);
@@ -371,16 +437,21 @@ class SvgChecker {
    * down and stops at the first opaque (or unknowable) layer, so stacks of shapes cost what is visible.
    */
   private paintBelow(g: Geometry, p: Point, stop: number, ignore: Rgba | null): Layer {
-    const positions = candidatePositions(g, p);
     let acc = EMPTY;
-    const count = positions ? positions.length : g.kids.length;
-    for (let k = count - 1; k >= 0; k--) {
-      const c = g.kids[positions ? (positions[k] as number) : k];
-      if (!c || (this.order.get(c.index) ?? 0) >= stop) continue;
-      acc = compose(acc, this.paintAt(c, p, null, 0, ignore));
-      if (acc.unknown || acc.color.alpha >= 1) break;
-    }
-    return acc;
+    let layers = 0;
+    let overflow = false;
+    visitBelow(g, p, stop, this.orderOf, (c) => {
+      const layer = this.paintAt(c, p, null, 0, ignore);
+      acc = compose(acc, layer);
+      if (acc.unknown || acc.color.alpha >= 1) return true;
+      // Translucent layers by the thousand never quite add up to opaque: past this many, say so.
+      if (layer.color.alpha > 0 && ++layers > MAX_LAYERS) {
+        overflow = true;
+        return true;
+      }
+      return false;
+    });
+    return overflow ? { color: TRANSPARENT, unknown: `more than ${MAX_LAYERS} translucent shapes overlap under it` } : acc;
   }
 
   private paintGroupChildren(el: SvgElement, p: Point, ctm: Matrix, depth: number, ignore: Rgba | null): Layer {
@@ -418,23 +489,39 @@ class SvgChecker {
     return { bg: compose(fade(res.bg, rootOpacity), page), fg: composeFg(fg, page) };
   }
 
-  /** The shape whose fill is the topmost opaque colour under p (harden mode remaps it). */
+  /**
+   * The topmost shape painted under p before `target` (harden mode moves its fill): the target's earlier
+   * siblings from the top down, then its parent's, and so on; groups are searched from their top child.
+   * Each level is entered through the grid and a halving search, so a label costs what lies under it.
+   */
   topPainter(target: SvgElement, p: Point): SvgElement | null {
+    for (let node: SvgElement = target; node.parent; node = node.parent) {
+      const g = this.geo.get(node.parent.index);
+      if (!g) continue;
+      const found = this.topIn(g, p, this.order.get(node.index) ?? Infinity);
+      if (found) return found;
+    }
+    return null;
+  }
+
+  private topIn(g: Geometry, p: Point, stop: number): SvgElement | null {
     let found: SvgElement | null = null;
-    const visit = (el: SvgElement): boolean => {
-      if (el === target) return true;
-      if (NOT_RENDERED.has(el.lname) || el.lname === 'text' || !this.rendered(el) || !this.covers(el, p)) return false;
-      if (GROUPS.has(el.lname)) {
-        for (const c of el.children) if (c.kind === 'element' && visit(c)) return true;
-        return false;
+    visitBelow(g, p, stop, this.orderOf, (c) => {
+      if (NOT_RENDERED.has(c.lname) || c.lname === 'text' || !this.rendered(c) || !this.covers(c, p)) return false;
+      if (GROUPS.has(c.lname)) {
+        const inner = this.geo.get(c.index);
+        found = inner ? this.topIn(inner, p, Infinity) : null;
+        return found !== null;
       }
-      if (SHAPES.has(el.lname) && el.lname !== 'line') {
-        const l = this.paintAt(el, p);
-        if (!l.unknown && l.color.alpha > 0) found = el;
+      if (SHAPES.has(c.lname) && c.lname !== 'line') {
+        const l = this.paintAt(c, p);
+        if (!l.unknown && l.color.alpha > 0) {
+          found = c;
+          return true;
+        }
       }
       return false;
-    };
-    visit(this.doc.root);
+    });
     return found;
   }
 
@@ -588,6 +675,7 @@ class SvgChecker {
         fgSeen: applyFg(declared, fgColor),
         status: 'pass',
         seen: (c: Rgba) => applyFg(fgMap, c),
+        fillSeen: () => this.backdropOf(el, center)?.seen ?? null,
       });
       this.pairs.push(pair);
       this.targets.set(pair, { element: el, prop: 'fill', backdrop: () => this.backdropOf(el, center) });
@@ -692,8 +780,9 @@ class SvgChecker {
   }
 }
 
-export function analyseSvg(text: string, level: Level): SvgAnalysis {
-  const doc = parseSvg(text);
+/** Analyse an SVG: its text (parsed here), or a document already parsed. */
+export function analyseSvg(input: string | SvgDocument, level: Level): SvgAnalysis {
+  const doc = typeof input === 'string' ? parseSvg(input) : input;
   const cascade = new StyleSheetCascade(doc);
   const checker = new SvgChecker(doc, cascade, level);
   checker.checkText();

@@ -31,16 +31,41 @@ export function numbers(text: string, limit = 1_000_000): number[] {
   return out;
 }
 
+function isLetter(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+/**
+ * The calls of a `transform` attribute, `name(args)`, in one left-to-right pass: a word followed (after
+ * blanks) by `(` and its arguments up to the next `)`. At most `limit` calls.
+ */
+export function transformCalls(text: string, limit = 100): { fn: string; args: string }[] {
+  const out: { fn: string; args: string }[] = [];
+  const n = text.length;
+  let i = 0;
+  while (i < n && out.length < limit) {
+    while (i < n && !isLetter(text.charCodeAt(i))) i++;
+    const start = i;
+    while (i < n && isLetter(text.charCodeAt(i))) i++;
+    if (i === start) break;
+    let j = i;
+    while (j < n && (text[j] === ' ' || text[j] === '\t' || text[j] === '\n' || text[j] === '\r' || text[j] === '\f')) j++;
+    if (text[j] !== '(') continue;
+    const close = text.indexOf(')', j + 1);
+    if (close < 0) break;
+    out.push({ fn: text.slice(start, i), args: text.slice(j + 1, close) });
+    i = close + 1;
+  }
+  return out;
+}
+
 /** The `transform` attribute: matrix, translate, scale, rotate, skewX, skewY, in order. */
 export function parseTransform(text: string | undefined): Matrix {
   if (!text) return IDENTITY;
   let m = IDENTITY;
-  const re = /([a-zA-Z]+)\s*\(([^)]*)\)/g;
-  let r: RegExpExecArray | null;
-  let guard = 0;
-  while ((r = re.exec(text)) !== null && guard++ < 100) {
-    const fn = (r[1] ?? '').toLowerCase();
-    const a = numbers(r[2] ?? '', 6);
+  for (const call of transformCalls(text)) {
+    const fn = call.fn.toLowerCase();
+    const a = numbers(call.args, 6);
     let t: Matrix = IDENTITY;
     if (fn === 'matrix' && a.length === 6) t = [a[0] ?? 1, a[1] ?? 0, a[2] ?? 0, a[3] ?? 1, a[4] ?? 0, a[5] ?? 0];
     else if (fn === 'translate') t = [1, 0, 0, 1, a[0] ?? 0, a[1] ?? 0];
@@ -62,7 +87,7 @@ export function parseTransform(text: string | undefined): Matrix {
 /** A length in user units; percentages against `ref` (the viewport side). */
 export function length(value: string | undefined, ref: number, fallback = 0): number {
   if (value === undefined) return fallback;
-  const m = /^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)\s*(px|pt|pc|em|rem|%|mm|cm|in)?\s*$/.exec(value);
+  const m = /^([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)\s*(px|pt|pc|em|rem|%|mm|cm|in)?$/.exec(value.trim());
   if (!m) return fallback;
   const n = parseFloat(m[1] ?? '');
   if (!Number.isFinite(n)) return fallback;
@@ -187,7 +212,10 @@ function arcPoints(x1: number, y1: number, rxIn: number, ryIn: number, phiDeg: n
 /** Parse path data (all commands, relative and absolute) and flatten curves into line segments. */
 export function parsePath(d: string): Outline {
   const subpaths: Outline['subpaths'] = [];
-  const tokens = d.match(/[MmLlHhVvCcSsQqTtAaZz]|[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/g) ?? [];
+  // Tokens as far as the point budget can use them (no command takes more than 7).
+  const tokens: string[] = [];
+  const tokenRe = /[MmLlHhVvCcSsQqTtAaZz]|[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/g;
+  for (let t = tokenRe.exec(d); t !== null && tokens.length < 8 * MAX_PATH_POINTS; t = tokenRe.exec(d)) tokens.push(t[0]);
   let i = 0;
   let cmd = '';
   let x = 0;
@@ -214,7 +242,7 @@ export function parsePath(d: string): Outline {
     }
   };
   let guard = 0;
-  while (i < tokens.length && guard++ < 1_000_000) {
+  while (i < tokens.length && guard++ < 1_000_000 && total < MAX_PATH_POINTS) {
     const t = tokens[i] ?? '';
     if (/^[A-Za-z]$/.test(t)) {
       cmd = t;

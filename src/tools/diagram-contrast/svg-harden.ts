@@ -1,8 +1,9 @@
 // SVG harden mode: give failing text and strokes (and, when needed, the shape under a label) inline colours.
 import { BLACK, displayRatio, searchColor, toHex, WHITE } from './color.ts';
 import type { Level } from './color.ts';
-import type { HardenChange, HardenResult } from './mermaid-harden.ts';
+import type { HardenBudget, HardenChange, HardenResult } from './mermaid-harden.ts';
 import { toConstraint } from './pairs.ts';
+import { MAX_HARDEN_PAIRS } from './reach.ts';
 import type { Pair } from './pairs.ts';
 import { analyseSvg } from './svg-check.ts';
 import type { SvgAnalysis } from './svg-check.ts';
@@ -37,13 +38,19 @@ function rewrite(a: SvgAnalysis, edits: Map<SvgElement, Map<Prop, string>>): str
       spans.push({ start: at, end: at, insert: ` style="${escapeAttr(text, '"')}"${el.selfClosing ? ' ' : ''}` });
     }
   }
-  spans.sort((x, y) => y.start - x.start);
-  let out = src;
-  for (const s of spans) out = out.slice(0, s.start) + s.insert + out.slice(s.end);
-  return out;
+  // Front to back in one pass: a slice per edit of a megabyte document would be quadratic.
+  spans.sort((x, y) => x.start - y.start);
+  const pieces: string[] = [];
+  let cursor = 0;
+  for (const s of spans) {
+    pieces.push(src.slice(cursor, s.start), s.insert);
+    cursor = Math.max(cursor, s.end);
+  }
+  pieces.push(src.slice(cursor));
+  return pieces.join('');
 }
 
-function plan(a: SvgAnalysis): { edits: Map<SvgElement, Map<Prop, string>>; remapped: Set<SvgElement> } {
+function plan(a: SvgAnalysis, budget: HardenBudget): { edits: Map<SvgElement, Map<Prop, string>>; remapped: Set<SvgElement> } {
   const edits = new Map<SvgElement, Map<Prop, string>>();
   const remapped = new Set<SvgElement>();
   const set = (el: SvgElement, prop: Prop, value: string): void => {
@@ -55,6 +62,8 @@ function plan(a: SvgAnalysis): { edits: Map<SvgElement, Map<Prop, string>>; rema
     if (f.status !== 'fail' || !f.fg || !f.bg) continue;
     const t = a.targets.get(f);
     if (!t || edits.get(t.element)?.has(t.prop)) continue;
+    if (budget.left <= 0) break;
+    budget.left--;
     const choice = searchColor(f.fg, [toConstraint(f)]);
     if (choice) {
       set(t.element, t.prop, choice.hex);
@@ -85,9 +94,19 @@ function declaredOn(a: SvgAnalysis, el: SvgElement, prop: Prop): string | null {
   return a.cascade.style(el).values.get(prop) ?? null;
 }
 
+const targetIndexes = new WeakMap<SvgAnalysis, Map<string, Pair>>();
+
 function pairOf(a: SvgAnalysis, el: SvgElement, prop: Prop): Pair | undefined {
-  for (const [p, t] of a.targets) if (t.element.index === el.index && t.prop === prop) return p;
-  return undefined;
+  let index = targetIndexes.get(a);
+  if (!index) {
+    index = new Map();
+    for (const [p, t] of a.targets) {
+      const k = `${t.element.index}:${t.prop}`;
+      if (!index.has(k)) index.set(k, p);
+    }
+    targetIndexes.set(a, index);
+  }
+  return index.get(`${el.index}:${prop}`);
 }
 
 /** Rewrite until a re-check passes; one change per element whose text or stroke colour was set. */
@@ -95,11 +114,12 @@ export function hardenSvg(text: string, level: Level, analysed?: SvgAnalysis): H
   const first = analysed ?? analyseSvg(text, level);
   let current = first;
   let working = text;
+  const budget: HardenBudget = { left: MAX_HARDEN_PAIRS };
   const touched = new Map<number, Set<Prop>>();
   const remappedFor = new Map<number, number>();
   for (let round = 0; round < MAX_ROUNDS; round++) {
     if (!current.pairs.some((p) => p.status === 'fail')) break;
-    const { edits, remapped } = plan(current);
+    const { edits, remapped } = plan(current, budget);
     if (edits.size === 0) break;
     for (const [el, props] of edits) {
       if (remapped.has(el)) continue;
@@ -149,5 +169,5 @@ export function hardenSvg(text: string, level: Level, analysed?: SvgAnalysis): H
     changes.push(change);
   }
   changes.sort((x, y) => x.line - y.line || x.target.localeCompare(y.target));
-  return { diagram: working, changes };
+  return { diagram: working, changes, remaining: current.pairs.filter((p) => p.status === 'fail'), exhausted: budget.left <= 0 };
 }

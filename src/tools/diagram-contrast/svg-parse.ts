@@ -40,7 +40,7 @@ export interface SvgDocument {
   byId: Map<string, SvgElement>;
 }
 
-export const MAX_ELEMENTS = 20_000;
+export const MAX_ELEMENTS = 10_000;
 export const MAX_DEPTH = 256;
 
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", nbsp: '\u00a0' };

@@ -31,9 +31,36 @@ export interface Origin {
   important: boolean;
 }
 
+/**
+ * An element's own values over a base shared by its siblings (what they inherit): twenty thousand elements
+ * do not each copy thirty entries.
+ */
+export class StyleMap<V> {
+  private readonly own = new Map<string, V>();
+  constructor(private readonly base: ReadonlyMap<string, V>) {}
+
+  get(key: string): V | undefined {
+    const v = this.own.get(key);
+    return v !== undefined ? v : this.base.get(key);
+  }
+
+  has(key: string): boolean {
+    return this.own.has(key) || this.base.has(key);
+  }
+
+  set(key: string, value: V): void {
+    this.own.set(key, value);
+  }
+
+  *[Symbol.iterator](): IterableIterator<[string, V]> {
+    for (const entry of this.base) if (!this.own.has(entry[0])) yield entry;
+    yield* this.own;
+  }
+}
+
 export interface Computed {
-  values: Map<string, string>;
-  origins: Map<string, Origin>;
+  values: StyleMap<string>;
+  origins: StyleMap<Origin>;
   fontPx: number;
 }
 
@@ -67,7 +94,10 @@ function tracked(prop: string): boolean {
 }
 
 const MAX_COMPOUNDS = 12;
-const MAX_RULES = 20_000;
+/** Blocks (rules and at-rules, nested ones too) read from all <style> elements together; past it CSS is not read. */
+const MAX_RULES = 5_000;
+/** A selector list longer than this is not read (its rule is dropped): twelve compounds are matched at most. */
+const MAX_PRELUDE = 4_000;
 
 type Plain = { type: string; name?: unknown; children?: Plain[]; matcher?: string | null; value?: { value?: string; name?: string } | null };
 
@@ -193,6 +223,8 @@ function matchCompound(c: Compound, el: SvgElement, root: SvgElement): boolean {
 
 /** Right-to-left matching with memoised backtracking: O(compounds x depth) per element. */
 function matches(sel: Selector, el: SvgElement, root: SvgElement): boolean {
+  const lastCompound = sel.compounds[sel.compounds.length - 1];
+  if (sel.compounds.length === 1) return !!lastCompound && matchCompound(lastCompound, el, root);
   const memo = new Map<string, boolean>();
   const rec = (i: number, e: SvgElement): boolean => {
     const key = `${i}:${e.index}`;
@@ -213,7 +245,70 @@ function matches(sel: Selector, el: SvgElement, root: SvgElement): boolean {
   return rec(sel.compounds.length - 1, el);
 }
 
-function collectRules(css: string, rules: Rule[]): void {
+/**
+ * The CSS css-tree is given: cut before the block that would pass `maxBlocks` (the blocks still open are
+ * closed), and without any rule whose selector text is longer than MAX_PRELUDE. One pass over the text,
+ * skipping comments and strings, so the parser's work is bounded by what is read, not by what was sent.
+ */
+export function boundCss(css: string, maxBlocks: number): { text: string; blocks: number } {
+  const pieces: string[] = [];
+  let cursor = 0;
+  let depth = 0;
+  let blocks = 0;
+  let preludeStart = 0;
+  /** Depth at which a dropped rule's block ends, or -1. */
+  let dropUntil = -1;
+  let dropStart = 0;
+  const n = css.length;
+  for (let i = 0; i < n; i++) {
+    const ch = css.charCodeAt(i);
+    if (ch === 47 && css.charCodeAt(i + 1) === 42) {
+      // /* comment */
+      const end = css.indexOf('*/', i + 2);
+      i = end < 0 ? n : end + 1;
+      continue;
+    }
+    if (ch === 34 || ch === 39) {
+      // "string" or 'string', with escapes; an unclosed string ends at the line end, as in CSS.
+      let j = i + 1;
+      while (j < n && css.charCodeAt(j) !== ch && css.charCodeAt(j) !== 10) j += css.charCodeAt(j) === 92 ? 2 : 1;
+      i = j;
+      continue;
+    }
+    if (ch === 123) {
+      // {
+      if (dropUntil < 0) {
+        if (blocks >= maxBlocks) {
+          pieces.push(css.slice(cursor, preludeStart), '}'.repeat(depth));
+          return { text: pieces.join(''), blocks };
+        }
+        if (i - preludeStart > MAX_PRELUDE) {
+          dropUntil = depth;
+          dropStart = preludeStart;
+        } else blocks++;
+      }
+      depth++;
+      preludeStart = i + 1;
+    } else if (ch === 125) {
+      // }
+      if (depth > 0) depth--;
+      preludeStart = i + 1;
+      if (dropUntil >= 0 && depth === dropUntil) {
+        pieces.push(css.slice(cursor, dropStart));
+        cursor = i + 1;
+        dropUntil = -1;
+      }
+    } else if (ch === 59) preludeStart = i + 1; // ;
+  }
+  pieces.push(dropUntil >= 0 ? css.slice(cursor, dropStart) : css.slice(cursor));
+  return { text: pieces.join(''), blocks };
+}
+
+function collectRules(cssIn: string, rules: Rule[], budget: { blocks: number }): void {
+  if (budget.blocks <= 0) return;
+  const bounded = boundCss(cssIn, budget.blocks);
+  budget.blocks -= bounded.blocks;
+  const css = bounded.text;
   let ast: CssNode;
   try {
     ast = parseCss(css, { parseValue: false, parseAtrulePrelude: false, onParseError: () => undefined });
@@ -365,6 +460,18 @@ function resolveVars(value: string, vars: Map<string, string>): string {
   return out;
 }
 
+interface Base {
+  values: Map<string, string>;
+  origins: Map<string, Origin>;
+}
+
+const INHERITED_ORIGIN: Origin = Object.freeze({ kind: 'inherited', important: false });
+const INITIAL_ORIGIN: Origin = Object.freeze({ kind: 'initial', important: false });
+const ROOT_BASE: Base = {
+  values: new Map(Object.entries(INITIAL)),
+  origins: new Map(Object.keys(INITIAL).map((k) => [k, INITIAL_ORIGIN])),
+};
+
 /** Computed styles of every element, parents before children. */
 export class StyleSheetCascade {
   private readonly rules: Rule[] = [];
@@ -373,8 +480,9 @@ export class StyleSheetCascade {
   private readonly computed = new Map<number, Computed>();
 
   constructor(private readonly doc: SvgDocument) {
+    const cssBudget = { blocks: MAX_RULES };
     for (const el of doc.elements) {
-      if (el.lname === 'style') collectRules(textContent(el, 5_000_000), this.rules);
+      if (el.lname === 'style') collectRules(textContent(el, 5_000_000), this.rules, cssBudget);
     }
     for (const r of this.rules) {
       const last = r.selector.compounds[r.selector.compounds.length - 1];
@@ -411,6 +519,30 @@ export class StyleSheetCascade {
     return out;
   }
 
+  private readonly bases = new WeakMap<Computed, Base>();
+
+  private childBase(parent: Computed): Base {
+    const known = this.bases.get(parent);
+    if (known) return known;
+    const values = new Map<string, string>();
+    const origins = new Map<string, Origin>();
+    for (const [k, v] of parent.values) {
+      if (INHERITED.has(k) || k.startsWith('--')) {
+        values.set(k, v);
+        origins.set(k, INHERITED_ORIGIN);
+      }
+    }
+    for (const [k, v] of Object.entries(INITIAL)) {
+      if (!values.has(k)) {
+        values.set(k, v);
+        origins.set(k, INITIAL_ORIGIN);
+      }
+    }
+    const base = { values, origins };
+    this.bases.set(parent, base);
+    return base;
+  }
+
   style(el: SvgElement): Computed {
     const memo = this.computed.get(el.index);
     if (memo) return memo;
@@ -440,37 +572,30 @@ export class StyleSheetCascade {
         if (tracked(d.prop)) offer(d.prop, d.value, { kind: 'inline', important: d.important }, d.important ? 4e9 : 1e9);
       }
     }
-    const values = new Map<string, string>();
-    const origins = new Map<string, Origin>();
-    if (parent) {
-      for (const [k, v] of parent.values) {
-        if (INHERITED.has(k) || k.startsWith('--')) {
-          values.set(k, v);
-          origins.set(k, { kind: 'inherited', important: false });
-        }
-      }
-    }
-    const vars = new Map<string, string>();
-    for (const [k, v] of values) if (k.startsWith('--')) vars.set(k, v);
-    for (const [k, e] of winners) if (k.startsWith('--')) vars.set(k, e.value);
+    // What every child starts from (inherited values, initial ones for the rest), built once per parent.
+    const base = parent ? this.childBase(parent) : ROOT_BASE;
+    const values = new StyleMap(base.values);
+    const origins = new StyleMap(base.origins);
+    let vars: Map<string, string> | null = null;
+    const varsNow = (): Map<string, string> => {
+      if (vars) return vars;
+      vars = new Map<string, string>();
+      for (const [k, v] of values) if (k.startsWith('--')) vars.set(k, v);
+      for (const [k, e] of winners) if (k.startsWith('--')) vars.set(k, e.value);
+      return vars;
+    };
     for (const [k, e] of winners) {
-      let v = e.value.includes('var(') ? resolveVars(e.value, vars) : e.value;
+      let v = e.value.includes('var(') ? resolveVars(e.value, varsNow()) : e.value;
       const lower = v.toLowerCase();
       if (lower === 'inherit' || (lower === 'unset' && INHERITED.has(k))) {
         v = parent?.values.get(k) ?? INITIAL[k] ?? '';
         values.set(k, v);
-        origins.set(k, { kind: 'inherited', important: false });
+        origins.set(k, INHERITED_ORIGIN);
         continue;
       }
       if (lower === 'initial' || lower === 'unset') v = INITIAL[k] ?? '';
       values.set(k, v);
       origins.set(k, e.origin);
-    }
-    for (const [k, v] of Object.entries(INITIAL)) {
-      if (!values.has(k)) {
-        values.set(k, v);
-        origins.set(k, { kind: 'initial', important: false });
-      }
     }
     const parentPx = parent?.fontPx ?? 16;
     const fsOrigin = origins.get('font-size');

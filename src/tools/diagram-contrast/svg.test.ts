@@ -5,7 +5,8 @@ import { summarise } from './pairs.ts';
 import { analyseSvg } from './svg-check.ts';
 import { contains, parsePath, parseTransform } from './svg-geometry.ts';
 import { parseSvg, textContent } from './svg-parse.ts';
-import { StyleSheetCascade } from './svg-style.ts';
+import { boundCss, StyleSheetCascade } from './svg-style.ts';
+import type { StyleMap } from './svg-style.ts';
 
 const svg = (body: string, attrs = ''): string => `<svg xmlns="http://www.w3.org/2000/svg" ${attrs}>${body}</svg>`;
 const check = (text: string, level: 'AA' | 'AAA' = 'AA'): ReturnType<typeof summarise> => summarise(analyseSvg(text, level).pairs, 1000);
@@ -55,7 +56,7 @@ describe('tokenizer', () => {
 });
 
 describe('cascade', () => {
-  const styleOf = (body: string, selector: (doc: ReturnType<typeof parseSvg>) => number): Map<string, string> => {
+  const styleOf = (body: string, selector: (doc: ReturnType<typeof parseSvg>) => number): StyleMap<string> => {
     const doc = parseSvg(svg(body));
     return new StyleSheetCascade(doc).style(doc.elements[selector(doc)]!).values;
   };
@@ -168,5 +169,30 @@ describe('text over shapes', () => {
   it('bold large text needs 3:1', () => {
     const s = check(svg('<text x="1" y="30" fill="#888" font-size="19px" font-weight="bold">Big</text>'));
     expect(s.failures).toEqual([]);
+  });
+});
+
+describe('CSS read within bounds', () => {
+  const cases: { name: string; css: string; max: number; text: string; blocks: number }[] = [
+    { name: 'stops before the block past the limit', css: '.a{fill:red}.b{fill:blue}', max: 1, text: '.a{fill:red}', blocks: 1 },
+    { name: 'closes the blocks still open', css: '.a{.b{x:1}.c{y:2}}', max: 2, text: '.a{.b{x:1}}', blocks: 2 },
+    { name: 'braces in strings and comments are not blocks', css: '/* { */.a{content:"{"}', max: 1, text: '/* { */.a{content:"{"}', blocks: 1 },
+    { name: 'a selector list too long is dropped with its block', css: `.a{x:1}${'g '.repeat(3000)}text{fill:red}.b{y:2}`, max: 10, text: '.a{x:1}.b{y:2}', blocks: 2 },
+    { name: 'nested blocks count', css: '@media x{.a{fill:red}}', max: 5, text: '@media x{.a{fill:red}}', blocks: 2 },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      expect(boundCss(c.css, c.max)).toEqual({ text: c.text, blocks: c.blocks });
+    });
+  }
+
+  it('a rule past the limit is not applied; one before it is', () => {
+    const rules = Array.from({ length: 5_001 }, (_, i) => `.r${i}{fill:#111}`).join('');
+    const doc = parseSvg(svg(`<style>${rules}</style><rect class="r0 r5000" width="1" height="1"/><text class="r5000">x</text>`));
+    const css = new StyleSheetCascade(doc);
+    const rect = doc.elements.find((e) => e.lname === 'rect');
+    const text = doc.elements.find((e) => e.lname === 'text');
+    expect(css.style(rect!).values.get('fill')).toBe('#111');
+    expect(css.style(text!).values.get('fill')).toBe('black');
   });
 });

@@ -2,8 +2,9 @@
 import { z } from 'zod';
 import { defineTool } from '../contract.ts';
 import { requireTextOrUpload, uploadIdField } from '../shared/fields.ts';
-import { MAX_ITEMS, runDiagramContrast } from './engine.ts';
+import { analyseDiagram, MAX_ITEMS, prepareDiagram } from './engine.ts';
 import { EXAMPLES } from './examples.ts';
+import { hostileCases } from './hostile.ts';
 import { THEME_NAMES } from './mermaid-theme.ts';
 
 /** Uploads are up to 5 MB; an SVG with embedded fonts is that big. Mermaid text is capped lower by the engine. */
@@ -18,7 +19,7 @@ const input = z
       .min(1)
       .max(MAX_DIAGRAM)
       .optional()
-      .describe('The diagram: Mermaid source (up to 200,000 characters) or an SVG document (up to 5,000,000). Required unless upload_id is given.'),
+      .describe('The diagram: Mermaid source (up to 50,000 characters, Mermaid\'s own maxTextSize) or an SVG document (up to 5,000,000). Required unless upload_id is given.'),
     upload_id: uploadIdField.optional(),
     format: z.enum(['mermaid', 'svg', 'auto']).default('auto').describe('mermaid, svg, or auto (default): SVG when the text starts with markup, Mermaid otherwise.'),
     level: z.enum(['AA', 'AAA']).default('AA').describe('WCAG level: AA (default; text 4.5:1, large text 3:1) or AAA (text 7:1, large text 4.5:1). Non-text contrast is 3:1 at both.'),
@@ -36,7 +37,7 @@ const input = z
 const failure = z.object({
   fg: colorString.describe('Foreground colour as declared (#rrggbb, or #rrggbbaa when translucent): text colour, stroke or border.'),
   bg: colorString.describe('Resolved background (#rrggbb): the fill, subgraph and canvas colours under the element, composited.'),
-  ratio: z.number().min(1).max(21).describe('Contrast ratio achieved, truncated to two decimals.'),
+  ratio: z.number().min(1).max(21).describe('Contrast ratio achieved on the painted (8-bit sRGB) colours, truncated to two decimals.'),
   needed: z.number().min(1).max(21).describe('Ratio required: 4.5 or 3 (large text) at AA, 7 or 4.5 at AAA, 3 for non-text (borders, edges).'),
   label: z.string().max(400).describe('The failing element: role and names, e.g. "node text: A, C" or "edge: A-->B"; elements sharing a colour pair are listed together.'),
 });
@@ -56,6 +57,16 @@ const fix = failure.extend({
   fixed_ratio: z.number().min(1).max(21).describe('Ratio with the suggested colour(s), truncated to two decimals; against suggested_bg when present.'),
   suggested_bg: colorString.optional().describe('Only when no text colour can reach the threshold on the original fill: the nearest fill (same hue) on which suggested_fg passes.'),
   fill_unrescuable: z.literal(true).optional().describe('Present (true) exactly when suggested_bg is.'),
+  unfixable: z
+    .literal(true)
+    .optional()
+    .describe('Present (true) when no colour this tool can set reaches `needed` (a translucent element caps the contrast): suggested_fg is then the best colour and fixed_ratio the ratio it really reaches, below needed.'),
+  reason: z.string().max(400).optional().describe('Present with unfixable: why no colour reaches the threshold.'),
+});
+
+const unfixable = failure.extend({
+  reason: z.string().max(400).describe('Why no colour change reaches the threshold: an opacity that caps the contrast, colours that are not written in the diagram, colours shared with elements that would fail.'),
+  best_ratio: z.number().min(1).max(21).describe('The highest ratio a change of colour (text or line, and fill) reaches here, truncated.'),
 });
 
 const change = z.object({
@@ -87,8 +98,13 @@ const output = z.object({
   failures: z.array(failure).max(MAX_ITEMS).describe('Pairs below the required ratio (SPEC failure objects).'),
   unverified: z.array(unverified).max(MAX_ITEMS).describe('Pairs whose background cannot be determined statically (SPEC unverifiedFailure objects); never guessed.'),
   fixes: z.array(fix).max(MAX_ITEMS).optional().describe('fix mode: one per failure, in the same order (SPEC fix objects).'),
+  unfixable: z
+    .array(unfixable)
+    .max(MAX_ITEMS)
+    .optional()
+    .describe('fix and harden modes: failures that no colour change brings to the threshold, with the reason (fix: of the input; harden: still failing in the returned diagram). Never reported as fixed.'),
   changes: z.array(change).max(MAX_ITEMS).optional().describe('harden mode: one per rewritten line, theme variable or SVG element (SPEC hardenChange objects, plus target, line and stroke fields).'),
-  diagram: z.string().max(MAX_DIAGRAM * 2).optional().describe('harden mode: the rewritten diagram; checked again with the same inputs, it passes.'),
+  diagram: z.string().max(MAX_DIAGRAM * 2).optional().describe('harden mode: the rewritten diagram; checked again with the same inputs, it passes, except for the pairs listed in unfixable.'),
 });
 
 export default defineTool({
@@ -108,7 +124,12 @@ export default defineTool({
   output,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   examples: EXAMPLES,
-  run(body) {
-    return runDiagramContrast({ diagram: body.diagram ?? '', format: body.format, level: body.level, mode: body.mode, theme: body.theme });
+  hostile: hostileCases,
+  // Every refusal happens here, before the charge; run works on the document read here.
+  prepare(body) {
+    return prepareDiagram({ diagram: body.diagram ?? '', format: body.format });
+  },
+  run(body, _ctx, prepared) {
+    return analyseDiagram(prepared, { level: body.level, mode: body.mode, theme: body.theme });
   },
 });
