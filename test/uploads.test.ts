@@ -240,3 +240,28 @@ describe('uploads under hostile use', () => {
     expect(await svc.balance(k.id)).toBe(3);
   });
 });
+
+describe('the local signing secret', () => {
+  it('instances starting at the same moment in one data folder agree on it, and none fails', async () => {
+    const { spawn } = await import('node:child_process');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ddt-secret-'));
+    try {
+      const module = new URL('../src/platform/uploads/local.ts', import.meta.url).href;
+      const script = `const { loadSigningSecret } = await import(${JSON.stringify(module)}); process.stdout.write(loadSigningSecret(${JSON.stringify(dir)}, undefined));`;
+      const run = (): Promise<{ code: number | null; out: string }> =>
+        new Promise((resolve) => {
+          const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+          let out = '';
+          child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+          child.on('exit', (code) => resolve({ code, out }));
+        });
+      const results = await Promise.all(Array.from({ length: 6 }, run));
+      expect(results.map((r) => r.code)).toEqual([0, 0, 0, 0, 0, 0]);
+      expect(new Set(results.map((r) => r.out)).size).toBe(1);
+      expect(results[0]!.out).toMatch(/^[0-9a-f]{64}$/);
+      expect(fs.readdirSync(dir)).toEqual(['upload-secret']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

@@ -1,7 +1,7 @@
 // Local uploads: the service accepts the PUT itself at an HMAC-signed, expiring URL and keeps files on disk.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs/promises';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ObjectStorage, PresignedPut } from './types.ts';
 
@@ -11,8 +11,17 @@ export function loadSigningSecret(dataDir: string, configured: string | undefine
   const file = path.join(dataDir, 'upload-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('hex');
-  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  // Written whole under a private name, then linked into place: an instance starting at the same moment either
+  // wins the link or reads the winner's complete file, never a half-written one, and never fails to start.
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(tmp, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+  try {
+    linkSync(tmp, file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  } finally {
+    unlinkSync(tmp);
+  }
   return readFileSync(file, 'utf8').trim();
 }
 

@@ -339,7 +339,7 @@ describe('diagram-contrast: examples and determinism', () => {
   });
 });
 
-describe('diagram-contrast: hostile inputs answer 200 or a 4xx (bench/diagram-contrast-hostile.ts times them)', () => {
+describe('diagram-contrast: hostile inputs answer 200 or a 4xx (npm run bench:hostile times them)', () => {
   const cases = tool.hostile?.() ?? [];
   it('declares cases for both formats', () => {
     expect(cases.some((c) => c.input.format === 'svg')).toBe(true);
