@@ -1,5 +1,5 @@
 // Bench for defect-triage (severity vs labelled bug reports) and coverage-check (uncovered requirements vs links).
-import { parseCsv } from '../src/tools/shared/csv.ts';
+import { parseCsv } from '../src/tools/kit/csv.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -4,7 +4,7 @@
 //                                            fixes audited in 8-bit sRGB with the WCAG formula written out here)
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ToolError } from '../src/tools/contract.ts';
+import { ToolError } from '../src/tools/kit/contract.ts';
 import { runDiagramContrast } from '../src/tools/diagram-contrast/engine.ts';
 import type { DiagramContrastOutput } from '../src/tools/diagram-contrast/engine.ts';
 import type { ThemeName } from '../src/tools/diagram-contrast/mermaid-theme.ts';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ConfigError } from './config.ts';
 import type { Config } from './config.ts';
 import { closest } from './gateway/call/body.ts';
-import { mcpName } from './tools/contract.ts';
+import { mcpName } from './tools/kit/contract.ts';
 import { buildApp } from './gateway/http.ts';
 import type { AppOptions } from './gateway/http.ts';
 import type { CallPath } from './gateway/call/execute.ts';

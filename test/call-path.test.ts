@@ -2,7 +2,7 @@
 // and proof that the test harness and `ddt call` run the production `execute` (not a copy of its first half).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli/index.ts';
-import { ToolError, defineTool } from '../src/tools/contract.ts';
+import { ToolError, defineTool } from '../src/tools/kit/contract.ts';
 import saasMetrics from '../src/tools/saas-metrics/tool.ts';
 import { expectError } from './support/errors.ts';
 import { runs, startTestService, testTools } from './support/service.ts';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { toolSchemas } from '../src/gateway/schemas.ts';
 import type { JsonSchema } from '../src/gateway/schemas.ts';
-import { mcpName } from '../src/tools/contract.ts';
+import { mcpName } from '../src/tools/kit/contract.ts';
 import { toolEntries } from '../src/tools/entries.ts';
 import { tools } from '../src/tools/registry.ts';
 import { callTool, makeTestContext } from './support/tool-harness.ts';

@@ -1,7 +1,7 @@
 // Built-but-undeployed tools: no route, not listed, not described, MCP says endpoint_disabled; DDT_DEPLOY_EXTRA deploys them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from './support/errors.ts';
-import { mcpName } from '../src/tools/contract.ts';
+import { mcpName } from '../src/tools/kit/contract.ts';
 import { tools } from '../src/tools/registry.ts';
 import { startTestService } from './support/service.ts';
 import type { TestService } from './support/service.ts';

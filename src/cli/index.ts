@@ -49,7 +49,7 @@ function parseIntArg(v: string | undefined, name: string, min: number): number {
 /** The OpenAPI document as committed: default public URL, default deployment. */
 export async function canonicalOpenApi(config: Config): Promise<string> {
   const { tools } = await import('../tools/registry.ts');
-  const { mcpName } = await import('../tools/contract.ts');
+  const { mcpName } = await import('../tools/kit/contract.ts');
   const { buildOpenApi } = await import('../gateway/openapi.ts');
   const deployed = tools.filter((t) => t.deployed || config.deployExtra.has(t.name) || config.deployExtra.has(mcpName(t.name)));
   return `${JSON.stringify(buildOpenApi({ publicUrl: config.publicUrl, tools: deployed }), null, 2)}\n`;
@@ -131,7 +131,7 @@ async function keys(sub: string | undefined, args: string[], config: Config, io:
  */
 async function call(args: string[], config: Config, io: CliIo): Promise<number> {
   const { toolEntries } = await import('../tools/entries.ts');
-  const { mcpName } = await import('../tools/contract.ts');
+  const { mcpName } = await import('../tools/kit/contract.ts');
   const { endpointOf } = await import('../gateway/call/endpoint.ts');
   const { CallPath } = await import('../gateway/call/execute.ts');
   const { Metrics } = await import('../platform/metrics.ts');

@@ -7,7 +7,7 @@ import { loadConfig } from '../../src/config.ts';
 import type { Config } from '../../src/config.ts';
 import { createService } from '../../src/server.ts';
 import type { Service, ServiceOptions } from '../../src/server.ts';
-import { defineTool, ToolError } from '../../src/tools/contract.ts';
+import { defineTool, ToolError } from '../../src/tools/kit/contract.ts';
 import { tools as registryTools } from '../../src/tools/registry.ts';
 
 export { registryTools };

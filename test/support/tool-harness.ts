@@ -5,7 +5,7 @@ import { loadConfig } from '../../src/config.ts';
 import { endpointOf } from '../../src/gateway/call/endpoint.ts';
 import { CallPath } from '../../src/gateway/call/execute.ts';
 import { Metrics } from '../../src/platform/metrics.ts';
-import type { ToolContext, ToolDefinition } from '../../src/tools/contract.ts';
+import type { ToolContext, ToolDefinition } from '../../src/tools/kit/contract.ts';
 
 /** A fixed clock, a fetch that refuses the network, a memory cache: deterministic by construction. */
 export function makeTestContext(overrides: Partial<ToolContext> = {}): ToolContext {

@@ -3,7 +3,7 @@
 // and a refund the store could not take, are kept here and settled as soon as the store answers again.
 import type { Metrics, TallyCell } from '../../platform/metrics.ts';
 import type { Store } from '../../platform/store/types.ts';
-import type { ToolLogger } from '../../tools/contract.ts';
+import type { ToolLogger } from '../../tools/kit/contract.ts';
 import { STORE_RETRY_AFTER_SECONDS, fail } from './result.ts';
 
 interface Owed {

@@ -1,7 +1,7 @@
 // The context a tool runs with: request id, clock, signal, logger, shared cache, fetch and settings.
 import type { Config } from '../../config.ts';
 import type { Store } from '../../platform/store/types.ts';
-import type { ToolContext, ToolLogger, ToolSettings } from '../../tools/contract.ts';
+import type { ToolContext, ToolLogger, ToolSettings } from '../../tools/kit/contract.ts';
 
 export interface Logger extends ToolLogger {
   child(bindings: object): Logger;

@@ -1,8 +1,8 @@
 // What the call path runs: an endpoint (a tool, or a platform route such as uploads or keys) and who calls it.
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
-import { mcpName } from '../../tools/contract.ts';
-import type { ToolContext } from '../../tools/contract.ts';
+import { mcpName } from '../../tools/kit/contract.ts';
+import type { ToolContext } from '../../tools/kit/contract.ts';
 import type { ToolEntry } from '../../tools/entries.ts';
 import type { AnyTool } from '../../tools/registry-types.ts';
 

@@ -7,8 +7,10 @@ import type { Metrics, HistogramCell, TallyCell } from '../../platform/metrics.t
 import type { RateLimiter } from '../../platform/ratelimit/types.ts';
 import type { KeyRecord, Store } from '../../platform/store/types.ts';
 import type { UploadService } from '../../platform/uploads/service.ts';
-import { ToolError, mcpName } from '../../tools/contract.ts';
-import type { ToolContext, ToolSettings } from '../../tools/contract.ts';
+import { ERROR_CODES } from '../../platform/errors.ts';
+import { ToolError, mcpName } from '../../tools/kit/contract.ts';
+import type { ToolContext, ToolSettings } from '../../tools/kit/contract.ts';
+import type { AnyTool } from '../../tools/registry-types.ts';
 import type { ToolEntry } from '../../tools/entries.ts';
 import { Authenticator, requireScope } from './auth.ts';
 import { parseBody } from './body.ts';
@@ -166,7 +168,7 @@ export class CallPath implements ContextSource {
         ({ result, kept } = await this.runMetered(endpoint, v, key.id, requestId, headers, call.signal));
       }
     } catch (err) {
-      result = toResult(err, headers, kept ? requestId : undefined, this.logger);
+      result = toResult(endpoint.kind === 'tool' ? this.declared(endpoint.tool, err) : err, headers, kept ? requestId : undefined, this.logger);
     }
     // 7. The answer; an idempotent call's is kept for replays when its charge stood.
     if (idempotent) await idempotent.end(result, kept);
@@ -180,7 +182,8 @@ export class CallPath implements ContextSource {
       if (output instanceof Promise) output = await output;
       // A copy: a tool may hand back an object it keeps (a cached answer); request_id must not reach it.
       return { result: { status: 200, headers, body: { ...(output as Record<string, unknown>), request_id: requestId } }, kept: true };
-    } catch (err) {
+    } catch (thrown) {
+      const err = this.declared(tool, thrown);
       const status = err instanceof ToolError ? err.status : 500;
       const exempt = status >= 500 && (tool.refundExempt ?? []).includes(status);
       if (!exempt) await this.metered?.charger.refund(keyId, tool.credits, requestId, endpoint.name);
@@ -206,8 +209,20 @@ export class CallPath implements ContextSource {
       if (output instanceof Promise) output = await output;
       return { status: 200, headers: {}, body: output as Record<string, unknown> };
     } catch (err) {
-      return toResult(err, {}, undefined, this.logger);
+      return toResult(endpoint.kind === 'tool' ? this.declared(endpoint.tool, err) : err, {}, undefined, this.logger);
     }
+  }
+
+  /**
+   * A ToolError must carry a code its tool declares (or a platform code) with that status: the catalogue of codes
+   * is closed. Anything else becomes an unexpected error (a logged 500), so a test sees it at once.
+   */
+  private declared(tool: AnyTool, err: unknown): unknown {
+    if (!(err instanceof ToolError) || tool.codes === undefined) return err;
+    const own = tool.codes[err.code];
+    const platform = (ERROR_CODES as Record<string, { status: number } | undefined>)[err.code];
+    if ((own && own.status === err.status) || (platform && platform.status === err.status)) return err;
+    return new Error(`${tool.name} threw ToolError ${err.status} ${err.code}, which its definition does not declare with that status`);
   }
 
   /** Request count and latency per endpoint and status; labelled children are looked up once per pair. */

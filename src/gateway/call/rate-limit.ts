@@ -4,7 +4,7 @@ import type { RateLimitConfig, RateLimitRule } from '../../config.ts';
 import { MemoryLimiter } from '../../platform/ratelimit/memory.ts';
 import { LimiterUnavailableError } from '../../platform/ratelimit/types.ts';
 import type { RateLimitDecision, RateLimiter } from '../../platform/ratelimit/types.ts';
-import type { ToolLogger } from '../../tools/contract.ts';
+import type { ToolLogger } from '../../tools/kit/contract.ts';
 import { fail } from './result.ts';
 
 /** Seconds a caller is asked to wait while the limiter is unreachable: about one reconnect attempt. */

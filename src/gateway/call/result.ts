@@ -3,8 +3,8 @@ import { ApiError, ERROR_CODES, errorBody } from '../../platform/errors.ts';
 import { isStoreUnavailable } from '../../platform/store/types.ts';
 import type { ErrorCode } from '../../platform/errors.ts';
 import type { ValidationFailure } from '../../platform/validation.ts';
-import { ToolError } from '../../tools/contract.ts';
-import type { ToolLogger } from '../../tools/contract.ts';
+import { ToolError } from '../../tools/kit/contract.ts';
+import type { ToolLogger } from '../../tools/kit/contract.ts';
 
 export interface CallResult {
   status: number;

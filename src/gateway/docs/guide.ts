@@ -2,8 +2,8 @@
 // limits, idempotency, errors, uploads, MCP. Tables come from the registry and from ERROR_CODES, so the guide
 // cannot list a code, a tool or a price the server does not have.
 import { ERROR_CODES } from '../../platform/errors.ts';
-import { mcpName } from '../../tools/contract.ts';
-import type { ToolExample } from '../../tools/contract.ts';
+import { mcpName } from '../../tools/kit/contract.ts';
+import type { ToolExample } from '../../tools/kit/contract.ts';
 import type { AnyTool } from '../../tools/registry.ts';
 
 /** A tool example the guide walks through (the OpenAPI generator picks it). */

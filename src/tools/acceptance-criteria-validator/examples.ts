@@ -1,5 +1,5 @@
 // Worked examples for acceptance-criteria-validator: inputs and the engine's exact outputs (checked by the tests).
-import type { ToolExample } from '../contract.ts';
+import type { ToolExample } from '../kit/contract.ts';
 import type { ValidatorInput, ValidatorOutput } from './engine.ts';
 
 export const examples: ToolExample<ValidatorInput, ValidatorOutput>[] = [

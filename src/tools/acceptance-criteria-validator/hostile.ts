@@ -1,5 +1,5 @@
 // Adversarial inputs for acceptance-criteria-validator, built from its own syntax: Gherkin, lists, quotes, headings.
-import type { HostileCase } from '../contract.ts';
+import type { HostileCase } from '../kit/contract.ts';
 import { LIMITS } from './engine.ts';
 
 function fill(unit: string, size: number): string {

@@ -1,6 +1,6 @@
 // Tool definition for POST /v1/acceptance-criteria-validator: metadata, schemas, examples, run.
 import { z } from 'zod';
-import { defineTool } from '../contract.ts';
+import { defineTool } from '../kit/contract.ts';
 import { examples } from './examples.ts';
 import { MAX_TERMS } from './checks.ts';
 import { LIMITS, validateCriteria } from './engine.ts';

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callTool, makeTestContext } from '../../../test/support/tool-harness.ts';
-import type { ToolContext, ToolSettings } from '../contract.ts';
+import type { ToolContext, ToolSettings } from '../kit/contract.ts';
 import type { Flag } from './engine.ts';
 import { FALLBACK_SUMMARY, gradeFor, orderAndCap, parseModelAnswer, scoreFor } from './engine.ts';
 import type { FakeModelServer } from './fake-model-server.ts';

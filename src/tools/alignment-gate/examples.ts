@@ -1,6 +1,6 @@
 // Worked examples of alignment-gate: real outputs of the offline rubric provider (the registry test replays them).
 import type { z } from 'zod';
-import type { ToolExample } from '../contract.ts';
+import type { ToolExample } from '../kit/contract.ts';
 import type { input, output } from './schema.ts';
 
 export const EXAMPLES: ToolExample<z.input<typeof input>, z.output<typeof output>>[] = [

@@ -1,7 +1,7 @@
 // Grading-model clients (OpenAI-compatible chat completions, Anthropic Messages) with the timeout and retry policy.
-import { readBodyCapped } from '../shared/http.ts';
-import type { ToolContext } from '../contract.ts';
-import { ToolError } from '../contract.ts';
+import { readBodyCapped } from '../kit/http.ts';
+import type { ToolContext } from '../kit/contract.ts';
+import { ToolError } from '../kit/contract.ts';
 import type { ModelAnswer } from './engine.ts';
 import { parseModelAnswer } from './engine.ts';
 import { FINDINGS_SCHEMA, GRADER_INSTRUCTIONS, graderUserMessage } from './grader-prompt.ts';

@@ -1,6 +1,6 @@
 // Input and output schemas of alignment-gate (SPEC "POST /v1/alignment-gate"), every field described and capped.
 import { z } from 'zod';
-import { requireTextOrUpload, uploadIdField } from '../shared/fields.ts';
+import { requireTextOrUpload, uploadIdField } from '../kit/fields.ts';
 import { CATEGORIES, RUBRIC, SEVERITIES } from './rubric.ts';
 
 export const MAX_PROMPT_CHARS = 50_000;

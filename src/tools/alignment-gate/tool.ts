@@ -1,5 +1,5 @@
 // alignment-gate: grade a system prompt and agent config against the 45-criterion rubric, offline or with a model.
-import { defineTool, ToolError } from '../contract.ts';
+import { defineTool, ToolError } from '../kit/contract.ts';
 import { gradeByRubric, gradeFromModel } from './engine.ts';
 import { EXAMPLES } from './examples.ts';
 import { hostileCases } from './hostile.ts';

@@ -1,6 +1,6 @@
 // A minimal ArcGIS REST `query` client over ctx.fetch: builds the request, enforces the deadline and reads error bodies.
-import { readBodyCapped } from '../shared/http.ts';
-import type { ToolContext } from '../contract.ts';
+import { readBodyCapped } from '../kit/http.ts';
+import type { ToolContext } from '../kit/contract.ts';
 import type { Envelope } from './geometry.ts';
 import { fieldNamesFrom } from './fields.ts';
 import type { LayerRef } from './layers.ts';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { callTool, makeTestContext } from '../../../test/support/tool-harness.ts';
-import type { ToolCache, ToolContext } from '../contract.ts';
+import type { ToolCache, ToolContext } from '../kit/contract.ts';
 import type { LookupResult } from './engine.ts';
 import { CACHE_TTL_SECONDS } from './engine.ts';
 import type { FakeArcgis } from './fake-arcgis.ts';

@@ -1,6 +1,6 @@
 // Worked examples of blm-land-lookup: real outputs against the fake ArcGIS server (`npx tsx src/tools/blm-land-lookup/fake-arcgis.ts --port 8090`), so marked `upstream`.
 import type { z } from 'zod';
-import type { ToolExample } from '../contract.ts';
+import type { ToolExample } from '../kit/contract.ts';
 import type { input, output } from './schema.ts';
 
 /** The fixture geography is fictional; against the real BLM services the same coordinates give real data. */

@@ -1,5 +1,5 @@
 // Adversarial inputs for blm-land-lookup: its only inputs are three bounded numbers, so the attack surface is their extremes.
-import type { HostileCase } from '../contract.ts';
+import type { HostileCase } from '../kit/contract.ts';
 
 /** Extreme, denormal and boundary values: the envelope, clipping and cache-key arithmetic must stay finite and fast. */
 export function hostileCases(): HostileCase[] {

@@ -1,6 +1,6 @@
 // The lookup itself: cache, layer field lists, upstream queries under one deadline, assembly, and the 504 mapping for SMA failures.
-import type { ToolContext } from '../contract.ts';
-import { ToolError } from '../contract.ts';
+import type { ToolContext } from '../kit/contract.ts';
+import { ToolError } from '../kit/contract.ts';
 import { Deadline, UpstreamFailure, describeLayer, envelopeQuery, pointQuery, queryLayer } from './arcgis.ts';
 import type { ArcgisFeature } from './arcgis.ts';
 import type { LookupResult, UnavailableSource } from './engine.ts';

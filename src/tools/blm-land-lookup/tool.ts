@@ -1,5 +1,5 @@
 // blm-land-lookup: US Bureau of Land Management land status, designations and casual-use rules for a coordinate.
-import { defineTool } from '../contract.ts';
+import { defineTool } from '../kit/contract.ts';
 import { EXAMPLES } from './examples.ts';
 import { hostileCases } from './hostile.ts';
 import { lookup } from './lookup.ts';

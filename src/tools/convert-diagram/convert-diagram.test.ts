@@ -4,7 +4,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { callTool } from '../../../test/support/tool-harness.ts';
-import { ToolError } from '../contract.ts';
+import { ToolError } from '../kit/contract.ts';
 import { tokenizeDot } from './dot-lexer.ts';
 import { parseDot } from './dot-parse.ts';
 import { convert, detectFormat } from './engine.ts';
@@ -676,7 +676,7 @@ describe('convert-diagram: property round trips (fast-check)', () => {
 });
 
 describe('convert-diagram: the benchmark corpus', () => {
-  const dir = path.resolve(process.cwd(), '../shared/bench/diagrams/mermaid');
+  const dir = path.resolve(process.cwd(), '../kit/bench/diagrams/mermaid');
   it.skipIf(!existsSync(dir))('converts every flowchart to every notation; every other file is a 400 with a stable code', () => {
     const counts = { flowcharts: 0, refused: 0, roundTripped: 0 };
     const refusedCodes = new Set<string>();

@@ -1,5 +1,5 @@
 // convert-diagram engine: detect the notation, parse to the neutral graph, write the target, report what was lost.
-import { ToolError } from '../contract.ts';
+import { ToolError } from '../kit/contract.ts';
 import { emitDot } from './dot-emit.ts';
 import { parseDot } from './dot-parse.ts';
 import { emitMermaid } from './mermaid-emit.ts';

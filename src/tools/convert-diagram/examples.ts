@@ -1,5 +1,5 @@
 // Worked examples for convert-diagram: real engine outputs, checked by the registry test and the tool's tests.
-import type { ToolExample } from '../contract.ts';
+import type { ToolExample } from '../kit/contract.ts';
 
 type Input = { diagram: string; from?: 'mermaid' | 'dot' | 'plantuml' | 'auto'; to: 'mermaid' | 'dot' | 'plantuml' };
 

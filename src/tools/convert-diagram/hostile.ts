@@ -1,5 +1,5 @@
 // Adversarial diagrams built from the three notations' own syntax, at the size the `diagram` field allows.
-import type { HostileCase } from '../contract.ts';
+import type { HostileCase } from '../kit/contract.ts';
 
 /** `unit` repeated to at most `n` characters, cut at a whole unit. */
 function fill(unit: string, n: number): string {

@@ -1,5 +1,5 @@
 // The format-neutral graph every parser builds and every emitter reads, plus the list of what was lost.
-import { ToolError } from '../contract.ts';
+import { ToolError } from '../kit/contract.ts';
 
 export type Format = 'mermaid' | 'dot' | 'plantuml';
 export type Direction = 'TB' | 'BT' | 'LR' | 'RL';

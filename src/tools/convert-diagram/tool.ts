@@ -1,7 +1,7 @@
 // convert-diagram: Mermaid flowcharts, Graphviz DOT and PlantUML activity/component diagrams, each to the others.
 import { z } from 'zod';
-import { defineTool } from '../contract.ts';
-import { requireTextOrUpload, uploadIdField } from '../shared/fields.ts';
+import { defineTool } from '../kit/contract.ts';
+import { requireTextOrUpload, uploadIdField } from '../kit/fields.ts';
 import { emitConverted, prepareConvert } from './engine.ts';
 import { examples } from './examples.ts';
 import { hostileDiagrams } from './hostile.ts';

@@ -1,5 +1,5 @@
 // Adversarial inputs for coverage-check, built from its own syntax: brief markup, sentences, shared terms.
-import type { HostileCase } from '../contract.ts';
+import type { HostileCase } from '../kit/contract.ts';
 
 const MAX_BRIEF = 50_000;
 const MAX_STORY = 5_000;

@@ -1,6 +1,6 @@
 // coverage-check: which requirements the stories cover, which stories no requirement asked for, missing buckets.
 import { z } from 'zod';
-import { defineTool, ToolError } from '../contract.ts';
+import { defineTool, ToolError } from '../kit/contract.ts';
 import { checkCoverage, resolveRequirements } from './engine.ts';
 import { hostileCases } from './hostile.ts';
 

@@ -1,5 +1,5 @@
 // Adversarial inputs for defect-triage, built from its own syntax: report text, code fences, trace lines, cues.
-import type { HostileCase } from '../contract.ts';
+import type { HostileCase } from '../kit/contract.ts';
 
 const MAX_REPORTS = 200;
 const MAX_TEXT = 20_000;

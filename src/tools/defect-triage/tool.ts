@@ -1,6 +1,6 @@
 // defect-triage: severity, category, completeness and batch priority for bug reports, from keyword signals.
 import { z } from 'zod';
-import { defineTool } from '../contract.ts';
+import { defineTool } from '../kit/contract.ts';
 import { triage } from './engine.ts';
 import { hostileCases } from './hostile.ts';
 

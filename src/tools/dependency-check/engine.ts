@@ -1,5 +1,5 @@
 // dependency-check engine: detect the format, parse with the format's parser, apply the rules, score.
-import { ToolError } from '../contract.ts';
+import { ToolError } from '../kit/contract.ts';
 import { detectFormat } from './detect.ts';
 import { MAX_DEPENDENCIES, ManifestError, TooManyDependencies } from './model.ts';
 import type { Dependency, Ecosystem, Finding, Format, Group, ParsedManifest, ProjectKind, Source } from './model.ts';

@@ -1,5 +1,5 @@
 // Adversarial manifests for dependency-check: each format's own delimiters, repeated up to the 1 MB field cap.
-import type { HostileCase } from '../contract.ts';
+import type { HostileCase } from '../kit/contract.ts';
 import { MAX_MANIFEST_CHARS } from './schema.ts';
 
 /** `head` + `unit` repeated + `tail`, at most the field cap. */

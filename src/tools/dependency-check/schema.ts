@@ -1,6 +1,6 @@
 // dependency-check input and output schemas (apart from tool.ts so that examples.ts can type against them).
 import { z } from 'zod';
-import { requireTextOrUpload, uploadIdField } from '../shared/fields.ts';
+import { requireTextOrUpload, uploadIdField } from '../kit/fields.ts';
 import { ECOSYSTEMS, FINDING_CODES, FORMATS, GROUPS, PROJECT_KINDS, SEVERITIES, SOURCES } from './model.ts';
 
 /** Manifests are small; a megabyte leaves room for the largest monorepo roots while bounding every scan. */

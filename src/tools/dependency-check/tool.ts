@@ -1,5 +1,5 @@
 // dependency-check: parse a dependency manifest and report hygiene findings (ranges, sources, typosquats, indexes).
-import { defineTool } from '../contract.ts';
+import { defineTool } from '../kit/contract.ts';
 import { checkManifest, prepareManifest } from './engine.ts';
 import type { CheckInput } from './engine.ts';
 import { EXAMPLES } from './examples.ts';

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { callTool, makeTestContext } from '../../../test/support/tool-harness.ts';
-import { ToolError } from '../contract.ts';
+import { ToolError } from '../kit/contract.ts';
 import tool from './tool.ts';
 
 type Body = Record<string, unknown>;

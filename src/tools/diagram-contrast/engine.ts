@@ -1,5 +1,5 @@
 // diagram-contrast engine: detect the format, collect colour pairs, and answer in check, fix or harden mode.
-import { ToolError } from '../contract.ts';
+import { ToolError } from '../kit/contract.ts';
 import { displayRatio, searchColor, toHex } from './color.ts';
 import type { Level } from './color.ts';
 import { analyseMermaid } from './mermaid-check.ts';

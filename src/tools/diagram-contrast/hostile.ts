@@ -1,5 +1,5 @@
 // Adversarial diagrams built from Mermaid's and SVG's own delimiters, as large as the engine reads them.
-import type { HostileCase } from '../contract.ts';
+import type { HostileCase } from '../kit/contract.ts';
 import { MAX_MERMAID_CHARS } from './engine.ts';
 
 /** Mermaid is read up to 50,000 characters (Mermaid's maxTextSize); SVG up to the field limit, here about 1 MB. */

@@ -1,5 +1,5 @@
 // Mermaid model: the elements a diagram draws (nodes, subgraphs, edges, notes, actors...) and its style statements.
-import { ToolError } from '../contract.ts';
+import { ToolError } from '../kit/contract.ts';
 import type { Family, MermaidSource, Statement } from './mermaid-source.ts';
 
 export interface Decl {

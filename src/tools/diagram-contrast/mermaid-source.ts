@@ -1,6 +1,6 @@
 // Mermaid source: frontmatter, %%{init}%% directives, comments, the diagram-type line and statements with their spans.
 import { parseDocument, visit } from 'yaml';
-import { ToolError } from '../contract.ts';
+import { ToolError } from '../kit/contract.ts';
 
 export type Family = 'flowchart' | 'block' | 'class' | 'state' | 'er' | 'sequence' | 'venn' | 'other' | 'fragment';
 

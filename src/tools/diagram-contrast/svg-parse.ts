@@ -1,5 +1,5 @@
 // A careful XML tokenizer for SVG that keeps each element's source span (harden mode rewrites attributes in place).
-import { ToolError } from '../contract.ts';
+import { ToolError } from '../kit/contract.ts';
 
 export interface AttrSpan {
   start: number;

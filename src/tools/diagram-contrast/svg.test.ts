@@ -1,6 +1,6 @@
 // SVG reading: tokenizer spans and errors, CSS cascade, geometry, and the compositing of text over shapes.
 import { describe, expect, it } from 'vitest';
-import { ToolError } from '../contract.ts';
+import { ToolError } from '../kit/contract.ts';
 import { summarise } from './pairs.ts';
 import { analyseSvg } from './svg-check.ts';
 import { contains, parsePath, parseTransform } from './svg-geometry.ts';

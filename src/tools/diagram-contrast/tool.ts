@@ -1,7 +1,7 @@
 // diagram-contrast: WCAG contrast QA and auto-fix for Mermaid and SVG diagrams (check, fix and harden modes).
 import { z } from 'zod';
-import { defineTool } from '../contract.ts';
-import { requireTextOrUpload, uploadIdField } from '../shared/fields.ts';
+import { defineTool } from '../kit/contract.ts';
+import { requireTextOrUpload, uploadIdField } from '../kit/fields.ts';
 import { analyseDiagram, MAX_ITEMS, prepareDiagram } from './engine.ts';
 import { EXAMPLES } from './examples.ts';
 import { hostileCases } from './hostile.ts';

@@ -1,9 +1,9 @@
 // humanize engine: rewrites detected AI-writing tells to a fixed point, protecting code, quotes, URLs and names.
-import { detect } from '../shared/text-tells/detect.ts';
-import { mergeSpans, nonProseSpans } from '../shared/text-tells/normalise.ts';
-import type { Span } from '../shared/text-tells/normalise.ts';
-import { scoreText } from '../shared/text-tells/scorer.ts';
-import { PATTERNS } from '../shared/text-tells/catalogue.ts';
+import { detect } from '../kit/text-tells/detect.ts';
+import { mergeSpans, nonProseSpans } from '../kit/text-tells/normalise.ts';
+import type { Span } from '../kit/text-tells/normalise.ts';
+import { scoreText } from '../kit/text-tells/scorer.ts';
+import { PATTERNS } from '../kit/text-tells/catalogue.ts';
 import { artefactSpans, hasDigit, keepsNumbers, numberWindow, sameNumbers } from './numbers.ts';
 import type { Replacement } from './numbers.ts';
 import { RULES } from './rules.ts';

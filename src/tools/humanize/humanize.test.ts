@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseJsonl } from '../shared/text-tells/evaluation.ts';
+import { parseJsonl } from '../kit/text-tells/evaluation.ts';
 import { callTool } from '../../../test/support/tool-harness.ts';
 import { humanize, straightQuoteSpans } from './engine.ts';
 import { countSlips, introducedSlips } from './grammar.ts';
@@ -97,7 +97,7 @@ describe('humanize', () => {
     expect(['hour', 'unique', 'one-off', 'umbrella', 'insight', 'key', 'user'].map(indefiniteArticle)).toEqual(['an', 'a', 'a', 'an', 'an', 'a', 'a']);
   });
 
-  const bench = path.resolve(process.cwd(), '../shared/bench/aitext/dev.jsonl');
+  const bench = path.resolve(process.cwd(), '../kit/bench/aitext/dev.jsonl');
   it.skipIf(!existsSync(bench))('adds no grammar slip to any AI text of the bench', () => {
     const ai = parseJsonl(readFileSync(bench, 'utf8')).filter((r) => r.label === 'ai');
     expect(ai.length).toBeGreaterThan(0);

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseJsonl } from '../shared/text-tells/evaluation.ts';
+import { parseJsonl } from '../kit/text-tells/evaluation.ts';
 import { humanize } from './engine.ts';
 import { ARTEFACT_TOKEN, keepsNumbers, numberTokens, numberWindow, sameNumbers } from './numbers.ts';
 
@@ -130,7 +130,7 @@ describe('humanize keeps every number token', () => {
     );
   });
 
-  const bench = path.resolve(process.cwd(), '../shared/bench/aitext/dev.jsonl');
+  const bench = path.resolve(process.cwd(), '../kit/bench/aitext/dev.jsonl');
   it.skipIf(!existsSync(bench))('on every AI text of the bench', () => {
     const ai = parseJsonl(readFileSync(bench, 'utf8')).filter((r) => r.label === 'ai');
     expect(ai.length).toBeGreaterThan(0);

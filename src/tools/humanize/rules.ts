@@ -1,6 +1,6 @@
 // Rewrite rules of humanize, one per catalogue pattern it can fix: each turns a detected hit into an edit.
-import { PATTERNS } from '../shared/text-tells/catalogue.ts';
-import { atSentenceStart } from '../shared/text-tells/stats.ts';
+import { PATTERNS } from '../kit/text-tells/catalogue.ts';
+import { atSentenceStart } from '../kit/text-tells/stats.ts';
 import { clauseSubject, demonstrativeFor, finiteForm } from './verbs.ts';
 
 /** A proposed replacement of text[start, end) by `after`. */

@@ -1,8 +1,8 @@
 // humanize: rewrites a text to remove AI-writing tells, keeping facts, code, quotes, URLs and Markdown intact.
 import { z } from 'zod';
-import { defineTool } from '../contract.ts';
-import { requireTextOrUpload, uploadIdField } from '../shared/fields.ts';
-import { hostileTextCases } from '../shared/text-tells/hostile.ts';
+import { defineTool } from '../kit/contract.ts';
+import { requireTextOrUpload, uploadIdField } from '../kit/fields.ts';
+import { hostileTextCases } from '../kit/text-tells/hostile.ts';
 import { humanize, MAX_AFTER, MAX_BEFORE, MAX_CHANGES } from './engine.ts';
 
 export const MAX_TEXT = 200_000;

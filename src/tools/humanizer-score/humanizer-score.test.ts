@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { callTool } from '../../../test/support/tool-harness.ts';
-import { auroc, parseJsonl } from '../shared/text-tells/evaluation.ts';
+import { auroc, parseJsonl } from '../kit/text-tells/evaluation.ts';
 import tool from './tool.ts';
 
 const AI_TEXT =
@@ -81,7 +81,7 @@ describe('humanizer-score', () => {
     for (const p of patterns) expect(p.matches.length).toBeLessThanOrEqual(25);
   });
 
-  const bench = path.resolve(process.cwd(), '../shared/bench/aitext/dev.jsonl');
+  const bench = path.resolve(process.cwd(), '../kit/bench/aitext/dev.jsonl');
   it.skipIf(!existsSync(bench))('separates the labelled bench texts (AUROC >= 0.80)', async () => {
     const rows = parseJsonl(readFileSync(bench, 'utf8'));
     const scores: number[] = [];

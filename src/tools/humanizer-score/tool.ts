@@ -1,10 +1,10 @@
 // humanizer-score: detects AI-writing tells in a text and scores them, listing every pattern that fired.
 import { z } from 'zod';
-import { defineTool } from '../contract.ts';
-import { requireTextOrUpload, uploadIdField } from '../shared/fields.ts';
-import { hostileTextCases } from '../shared/text-tells/hostile.ts';
-import { FAMILIES, PATTERNS } from '../shared/text-tells/catalogue.ts';
-import { MAX_MATCHES_PER_PATTERN, MAX_MATCH_TEXT } from '../shared/text-tells/scorer.ts';
+import { defineTool } from '../kit/contract.ts';
+import { requireTextOrUpload, uploadIdField } from '../kit/fields.ts';
+import { hostileTextCases } from '../kit/text-tells/hostile.ts';
+import { FAMILIES, PATTERNS } from '../kit/text-tells/catalogue.ts';
+import { MAX_MATCHES_PER_PATTERN, MAX_MATCH_TEXT } from '../kit/text-tells/scorer.ts';
 import { humanizerScore } from './engine.ts';
 
 export const MAX_TEXT = 200_000;

@@ -1,5 +1,5 @@
 // Adversarial logs built from log syntax (timestamps, brackets, key=value, separators, JSON lines, line breaks), about 1 MB each.
-import type { HostileCase } from '../contract.ts';
+import type { HostileCase } from '../kit/contract.ts';
 
 /** Size of each case: the log field takes 5 MB, the platform's hostile budget is about 1 MB per input. */
 export const HOSTILE_CHARS = 1_048_576;

@@ -1,5 +1,5 @@
 // Loghub benchmark arithmetic (pure): CSV ground truth, grouping accuracy and parsing accuracy as the benchmark defines them.
-import { parseCsv } from '../shared/csv.ts';
+import { parseCsv } from '../kit/csv.ts';
 
 export interface GroundTruth {
   eventIds: string[];

@@ -1,7 +1,7 @@
 // log-analyzer: cluster log lines into event signatures, count levels, and flag anomalies (error spikes, bursts, new and rare events).
 import { z } from 'zod';
-import { defineTool } from '../contract.ts';
-import { requireTextOrUpload, uploadIdField } from '../shared/fields.ts';
+import { defineTool } from '../kit/contract.ts';
+import { requireTextOrUpload, uploadIdField } from '../kit/fields.ts';
 import { MAX_ANOMALIES } from './anomalies.ts';
 import { analyzeLog } from './engine.ts';
 import { hostileCases } from './hostile.ts';

@@ -1,5 +1,5 @@
 // Adversarial inputs for log-audit-creator, built from its own syntax: clause separators, bullets, trigger phrases, handling verbs.
-import type { HostileCase } from '../contract.ts';
+import type { HostileCase } from '../kit/contract.ts';
 import { KINDS } from './feature-kinds.ts';
 import { FRAMEWORK_IDS } from './frameworks.ts';
 

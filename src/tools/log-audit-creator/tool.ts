@@ -1,6 +1,6 @@
 // log-audit-creator: turns a feature list into an audit-logging specification (OWASP vocabulary events, ECS fields, retention, alerts).
 import { z } from 'zod';
-import { defineTool } from '../contract.ts';
+import { defineTool } from '../kit/contract.ts';
 import { buildSpec } from './engine.ts';
 import { FRAMEWORK_IDS } from './frameworks.ts';
 import { hostileCases } from './hostile.ts';

@@ -1,5 +1,5 @@
 // model-advisor engine: filter the snapshot by hard constraints, score quality proxy against cost, explain the pick.
-import { ToolError } from '../contract.ts';
+import { ToolError } from '../kit/contract.ts';
 import type { SnapshotFile, SnapshotModel } from './data/snapshot-types.ts';
 import { classifyTask } from './classify.ts';
 import type { Classification, TaskCategory } from './classify.ts';

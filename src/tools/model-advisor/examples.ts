@@ -1,6 +1,6 @@
 // Worked examples for model-advisor; the registry test runs each input and expects the output exactly.
 import type { z } from 'zod';
-import type { ToolExample } from '../contract.ts';
+import type { ToolExample } from '../kit/contract.ts';
 import type { input, output } from './schema.ts';
 
 export const EXAMPLES: ToolExample<z.input<typeof input>, z.output<typeof output>>[] = [

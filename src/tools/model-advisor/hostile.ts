@@ -1,5 +1,5 @@
 // Adversarial inputs for model-advisor: task descriptions at the 4,000-character cap built from what the classifier reads, and extreme numbers.
-import type { HostileCase } from '../contract.ts';
+import type { HostileCase } from '../kit/contract.ts';
 
 const TASK = 4000;
 const fill = (unit: string, length = TASK): string => unit.repeat(Math.ceil(length / unit.length)).slice(0, length);

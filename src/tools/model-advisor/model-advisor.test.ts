@@ -13,7 +13,7 @@ import type { PriceDecision } from './data/build-snapshot.ts';
 import decisionsFile from './data/price-decisions.json' with { type: 'json' };
 import { SNAPSHOT } from './snapshot.ts';
 import def from './tool.ts';
-import { ToolError } from '../contract.ts';
+import { ToolError } from '../kit/contract.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const byId = new Map(SNAPSHOT.models.map((m) => [`${m.provider}/${m.id}`, m]));

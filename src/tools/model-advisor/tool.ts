@@ -1,5 +1,5 @@
 // model-advisor: recommended model, fallback chain and per-run/monthly cost for a task, from a vendored price snapshot.
-import { defineTool } from '../contract.ts';
+import { defineTool } from '../kit/contract.ts';
 import { advise, prepareAdvice } from './engine.ts';
 import { EXAMPLES } from './examples.ts';
 import { hostileCases } from './hostile.ts';

@@ -1,6 +1,6 @@
 // Adversarial inputs for saas-metrics: its input is numbers only, so the cases are the numbers at and past their
 // bounds (overflowing quotients, 0 x infinity), and text, names and nesting where a number is expected.
-import type { HostileCase } from '../contract.ts';
+import type { HostileCase } from '../kit/contract.ts';
 
 /** Every input field (the schema's order). */
 const FIELDS = [

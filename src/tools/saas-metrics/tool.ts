@@ -1,6 +1,6 @@
 // saas-metrics: SaaS health metrics with their benchmarks and a ranked focus list.
 import { z } from 'zod';
-import { defineTool } from '../contract.ts';
+import { defineTool } from '../kit/contract.ts';
 import { computeSaasMetrics } from './engine.ts';
 import type { SaasInput } from './engine.ts';
 import { examples } from './examples.ts';

@@ -1,6 +1,6 @@
 // Adversarial inputs for sprint-health: 100 sprints (the cap) with names built from what the notes clean
 // (control, bidi and space characters), amounts at and near their bounds, and 1 MB bodies past the caps.
-import type { HostileCase } from '../contract.ts';
+import type { HostileCase } from '../kit/contract.ts';
 
 const MAX_SPRINTS = 100;
 const NAME = 100;

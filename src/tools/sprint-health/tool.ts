@@ -1,6 +1,6 @@
 // sprint-health: velocity, say/do, scope change, carry-over, bug ratio and velocity stability over a run of sprints.
 import { z } from 'zod';
-import { defineTool } from '../contract.ts';
+import { defineTool } from '../kit/contract.ts';
 import { analyse } from './engine.ts';
 import examples from './examples.json' with { type: 'json' };
 import { hostileCases } from './hostile.ts';

@@ -1,5 +1,5 @@
 // Which lockfile format a text is: the explicit `format`, else the file name, else the content's own markers.
-import { ToolError } from '../contract.ts';
+import { ToolError } from '../kit/contract.ts';
 import type { LockFormat } from './model.ts';
 import { FORMATS } from './model.ts';
 

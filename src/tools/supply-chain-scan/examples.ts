@@ -1,5 +1,5 @@
 // Worked examples: real inputs with the exact outputs the engine returns (the registry test replays them).
-import type { ToolExample } from '../contract.ts';
+import type { ToolExample } from '../kit/contract.ts';
 
 // A package-lock.json v3 with the event-stream incident and a git dependency. The two incident hashes are
 // synthetic (sha512 of "fixture:<name>@<version>"); lodash's is the registry's real one.

@@ -1,5 +1,5 @@
 // Adversarial lockfiles for supply-chain-scan: each format's own delimiters, about 1 MB each.
-import type { HostileCase } from '../contract.ts';
+import type { HostileCase } from '../kit/contract.ts';
 
 /** About a megabyte: the size the hostile contract asks for (the field itself takes 5 MiB). */
 const SIZE = 1_000_000;

@@ -1,6 +1,6 @@
 // Input and output schemas of supply-chain-scan (the single source for validation, OpenAPI, MCP and docs).
 import { z } from 'zod';
-import { requireTextOrUpload, uploadIdField } from '../shared/fields.ts';
+import { requireTextOrUpload, uploadIdField } from '../kit/fields.ts';
 import { MAX_LISTED_FINDINGS, MAX_LISTED_PACKAGES } from './engine.ts';
 import { ECOSYSTEMS, FORMATS, SEVERITIES, SOURCE_KINDS } from './model.ts';
 import { FINDING_CODES } from './rules.ts';

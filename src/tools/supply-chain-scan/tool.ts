@@ -1,5 +1,5 @@
 // supply-chain-scan: read a lockfile and report supply-chain risks (malware, typosquats, sources, hashes, registries).
-import { defineTool } from '../contract.ts';
+import { defineTool } from '../kit/contract.ts';
 import { prepareLockfile, scanLockfile } from './engine.ts';
 import type { ScanInput } from './engine.ts';
 import { EXAMPLES } from './examples.ts';

@@ -1,5 +1,5 @@
 // Worked examples for ticket-lint: inputs and the engine's exact outputs (checked by the tests).
-import type { ToolExample } from '../contract.ts';
+import type { ToolExample } from '../kit/contract.ts';
 import type { LintOutput, Ticket } from './engine.ts';
 
 export const examples: ToolExample<{ ticket: Ticket }, LintOutput>[] = [

@@ -1,7 +1,7 @@
 // Adversarial inputs for ticket-lint: every text field at its cap, filled with the syntax its rules read (benefit
 // phrases, repro phrases, stack frames, versions, lists, criteria headings, Gherkin, fences, tags, ellipses),
 // with near misses that make a pattern try and fail at every position, and separators, \r, long runs, unicode.
-import type { HostileCase } from '../contract.ts';
+import type { HostileCase } from '../kit/contract.ts';
 
 /** The schema's caps (tool.ts). */
 const CAP = { summary: 2000, description: 50_000, acText: 20_000, acItems: 100, acItem: 2000, priority: 50, epicLink: 100, assignee: 200, tags: 100, tag: 100 } as const;

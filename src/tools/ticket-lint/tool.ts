@@ -1,6 +1,6 @@
 // Tool definition for POST /v1/ticket-lint: metadata, schemas, examples, run.
 import { z } from 'zod';
-import { defineTool } from '../contract.ts';
+import { defineTool } from '../kit/contract.ts';
 import { examples } from './examples.ts';
 import { hostileCases } from './hostile.ts';
 import { lintTicket } from './engine.ts';

@@ -1,7 +1,7 @@
 // Adversarial inputs for worklog-guardrail: 2000 entries (the cap) of about 1 MB that make every grouping and
 // rule work at once (one person and one day, duplicates, overlaps, every rule firing), built from its own
 // syntax (issue keys, dates, clock times, durations) and its text fields' separators, \r, runs and unicode.
-import type { HostileCase } from '../contract.ts';
+import type { HostileCase } from '../kit/contract.ts';
 
 const MAX_ENTRIES = 2000;
 /** A description length that brings 2000 entries to about 1 MB (the field's cap is 2000). */

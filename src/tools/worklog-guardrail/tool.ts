@@ -1,6 +1,6 @@
 // worklog-guardrail: checks worklog entries against configurable guardrails before they are posted to a time-tracking system.
 import { z } from 'zod';
-import { defineTool } from '../contract.ts';
+import { defineTool } from '../kit/contract.ts';
 import { check } from './engine.ts';
 import examples from './examples.json' with { type: 'json' };
 import { hostileCases } from './hostile.ts';

@@ -1,5 +1,5 @@
 // Helpers every lockfile parser shares: error codes, line numbers, URL hosts, git and tarball classification.
-import { ToolError } from '../../contract.ts';
+import { ToolError } from '../../kit/contract.ts';
 import type { LockFormat, SourceKind } from '../model.ts';
 
 /** The 400 code for a malformed lockfile of a format: `lockfile_invalid_<format>`, e.g. lockfile_invalid_yarn_lock. */

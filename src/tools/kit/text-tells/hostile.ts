@@ -1,6 +1,6 @@
 // Adversarial texts for the text tools (humanizer-score, humanize): runs of their own delimiters and syntax at the
 // size the `text` field allows. Built on demand: each is about 200,000 characters.
-import type { HostileCase } from '../../contract.ts';
+import type { HostileCase } from '../contract.ts';
 
 /** `unit` repeated to exactly `n` characters. */
 function fill(unit: string, n: number): string {

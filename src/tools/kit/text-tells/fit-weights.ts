@@ -1,6 +1,6 @@
 // Offline script (not imported by the tools): fits the pattern weights and model coefficients, writes fitted-weights.ts.
 //
-// Run from the repository root: `npx tsx src/tools/shared/text-tells/fit-weights.ts` (needs ../shared/bench).
+// Run from the repository root: `npx tsx src/tools/kit/text-tells/fit-weights.ts` (needs ../shared/bench).
 // Deterministic: the same data gives byte-identical output.
 //
 // 1. Split: heldOutIds() keeps every third text of each label x domain group (ordered by a hash of the id)

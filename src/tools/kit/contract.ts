@@ -88,6 +88,13 @@ export class ToolError extends Error {
 }
 
 /**
+ * The codes a tool answers with beyond the schema's generated field codes: each with its HTTP status and what
+ * it means. Together with the platform's codes they form one closed catalogue (docs/errors.md, each README);
+ * a ToolError whose code a tool did not declare is answered as a 500 and logged.
+ */
+export type ToolCodes = Record<string, { status: number; meaning: string }>;
+
+/**
  * A tool folder's `tool.ts` exports one of these as its default export. `P` is what the optional `prepare`
  * step hands to `run` (undefined when the tool has none).
  */
@@ -116,6 +123,8 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
   uploadField?: string;
   /** 5xx statuses that are not refunded (blm-land-lookup: 504). */
   refundExempt?: number[];
+  /** Every code the tool's `prepare` and `run` may throw (ToolError), with its status and meaning. */
+  codes?: ToolCodes;
   /**
    * Optional, pure and synchronous: the part of the work that can refuse the input (parse the manifest, the
    * diagram, the lockfile, the log's header...). It runs in the validation phase, after the schema and any
