@@ -34,7 +34,7 @@ describe.skipIf(!available)('PostgreSQL lost or stalled', () => {
   beforeAll(async () => {
     db = await freshDatabase();
     proxy = await startTcpProxy('127.0.0.1', Number(new URL(PG_ADMIN_URL).port || 5432));
-    svc = await startTestService({ DDT_DATABASE_URL: proxy.url(db.url), DDT_DATABASE_TIMEOUT_MS: '1500', DDT_RATE_LIMITS: '*=100000/60' });
+    svc = await startTestService({ DDT_DATABASE_URL: proxy.url(db.url), DDT_DATABASE_TIMEOUT_MS: '700', DDT_RATE_LIMITS: '*=100000/60' });
   }, 60_000);
   afterEach(() => proxy.resume());
   afterAll(async () => {

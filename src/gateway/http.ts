@@ -47,8 +47,29 @@ export interface App {
 }
 
 export function buildApp(deps: CallPathDeps, opts: AppOptions = {}): App {
-  const { config } = deps;
   const callPath = new CallPath(deps);
+  const app = createFastify(deps.config, opts);
+  callPath.setLogger(app.log as unknown as Logger);
+  const closing = { now: false };
+  registerCors(app, closing);
+  registerAccessLog(app);
+  registerErrorAnswers(app, callPath);
+  registerToolRoutes(app, callPath);
+  if (deps.backends) {
+    registerPlatform(app, callPath, platformEndpoints(callPath));
+    registerOps(app, callPath);
+  }
+  for (const s of opts.surfaces ?? []) s(app, callPath);
+  return {
+    app,
+    callPath,
+    markClosing: () => {
+      closing.now = true;
+    },
+  };
+}
+
+function createFastify(config: CallPathDeps['config'], opts: AppOptions): FastifyInstance {
   const app = Fastify({
     logger:
       opts.logger === false
@@ -72,21 +93,24 @@ export function buildApp(deps: CallPathDeps, opts: AppOptions = {}): App {
       socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
     },
   });
-  callPath.setLogger(app.log as unknown as Logger);
-  let closing = false;
-
   // Bodies arrive as raw bytes: JSON is parsed by the call path after auth and rate limit, as SPEC orders.
-  // A body over the limit is refused by Fastify's parser, then drained by the error handler (below).
+  // A body over the limit is refused by Fastify's parser, then drained by the error handler.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+  return app;
+}
 
-  // CORS for every route: any origin, Authorization allowed, the rate-limit and request-id headers exposed.
-  // Written by hand rather than with @fastify/cors: with a fixed `*` policy there is nothing to compute per
-  // request, and the plugin's per-request work cost about a tenth of the pipeline's throughput.
+/**
+ * CORS for every route: any origin, Authorization allowed, the rate-limit and request-id headers exposed.
+ * Written by hand rather than with @fastify/cors: with a fixed `*` policy there is nothing to compute per
+ * request, and the plugin's per-request work cost about a tenth of the pipeline's throughput. During shutdown
+ * every new request is answered 503 service_unavailable here, with Connection: close.
+ */
+function registerCors(app: FastifyInstance, closing: { now: boolean }): void {
   app.addHook('onRequest', (_req, reply, done) => {
     reply.header('access-control-allow-origin', '*');
     reply.header('access-control-expose-headers', EXPOSED);
-    if (closing) {
+    if (closing.now) {
       const { status, body } = platformError('service_unavailable', { retry_after: 1 });
       reply.code(status).header('retry-after', '1').header('connection', 'close').type('application/json; charset=utf-8').send(body);
       return;
@@ -102,7 +126,10 @@ export function buildApp(deps: CallPathDeps, opts: AppOptions = {}): App {
       .header('vary', 'Access-Control-Request-Headers')
       .send();
   });
+}
 
+/** One log line per request (method, path, status, ms, request_id): 5xx at error, the rest at info. */
+function registerAccessLog(app: FastifyInstance): void {
   const infoEnabled = ['trace', 'debug', 'info'].includes(app.log.level);
   app.addHook('onResponse', (req, reply, done) => {
     const status = reply.statusCode;
@@ -118,7 +145,11 @@ export function buildApp(deps: CallPathDeps, opts: AppOptions = {}): App {
     else if (infoEnabled) req.log.info(line, 'request');
     done();
   });
+}
 
+/** The envelope for what Fastify itself would answer: 413, 400, 404 (with the nearest route), 405, 500. */
+function registerErrorAnswers(app: FastifyInstance, callPath: CallPath): void {
+  const { config } = callPath.deps;
   app.setErrorHandler(async (err: Error & { code?: string; statusCode?: number }, req, reply) => {
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
       // Read and discard the rest of the body (up to four times the limit) before answering, so every HTTP
@@ -135,8 +166,7 @@ export function buildApp(deps: CallPathDeps, opts: AppOptions = {}): App {
     if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.code(400).send(errorBody('bad_request', `The HTTP request is malformed: ${err.message}`));
     }
-    const r = toResult(err, {}, undefined, req.log as unknown as Logger);
-    return send(reply, r);
+    return send(reply, toResult(err, {}, undefined, req.log as unknown as Logger));
   });
 
   app.setNotFoundHandler((req, reply) => {
@@ -154,7 +184,14 @@ export function buildApp(deps: CallPathDeps, opts: AppOptions = {}): App {
     );
     return reply.code(status).send(body);
   });
+}
 
+/**
+ * `GET /`, and one POST route per deployed tool; a disabled one still has its route and answers 503 before
+ * auth. Routes come from the tools' names; each tool's code loads in the background from here on, and a call
+ * that arrives before it is loaded waits for it (once).
+ */
+function registerToolRoutes(app: FastifyInstance, callPath: CallPath): void {
   app.get('/', async () => ({
     name: 'Deterministic Developer and Delivery Tools API',
     version: API_VERSION,
@@ -165,10 +202,6 @@ export function buildApp(deps: CallPathDeps, opts: AppOptions = {}): App {
     health: '/healthz',
     readiness: '/readyz',
   }));
-
-  // One POST route per deployed tool; a disabled one still has its route and answers 503 before auth. Routes
-  // come from the tools' names; each tool's code loads in the background from here on, and a call that arrives
-  // before it is loaded waits for it (once).
   for (const entry of callPath.deployment.deployedEntries()) {
     let endpoint: ToolEndpoint | undefined;
     const ready = entry.load().then((tool) => (endpoint = endpointOf(tool)));
@@ -179,20 +212,6 @@ export function buildApp(deps: CallPathDeps, opts: AppOptions = {}): App {
       return run.then((r) => send(reply, r));
     });
   }
-
-  if (deps.backends) {
-    const platform = platformEndpoints(callPath);
-    registerPlatform(app, callPath, platform);
-    registerOps(app, callPath);
-  }
-  for (const s of opts.surfaces ?? []) s(app, callPath);
-  return {
-    app,
-    callPath,
-    markClosing: () => {
-      closing = true;
-    },
-  };
 }
 
 /** A REST request as a call: its Authorization header, raw body, Idempotency-Key and path parameters. */

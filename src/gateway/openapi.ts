@@ -439,14 +439,15 @@ function publicGet(operationId: string, summary: string, tag: string, ok: JsonSc
   return { get: { operationId, summary, ...(description ? { description } : {}), tags: [tag], security: PUBLIC, responses: { '200': ok, '400': ref('MalformedRequest'), ...extra } } };
 }
 
+/** The platform's own routes: uploads, keys, MCP, discovery and operations. */
 function platformPaths(server: string, tools: readonly AnyTool[], featured: FeaturedExample | undefined): Record<string, JsonSchema> {
+  return { ...uploadPaths(server, tools), ...keyPaths(), ...discoveryPaths(tools, featured), ...operationPaths() };
+}
+
+function uploadPaths(server: string, tools: readonly AnyTool[]): Record<string, JsonSchema> {
   const uploadTools = tools.filter((t) => t.uploadField !== undefined).map((t) => t.name);
-  const keyIdParam = { name: 'key_id', in: 'path', required: true, description: 'The key id (key_...), as POST /v1/keys or ddt keys list gives it.', schema: { type: 'string', example: 'key_1CQesmyFIMCeriZjW' } };
   const idem = { $ref: '#/components/parameters/IdempotencyKey' };
-  const keyNotFound = { '404': errorResponse('No key has this id.', ['key_not_found']) };
-  const gate = tools.find((t) => t.name === 'alignment-gate');
-  const published = gate ? rubric() : undefined;
-  const paths: Record<string, JsonSchema> = {
+  return {
     '/v1/uploads': {
       post: {
         operationId: 'uploads',
@@ -478,6 +479,14 @@ function platformPaths(server: string, tools: readonly AnyTool[], featured: Feat
         },
       },
     },
+  };
+}
+
+function keyPaths(): Record<string, JsonSchema> {
+  const keyIdParam = { name: 'key_id', in: 'path', required: true, description: 'The key id (key_...), as POST /v1/keys or ddt keys list gives it.', schema: { type: 'string', example: 'key_1CQesmyFIMCeriZjW' } };
+  const idem = { $ref: '#/components/parameters/IdempotencyKey' };
+  const keyNotFound = { '404': errorResponse('No key has this id.', ['key_not_found']) };
+  return {
     '/v1/keys': {
       post: {
         operationId: 'create_key',
@@ -553,6 +562,13 @@ function platformPaths(server: string, tools: readonly AnyTool[], featured: Feat
         },
       },
     },
+  };
+}
+
+function discoveryPaths(tools: readonly AnyTool[], featured: FeaturedExample | undefined): Record<string, JsonSchema> {
+  const gate = tools.find((t) => t.name === 'alignment-gate');
+  const published = gate ? rubric() : undefined;
+  const paths: Record<string, JsonSchema> = {
     '/mcp': mcpOperation(tools, featured),
     '/v1/tools': publicGet(
       'function_definitions',
@@ -574,7 +590,11 @@ function platformPaths(server: string, tools: readonly AnyTool[], featured: Feat
       'Each criterion with its id, category, severity, what it checks, the remediation, and how the offline rubric provider checks it (by rule, by heuristic, or left to a model).',
     );
   }
-  Object.assign(paths, {
+  return paths;
+}
+
+function operationPaths(): Record<string, JsonSchema> {
+  return {
     '/': publicGet('index', 'Where the reference, the OpenAPI document and the MCP gateway are', 'discovery', {
       description: 'Links to the service.',
       content: json(
@@ -626,8 +646,7 @@ function platformPaths(server: string, tools: readonly AnyTool[], featured: Feat
       'Names a backend that is not reachable, never why (the log has the detail).',
       { '503': errorResponse('A backend is not reachable (see checks), or the server is shutting down.', ['not_ready', 'service_unavailable'], RETRY_AFTER) },
     ),
-  });
-  return paths;
+  };
 }
 
 export interface OpenApiOptions {
