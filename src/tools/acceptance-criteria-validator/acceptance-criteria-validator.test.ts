@@ -260,7 +260,7 @@ describe('acceptance-criteria-validator: extraction from a story', () => {
     expect(extractCriteria(story, { maxItems: 100, maxLength: 2000 })).toHaveLength(100);
   });
 
-  const benchFile = path.resolve(process.cwd(), '../kit/bench/agile/acceptance_criteria.jsonl');
+  const benchFile = path.resolve(process.cwd(), '../shared/bench/agile/acceptance_criteria.jsonl');
   it.skipIf(!existsSync(benchFile))('agrees with the Jira data set on most criteria (bench data present)', () => {
     const rows = readFileSync(benchFile, 'utf8')
       .split('\n')

@@ -676,7 +676,7 @@ describe('convert-diagram: property round trips (fast-check)', () => {
 });
 
 describe('convert-diagram: the benchmark corpus', () => {
-  const dir = path.resolve(process.cwd(), '../kit/bench/diagrams/mermaid');
+  const dir = path.resolve(process.cwd(), '../shared/bench/diagrams/mermaid');
   it.skipIf(!existsSync(dir))('converts every flowchart to every notation; every other file is a 400 with a stable code', () => {
     const counts = { flowcharts: 0, refused: 0, roundTripped: 0 };
     const refusedCodes = new Set<string>();

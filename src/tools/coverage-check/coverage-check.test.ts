@@ -315,7 +315,7 @@ describe('coverage-check: examples, determinism, hostile input', () => {
   });
 });
 
-const benchDir = path.resolve(process.cwd(), '../kit/bench/agile/coverage');
+const benchDir = path.resolve(process.cwd(), '../shared/bench/agile/coverage');
 
 describe.skipIf(!existsSync(path.join(benchDir, 'dataset-1_links.csv')))('coverage-check: public dataset-1', () => {
   it('keeps the measured figures: uncovered precision above 0.7 and recall above 0.4, links F1 above 0.45', () => {

@@ -335,7 +335,7 @@ describe('defect-triage: examples, determinism, hostile input', () => {
   });
 });
 
-const bugs = path.resolve(process.cwd(), '../kit/bench/agile/bugs.jsonl');
+const bugs = path.resolve(process.cwd(), '../shared/bench/agile/bugs.jsonl');
 
 describe.skipIf(!existsSync(bugs))('defect-triage: bugs.jsonl', () => {
   it('beats the naive keyword baseline (macro-F1 0.28) on the labelled reports', () => {

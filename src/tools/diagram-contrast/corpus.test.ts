@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { callTool } from '../../../test/support/tool-harness.ts';
 import tool from './tool.ts';
 
-const root = path.resolve(process.cwd(), '../kit/bench/diagrams');
+const root = path.resolve(process.cwd(), '../shared/bench/diagrams');
 const dirs = [path.join(root, 'mermaid'), path.join(root, 'svg')];
 const present = dirs.every((d) => existsSync(d));
 const files = present ? dirs.flatMap((d) => readdirSync(d).sort().map((f) => path.join(d, f))) : [];

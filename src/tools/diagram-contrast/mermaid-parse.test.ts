@@ -73,7 +73,7 @@ describe('harden output parses in Mermaid', () => {
   });
 });
 
-const root = path.resolve(process.cwd(), '../kit/bench/diagrams/mermaid');
+const root = path.resolve(process.cwd(), '../shared/bench/diagrams/mermaid');
 const files = existsSync(root) ? readdirSync(root).sort().filter((f) => f.endsWith('.mmd')) : [];
 
 describe.skipIf(files.length === 0)('benchmark corpus: every harden output, five themes x AA and AAA', () => {

@@ -97,7 +97,7 @@ describe('humanize', () => {
     expect(['hour', 'unique', 'one-off', 'umbrella', 'insight', 'key', 'user'].map(indefiniteArticle)).toEqual(['an', 'a', 'a', 'an', 'an', 'a', 'a']);
   });
 
-  const bench = path.resolve(process.cwd(), '../kit/bench/aitext/dev.jsonl');
+  const bench = path.resolve(process.cwd(), '../shared/bench/aitext/dev.jsonl');
   it.skipIf(!existsSync(bench))('adds no grammar slip to any AI text of the bench', () => {
     const ai = parseJsonl(readFileSync(bench, 'utf8')).filter((r) => r.label === 'ai');
     expect(ai.length).toBeGreaterThan(0);

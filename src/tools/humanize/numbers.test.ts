@@ -130,7 +130,7 @@ describe('humanize keeps every number token', () => {
     );
   });
 
-  const bench = path.resolve(process.cwd(), '../kit/bench/aitext/dev.jsonl');
+  const bench = path.resolve(process.cwd(), '../shared/bench/aitext/dev.jsonl');
   it.skipIf(!existsSync(bench))('on every AI text of the bench', () => {
     const ai = parseJsonl(readFileSync(bench, 'utf8')).filter((r) => r.label === 'ai');
     expect(ai.length).toBeGreaterThan(0);

@@ -81,7 +81,7 @@ describe('humanizer-score', () => {
     for (const p of patterns) expect(p.matches.length).toBeLessThanOrEqual(25);
   });
 
-  const bench = path.resolve(process.cwd(), '../kit/bench/aitext/dev.jsonl');
+  const bench = path.resolve(process.cwd(), '../shared/bench/aitext/dev.jsonl');
   it.skipIf(!existsSync(bench))('separates the labelled bench texts (AUROC >= 0.80)', async () => {
     const rows = parseJsonl(readFileSync(bench, 'utf8'));
     const scores: number[] = [];

@@ -738,7 +738,7 @@ describe('hostile input', () => {
 
 // When the Loghub sets are present with their raw logs (beside the CSVs, or under LOGHUB_RAW_DIR), the universal
 // configuration must keep its grouping accuracy; the full figures come from `npm run bench:logs`.
-const LOGHUB = path.resolve(process.cwd(), '../kit/bench/loghub');
+const LOGHUB = path.resolve(process.cwd(), '../shared/bench/loghub');
 const rawLog = (n: string): string | null => {
   const candidates = [path.join(LOGHUB, n, `${n}_2k.log`), ...(process.env.LOGHUB_RAW_DIR ? [path.join(process.env.LOGHUB_RAW_DIR, n, `${n}_2k.log`)] : [])];
   return candidates.find((p) => existsSync(p)) ?? null;
