@@ -81,11 +81,21 @@ describe('the registry', () => {
 });
 
 describe.each(tools.map((t) => [t.name, t] as const))('%s', (name, tool) => {
-  it('lives in its own folder with tool.ts, README.md and tests', () => {
+  it('has the folder shape of docs/tool-authoring.md', () => {
     const dir = path.join(ROOT, 'src/tools', name);
-    expect(fs.existsSync(path.join(dir, 'tool.ts'))).toBe(true);
-    expect(fs.existsSync(path.join(dir, 'README.md'))).toBe(true);
-    expect(fs.readdirSync(dir).some((f) => f.endsWith('.test.ts'))).toBe(true);
+    const files = fs.readdirSync(dir);
+    for (const f of ['tool.ts', 'engine.ts', 'examples.ts', 'hostile.ts', 'README.md', `${name}.test.ts`]) expect(files, f).toContain(f);
+    // Schemas live in tool.ts, examples in examples.ts: no second home for either.
+    for (const f of ['schema.ts', 'examples.json']) expect(files, f).not.toContain(f);
+  });
+
+  it('declares its codes (the closed catalogue), each with a status and a meaning', () => {
+    expect(tool.codes, 'codes').toBeDefined();
+    for (const [code, v] of Object.entries(tool.codes ?? {})) {
+      expect(code).toMatch(/^[a-z][a-z0-9_]*$/);
+      expect(v.status).toBeGreaterThanOrEqual(400);
+      expect(v.meaning.length).toBeGreaterThan(10);
+    }
   });
 
   it('declares the credits SPEC gives it and the right deployment', () => {
