@@ -1,9 +1,10 @@
 // The store on SQL: one Kysely query layer over SQLite (embedded) and PostgreSQL (scale-out).
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { Generated } from 'kysely';
+import { SqliteHandle } from './sqlite-handle.ts';
 import { migrateToLatest } from './migrations.ts';
 import type { ChargeState, IdempotencyBegin, IdempotencyScope, KeyRecord, KeyWithBalance, LedgerKind, LedgerRow, NewKey, Store, UploadRecord, UploadStatus, UsageRow } from './types.ts';
 
@@ -115,13 +116,13 @@ const KEY_COLUMNS = ['id', 'name', 'display', 'scopes', 'status', 'created_at', 
 export class SqlStore implements Store {
   readonly kind: 'sqlite' | 'postgres';
   readonly db: Kysely<Schema>;
-  private readonly sqlite: Database.Database | undefined;
+  private readonly sqlite: SqliteHandle | undefined;
   private chargeBatchSqlite: ((batch: PendingCharge[]) => boolean[]) | undefined;
   private pendingCharges: PendingCharge[] = [];
   private flushScheduled = false;
   private findByHashSqlite: Database.Statement | undefined;
 
-  private constructor(kind: 'sqlite' | 'postgres', db: Kysely<Schema>, sqlite?: Database.Database) {
+  private constructor(kind: 'sqlite' | 'postgres', db: Kysely<Schema>, sqlite?: SqliteHandle) {
     this.kind = kind;
     this.db = db;
     this.sqlite = sqlite;
@@ -130,13 +131,13 @@ export class SqlStore implements Store {
   /** SQLite file under dataDir (or ':memory:'). */
   static sqliteAt(file: string): SqlStore {
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-    const database = new Database(file);
-    database.pragma('journal_mode = WAL');
-    database.pragma('synchronous = NORMAL');
-    database.pragma('busy_timeout = 5000');
-    database.pragma('foreign_keys = ON');
-    const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database }) });
-    return new SqlStore('sqlite', db, database);
+    const handle = SqliteHandle.open(file);
+    handle.pragma('journal_mode = WAL');
+    handle.pragma('synchronous = NORMAL');
+    handle.pragma('busy_timeout = 5000');
+    handle.pragma('foreign_keys = ON');
+    const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: handle.kyselyDatabase() }) });
+    return new SqlStore('sqlite', db, handle);
   }
 
   /**
@@ -181,16 +182,17 @@ export class SqlStore implements Store {
     if (this.sqlite) this.prepareSqliteHotPath(this.sqlite);
   }
 
-  private prepareSqliteHotPath(database: Database.Database): void {
-    this.findByHashSqlite = database.prepare(
+  private prepareSqliteHotPath(handle: SqliteHandle): void {
+    const database = handle.database;
+    this.findByHashSqlite = handle.prepare(
       'SELECT id, name, display, scopes, status, created_at, revoked_at FROM api_keys WHERE hash = ?',
     );
-    const dec = database.prepare('UPDATE api_keys SET credits = credits - ? WHERE id = ? AND credits >= ?');
+    const dec = handle.prepare('UPDATE api_keys SET credits = credits - ? WHERE id = ? AND credits >= ?');
     // The ledger rows of one key's granted charges, in arrival order, written by multi-row INSERTs of
     // 64, 32, ..., 1 rows: a few statements per batch rather than one per charge.
     const inserts = [64, 32, 16, 8, 4, 2, 1].map((size) => ({
       size,
-      stmt: database.prepare(
+      stmt: handle.prepare(
         `INSERT INTO ledger (key_id, request_id, endpoint, kind, delta, created_at) VALUES ${Array.from({ length: size }, () => "(?, ?, ?, 'charge', ?, ?)").join(', ')}`,
       ),
     }));
