@@ -53,7 +53,7 @@ export class ConfigError extends Error {
 const DEFAULT_LIMITS = '*=120/60';
 
 /** Parses `*=120/60,log-analyzer=30/60` (calls / window seconds, per key per endpoint). */
-export function parseRateLimits(spec: string): RateLimitConfig {
+function parseRateLimits(spec: string): RateLimitConfig {
   const out: RateLimitConfig = { default: { limit: 120, windowSeconds: 60 }, perEndpoint: {} };
   for (const part of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
     const m = /^([a-z0-9_*-]+)\s*=\s*(\d+)\s*\/\s*(\d+)$/i.exec(part);

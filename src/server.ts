@@ -44,7 +44,7 @@ export interface ServiceOptions {
 }
 
 /** A bucket (the AWS SDK is loaded only then) or the local folder. */
-export async function openStorage(config: Config): Promise<ObjectStorage> {
+async function openStorage(config: Config): Promise<ObjectStorage> {
   const u = config.uploads;
   if (u.s3Bucket) {
     const { S3Storage } = await import('./platform/uploads/s3.ts');
@@ -54,7 +54,7 @@ export async function openStorage(config: Config): Promise<ObjectStorage> {
 }
 
 /** DDT_BOOTSTRAP_ADMIN_KEY ensures that key; otherwise the first start creates an admin key and prints it once. */
-export async function bootstrapAdmin(store: Store, config: Config, announce: (line: string) => void): Promise<void> {
+async function bootstrapAdmin(store: Store, config: Config, announce: (line: string) => void): Promise<void> {
   const record = (token: string): NewKey => ({
     id: newKeyId(),
     hash: hashKey(token),

@@ -46,7 +46,7 @@ function range(min: number | undefined, max: number | undefined, unit: string): 
 }
 
 /** A schema's type in words, with its meaningful bounds: "integer, 0 to 100", "array of string, at most 50 items". */
-export function typeText(doc: Doc, node: unknown, depth = 0): string {
+function typeText(doc: Doc, node: unknown, depth = 0): string {
   const s = resolve(doc, node);
   if (!s || depth > 6) return 'any';
   if (s.const !== undefined) return `<code>${esc(JSON.stringify(s.const))}</code>`;

@@ -9,12 +9,12 @@ import { send } from './reply.ts';
 
 /** Newest first: an unsupported requested version is answered with the newest one. */
 export const SUPPORTED_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26'] as const;
-export const LATEST_PROTOCOL_VERSION = SUPPORTED_PROTOCOL_VERSIONS[0];
+const LATEST_PROTOCOL_VERSION = SUPPORTED_PROTOCOL_VERSIONS[0];
 
 /** A batch may hold this many messages; a larger one is refused whole (-32600). */
 export const MAX_BATCH_MESSAGES = 100;
 /** A batch's answers stop growing past this many bytes: the rest get an error each, and can be sent again alone. */
-export const MAX_BATCH_RESPONSE_BYTES = 4 * 1024 * 1024;
+const MAX_BATCH_RESPONSE_BYTES = 4 * 1024 * 1024;
 
 const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
@@ -42,7 +42,7 @@ function validId(v: unknown): v is string | number {
 }
 
 /** The MCP view of the public tools (what tools/list returns). */
-export function listTools(tools: readonly PublicTool[]): unknown[] {
+function listTools(tools: readonly PublicTool[]): unknown[] {
   return tools.map((t) => ({ name: t.name, title: t.title, description: t.description, inputSchema: t.inputSchema, outputSchema: t.outputSchema, annotations: t.annotations }));
 }
 
@@ -130,7 +130,7 @@ function hostnameOf(value: string): string {
  * DNS-rebinding guard (MCP transport security): a server bound to a loopback address answers only requests
  * whose Host, and Origin when present, name a loopback host or the configured public URL's host.
  */
-export function rebindingAllowed(bindHost: string, publicUrl: string, host: string | undefined, origin: string | undefined): boolean {
+function rebindingAllowed(bindHost: string, publicUrl: string, host: string | undefined, origin: string | undefined): boolean {
   if (!LOOPBACK.has(bindHost.toLowerCase())) return true;
   const allowed = new Set([...LOOPBACK, hostnameOf(publicUrl)]);
   if (host !== undefined && !allowed.has(hostnameOf(host))) return false;

@@ -258,7 +258,7 @@ function withRequestId(schema: JsonSchema): JsonSchema {
  * The example the guide and the MCP section show: the offline example with the shortest answer, so the
  * page stays readable whichever tools are deployed. Undefined when no deployed tool has one.
  */
-export function featuredExample(tools: readonly AnyTool[]): FeaturedExample | undefined {
+function featuredExample(tools: readonly AnyTool[]): FeaturedExample | undefined {
   let best: { tool: AnyTool; example: ToolExample<unknown, Record<string, unknown>>; size: number } | undefined;
   for (const tool of [...tools].sort((a, b) => a.name.localeCompare(b.name))) {
     for (const example of tool.examples as ToolExample<unknown, Record<string, unknown>>[]) {

@@ -12,7 +12,7 @@ export interface TallyCell {
  * when the registry is collected (its collect hook), so a call pays an increment rather than prom-client's
  * label validation and hashing.
  */
-export class Tally {
+class Tally {
   private readonly cells = new Map<string, { labels: string[]; cell: TallyCell }>();
   private counter: Counter<string> | undefined;
 

@@ -41,7 +41,7 @@ function typeName(expected: string): string {
 }
 
 /** Code for one issue: `<field>_required`, `<field>_must_be_<type>`, `<field>_too_long`, ... */
-export function issueToFailure(issue: Issue, body: unknown): ValidationFailure {
+function issueToFailure(issue: Issue, body: unknown): ValidationFailure {
   const path = issue.path;
   const top = path.length > 0 ? String(path[0]) : 'body';
   const field = path.map(String).join('.');

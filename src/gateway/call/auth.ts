@@ -5,7 +5,7 @@ import { fail } from './result.ts';
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 /** How long a key record found by its Authorization header is reused without asking the store. */
-export const AUTH_CACHE_MS = 500;
+const AUTH_CACHE_MS = 500;
 
 export class Authenticator {
   private readonly cache = new Map<string, { key: KeyRecord; until: number }>();

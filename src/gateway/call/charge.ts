@@ -154,7 +154,7 @@ export class Charger {
 // Calls within the same millisecond share one ISO timestamp string.
 let isoMs = NaN;
 let isoText = '';
-export function isoTime(ms: number): string {
+function isoTime(ms: number): string {
   if (ms !== isoMs) {
     isoText = new Date(ms).toISOString();
     isoMs = ms;

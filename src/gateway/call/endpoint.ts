@@ -7,7 +7,7 @@ import type { ToolEntry } from '../../tools/entries.ts';
 import type { AnyTool } from '../../tools/registry-types.ts';
 
 /** What a platform endpoint's handler gets besides its input. */
-export interface PlatformCall {
+interface PlatformCall {
   keyId: string;
   requestId: string;
   nowMs: number;
@@ -40,7 +40,7 @@ export interface PlatformEndpoint extends EndpointBase {
 export type Endpoint = ToolEndpoint | PlatformEndpoint;
 
 /** Who is calling: a request carrying an Authorization header, or the operator on this machine (CLI, tests). */
-export type Caller =
+type Caller =
   | { kind: 'key'; authorization: string | undefined }
   /** Trusted and local: no key, no rate limit, no charge, no request_id; `context` replaces the tool context. */
   | { kind: 'operator'; context?: ToolContext };

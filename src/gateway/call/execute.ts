@@ -53,7 +53,7 @@ const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, s
 const ID_PREFIX = randomBytes(6).toString('base64url');
 let idCounter = 0;
 
-export function newRequestId(): string {
+function newRequestId(): string {
   idCounter = (idCounter + 1) % 0x7fffffff;
   return `req_${ID_PREFIX}${idCounter.toString(36).padStart(6, '0')}`;
 }

@@ -6,12 +6,12 @@ import type { CallResult } from './result.ts';
 import { fail } from './result.ts';
 
 /** How long a finished call's answer is replayed. */
-export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 /**
  * How long a reservation holds while its call runs. Past it (the instance that took it stopped), a retry may
  * run the call again. Longer than any call's own deadline.
  */
-export const IDEMPOTENCY_LOCK_MS = 120_000;
+const IDEMPOTENCY_LOCK_MS = 120_000;
 /** What a caller is told to wait while the first call still runs. */
 const IN_USE_RETRY_SECONDS = 1;
 
@@ -26,7 +26,7 @@ export function idempotencyKeyOf(raw: unknown): string | undefined {
 }
 
 /** A digest of the validated input: the same request (whatever its key order or spacing) has the same hash. */
-export function requestHash(input: unknown): string {
+function requestHash(input: unknown): string {
   return createHash('sha256').update(stableJson(input)).digest('base64url');
 }
 

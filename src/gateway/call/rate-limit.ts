@@ -8,7 +8,7 @@ import type { ToolLogger } from '../../tools/kit/contract.ts';
 import { fail } from './result.ts';
 
 /** Seconds a caller is asked to wait while the limiter is unreachable: about one reconnect attempt. */
-export const LIMITER_BACKOFF_SECONDS = 2;
+const LIMITER_BACKOFF_SECONDS = 2;
 
 export class RateLimitStep {
   private readonly rules = new Map<string, RateLimitRule>();
@@ -101,7 +101,7 @@ export class RateLimitStep {
   }
 }
 
-export function rateHeaders(d: RateLimitDecision): Record<string, string> {
+function rateHeaders(d: RateLimitDecision): Record<string, string> {
   return {
     'x-ratelimit-limit': String(d.limit),
     'x-ratelimit-remaining': String(d.remaining),

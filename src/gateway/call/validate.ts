@@ -17,7 +17,7 @@ export interface Validated {
 }
 
 /** The schema's output for `body`, or a ValidationError with the generated field code. */
-export function parseWithSchema(schema: z.ZodType, body: unknown): unknown {
+function parseWithSchema(schema: z.ZodType, body: unknown): unknown {
   const fast = fastPathOf(schema);
   if (fast) {
     // The fast path only ever accepts (fast-validate.ts); anything it cannot vouch for goes to zod.

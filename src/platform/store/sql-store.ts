@@ -70,7 +70,7 @@ export interface PostgresTimeouts {
   connectMs: number;
 }
 
-export const DEFAULT_PG_TIMEOUTS: PostgresTimeouts = { statementMs: 5000, connectMs: 2000 };
+const DEFAULT_PG_TIMEOUTS: PostgresTimeouts = { statementMs: 5000, connectMs: 2000 };
 
 interface PendingCharge {
   keyId: string;

@@ -1,6 +1,6 @@
 // The store interface: keys, credits and ledger, the shared cache, uploads' metadata.
 
-export type KeyStatus = 'active' | 'revoked';
+type KeyStatus = 'active' | 'revoked';
 
 export interface KeyRecord {
   id: string;
@@ -85,7 +85,7 @@ export interface ChargeState {
  * The store could not answer: its connection was lost or refused, or a statement ran past its timeout. The call
  * path answers 503 store_unavailable (nothing charged, or the charge refunded once the store is back).
  */
-export class StoreUnavailableError extends Error {
+class StoreUnavailableError extends Error {
   override name = 'StoreUnavailableError';
 }
 
