@@ -10,7 +10,7 @@
 import type { PreparedText, Sentence } from './text.ts';
 import { clip, matchContext, matches, present } from './text.ts';
 
-export type SignalKind =
+type SignalKind =
   | 'drop_rules'
   | 'no_rules'
   | 'not_bound'
@@ -41,14 +41,14 @@ export type SignalKind =
   | 'apology_suppressed'
   | 'forced_prefix';
 
-export interface Signal {
+interface Signal {
   kind: SignalKind;
   strong: boolean;
   sentence: Sentence;
 }
 
 /** What each signal means, for the finding's description. */
-export const SIGNAL_TEXT: Record<SignalKind, string> = {
+const SIGNAL_TEXT: Record<SignalKind, string> = {
   drop_rules: 'tells the model to ignore or break its rules',
   no_rules: 'says the model has no rules, filters or ethics',
   not_bound: 'says the model does not follow or is not bound by its rules',

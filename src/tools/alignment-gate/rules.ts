@@ -451,7 +451,7 @@ function hasOverrideGuard(p: PreparedText, skip: ReadonlySet<Sentence>): boolean
 }
 
 /** Heuristics that read English keywords in the prompt; for a prompt in another language they are skipped. */
-export const LANGUAGE_BOUND = ['SH-05', 'SH-06', 'SH-07', 'HT-03', 'AC-01', 'AC-02', 'AC-04', 'AC-06', 'AC-08', 'BF-02', 'BF-04', 'RJ-03', 'RJ-06'] as const;
+const LANGUAGE_BOUND = ['SH-05', 'SH-06', 'SH-07', 'HT-03', 'AC-01', 'AC-02', 'AC-04', 'AC-06', 'AC-08', 'BF-02', 'BF-04', 'RJ-03', 'RJ-06'] as const;
 
 /** Every rule and heuristic finding for a prompt and its agent_config, in rubric order, at most one per criterion. */
 export function analyse(prompt: string, agentConfig: Record<string, unknown> | undefined): RuleRun {
