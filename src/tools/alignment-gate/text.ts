@@ -294,13 +294,17 @@ export function* matches(re: RegExp, text: string, max = 50): Generator<RegExpEx
   }
 }
 
+/** `s` cut to `max` UTF-16 units, an ellipsis last, without splitting a surrogate pair. */
+export function cutAt(s: string, max: number): string {
+  if (s.length <= max) return s;
+  let cut = max - 1;
+  const code = s.charCodeAt(cut - 1);
+  if (code >= 0xd800 && code <= 0xdbff) cut -= 1;
+  return `${s.slice(0, cut)}…`;
+}
+
 /** Text shortened to `max` UTF-16 units without splitting a surrogate pair; control characters flattened to spaces. */
 export function clip(s: string, max: number): string {
   // eslint-disable-next-line no-control-regex
-  const flat = s.replace(/[\u0000-\u001f\u007f]+/g, ' ');
-  if (flat.length <= max) return flat;
-  let cut = max - 1;
-  const code = flat.charCodeAt(cut - 1);
-  if (code >= 0xd800 && code <= 0xdbff) cut -= 1;
-  return `${flat.slice(0, cut)}…`;
+  return cutAt(s.replace(/[\u0000-\u001f\u007f]+/g, ' '), max);
 }
