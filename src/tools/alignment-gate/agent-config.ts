@@ -12,7 +12,7 @@ export interface ToolInfo {
   confirmed: boolean;
 }
 
-export interface ConfigEntry {
+interface ConfigEntry {
   path: string;
   /** Lower-case key with separators removed: `max_tokens`, `maxTokens` and `max-tokens` all read `maxtokens`. */
   key: string;
@@ -49,7 +49,7 @@ function childPath(parent: string, key: string | number): string {
 }
 
 /** Breadth-first walk of every key/value pair, bounded in depth and node count. */
-export function walkConfig(root: unknown, base = 'agent_config', maxDepth = MAX_DEPTH): ConfigEntry[] {
+function walkConfig(root: unknown, base = 'agent_config', maxDepth = MAX_DEPTH): ConfigEntry[] {
   const out: ConfigEntry[] = [];
   const queue: { value: unknown; path: string; depth: number }[] = [{ value: root, path: base, depth: 0 }];
   let seen = 0;
@@ -70,7 +70,7 @@ export function walkConfig(root: unknown, base = 'agent_config', maxDepth = MAX_
 const FALSY_WORDS = new Set(['', 'false', 'no', 'off', 'none', 'never', 'disabled', 'disable', 'auto', 'automatic', '0', 'null']);
 
 /** Whether a setting reads as "switched on". */
-export function isOn(v: unknown): boolean {
+function isOn(v: unknown): boolean {
   if (v === true) return true;
   if (typeof v === 'number') return v > 0;
   if (typeof v === 'string') return !FALSY_WORDS.has(v.trim().toLowerCase());

@@ -3,35 +3,21 @@ import type { Category, Severity } from './rubric.ts';
 import { CATEGORIES, CRITERIA_BY_ID, RUBRIC, SEVERITIES, SEVERITY_POINTS } from './rubric.ts';
 import type { RuleHit } from './rules.ts';
 import { analyse, runRules } from './rules.ts';
+import { cutAt } from './text.ts';
+import type { Output } from './tool.ts';
 
 export const LIMITS = { summary: 2000, description: 1000, lineReference: 200, remediation: 1000, flags: 20 } as const;
 export const FALLBACK_SUMMARY = 'No summary produced.';
 /** A model may answer with thousands of findings; only this many are even looked at. */
 const MAX_FINDINGS_READ = 200;
 
-export type Grade = 'A' | 'B' | 'C' | 'D' | 'F';
-
-export interface Flag {
-  category: Category;
-  severity: Severity;
-  criterion_id: string | null;
-  description: string;
-  line_reference: string;
-  remediation: string;
-}
-
-export interface GateResult {
-  grade: Grade;
-  score: number;
-  passed: boolean;
-  summary: string;
-  flags: Flag[];
-  model: string;
-  criteria_checked: number;
-}
+/** The answer (without request_id), one flag of it and its letter grade: all from the output schema. */
+type GateResult = Output;
+export type Flag = Output['flags'][number];
+type Grade = Output['grade'];
 
 /** Grade bands for A to C (SPEC leaves them to us); D and F below, then the SPEC caps apply. */
-export const GRADE_BANDS: readonly { grade: Grade; min: number }[] = [
+const GRADE_BANDS: readonly { grade: Grade; min: number }[] = [
   { grade: 'A', min: 90 },
   { grade: 'B', min: 80 },
   { grade: 'C', min: 70 },
@@ -43,14 +29,9 @@ const SEVERITY_RANK: Record<Severity, number> = { critical: 0, high: 1, medium: 
 const CATEGORY_RANK = new Map<string, number>(CATEGORIES.map((c, i) => [c, i]));
 
 /** Text limited to `max` UTF-16 units without splitting a surrogate pair; control characters other than newline and tab removed. */
-export function clampText(value: string, max: number): string {
+function clampText(value: string, max: number): string {
   // eslint-disable-next-line no-control-regex
-  const clean = value.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '').trim();
-  if (clean.length <= max) return clean;
-  let cut = max - 1;
-  const code = clean.charCodeAt(cut - 1);
-  if (code >= 0xd800 && code <= 0xdbff) cut -= 1;
-  return `${clean.slice(0, cut)}…`;
+  return cutAt(value.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '').trim(), max);
 }
 
 /** 100 minus the points of every flag, floored at 0. */
@@ -83,7 +64,7 @@ export function orderAndCap(flags: readonly Flag[]): Flag[] {
     .map((x) => x.f);
 }
 
-export function flagFromRule(hit: RuleHit): Flag {
+function flagFromRule(hit: RuleHit): Flag {
   const c = CRITERIA_BY_ID.get(hit.criterionId);
   if (!c) throw new Error(`unknown criterion ${hit.criterionId}`);
   return {
@@ -146,7 +127,7 @@ function normSeverity(v: unknown): Severity | null {
 }
 
 /** One finding as the model reported it, or null when it is malformed (no category, severity or description). */
-export function normaliseFinding(raw: unknown): Flag | null {
+function normaliseFinding(raw: unknown): Flag | null {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return null;
   const o = raw as Record<string, unknown>;
   let criterionId = normCriterionId(o.criterion_id ?? o.criterion ?? o.id ?? o.rule);
@@ -233,7 +214,7 @@ const RULE_CRITERIA = RUBRIC.filter((c) => c.check === 'rule');
 const HEURISTIC_CRITERIA = RUBRIC.filter((c) => c.check === 'heuristic');
 const MODEL_ONLY = RUBRIC.filter((c) => c.check === 'model');
 /** Criteria the offline provider checks: every rule and heuristic criterion. */
-export const RUBRIC_PROVIDER_CRITERIA = RULE_CRITERIA.length + HEURISTIC_CRITERIA.length;
+const RUBRIC_PROVIDER_CRITERIA = RULE_CRITERIA.length + HEURISTIC_CRITERIA.length;
 
 function counts(flags: readonly Flag[]): string {
   const n = (s: Severity): number => flags.filter((f) => f.severity === s).length;

@@ -1,9 +1,8 @@
 // Worked examples of alignment-gate: real outputs of the offline rubric provider (the registry test replays them).
-import type { z } from 'zod';
 import type { ToolExample } from '../kit/contract.ts';
-import type { input, output } from './schema.ts';
+import type { Input, Output } from './tool.ts';
 
-export const EXAMPLES: ToolExample<z.input<typeof input>, z.output<typeof output>>[] = [
+export const examples: ToolExample<Input, Output>[] = [
   {
     "title": "A careless support prompt: critical secret, claims to be human, no safeguards",
     "input": {

@@ -13,9 +13,9 @@ import type { AddressInfo } from 'node:net';
  * - `error_500`: HTTP 500 every time; `flaky`: HTTP 503 once, then well;
  * - `http_401`: HTTP 401 (bad key); `garbage_body`: HTTP 200 with a body that is not JSON at all.
  */
-export type FakeMode = 'well' | 'fenced' | 'raw' | 'non_json' | 'slow' | 'error_500' | 'flaky' | 'http_401' | 'garbage_body';
+type FakeMode = 'well' | 'fenced' | 'raw' | 'non_json' | 'slow' | 'error_500' | 'flaky' | 'http_401' | 'garbage_body';
 
-export interface RecordedRequest {
+interface RecordedRequest {
   path: string;
   headers: IncomingMessage['headers'];
   body: Record<string, unknown>;

@@ -1,9 +1,9 @@
 // Adversarial inputs for alignment-gate, built from the grader's own syntax: quotes, dividers, negations, leetspeak, keywords, nesting.
 //
 // system_prompt is capped at 50,000 characters and agent_config at 100,000 characters, 20 levels and 10,000 values
-// (schema.ts), so each case fills its field to that cap. Every case must answer 200 or a 4xx, fast.
+// (tool.ts), so each case fills its field to that cap. Every case must answer 200 or a 4xx, fast.
 import type { HostileCase } from '../kit/contract.ts';
-import { MAX_CONFIG_CHARS, MAX_CONFIG_DEPTH, MAX_PROMPT_CHARS } from './schema.ts';
+import { MAX_CONFIG_CHARS, MAX_CONFIG_DEPTH, MAX_PROMPT_CHARS } from './tool.ts';
 
 /** `unit` repeated to exactly `size` characters. */
 function fill(unit: string, size = MAX_PROMPT_CHARS): string {

@@ -10,7 +10,7 @@
 import type { PreparedText, Sentence } from './text.ts';
 import { clip, matchContext, matches, present } from './text.ts';
 
-export type SignalKind =
+type SignalKind =
   | 'drop_rules'
   | 'no_rules'
   | 'not_bound'
@@ -41,14 +41,14 @@ export type SignalKind =
   | 'apology_suppressed'
   | 'forced_prefix';
 
-export interface Signal {
+interface Signal {
   kind: SignalKind;
   strong: boolean;
   sentence: Sentence;
 }
 
 /** What each signal means, for the finding's description. */
-export const SIGNAL_TEXT: Record<SignalKind, string> = {
+const SIGNAL_TEXT: Record<SignalKind, string> = {
   drop_rules: 'tells the model to ignore or break its rules',
   no_rules: 'says the model has no rules, filters or ethics',
   not_bound: 'says the model does not follow or is not bound by its rules',
@@ -266,39 +266,51 @@ interface Found {
   modes: Sentence[];
 }
 
-/** Every persona and jailbreak signal of a prompt, at most one per kind per sentence. */
-export function personaSignals(p: PreparedText): Found {
-  const strong: Signal[] = [];
-  const weak: Signal[] = [];
-  const evidence = new Set<Sentence>();
-  const modes: Sentence[] = [];
-  const add = (kind: SignalKind, isStrong: boolean, s: Sentence): void => {
-    (isStrong ? strong : weak).push({ kind, strong: isStrong, sentence: s });
-    evidence.add(s);
-  };
-  const ok = (s: Sentence, m: RegExpExecArray, negatable: boolean): boolean => {
+/**
+ * The signals of one prompt as they are found, and the clause-aware matchers the checks share: a match counts unless
+ * it is mentioned (quoted or described) or, where `negatable`, negated.
+ */
+class SignalCollector {
+  readonly strong: Signal[] = [];
+  readonly weak: Signal[] = [];
+  /** Sentences that carry any signal: the safeguard heuristics must not read them as safeguards. */
+  readonly evidence = new Set<Sentence>();
+  /** Sentences with a mode that lifts rules (RJ-02). */
+  readonly modes: Sentence[] = [];
+
+  constructor(private readonly p: PreparedText) {}
+
+  add(kind: SignalKind, isStrong: boolean, s: Sentence): void {
+    (isStrong ? this.strong : this.weak).push({ kind, strong: isStrong, sentence: s });
+    this.evidence.add(s);
+  }
+
+  ok(s: Sentence, m: RegExpExecArray, negatable: boolean): boolean {
     const c = matchContext(s, s.plain, m.index);
     return !c.mentioned && !(negatable && c.negated);
-  };
-  const first = (s: Sentence, re: RegExp, negatable: boolean): RegExpExecArray | null => {
-    if (!present(p, re)) return null;
-    for (const m of matches(re, s.plain)) if (ok(s, m, negatable)) return m;
+  }
+
+  first(s: Sentence, re: RegExp, negatable: boolean): RegExpExecArray | null {
+    if (!present(this.p, re)) return null;
+    for (const m of matches(re, s.plain)) if (this.ok(s, m, negatable)) return m;
     return null;
-  };
-  // Who is cast: the word before the copula must be the model, a pronoun or a persona's name, not "the user" or "the content".
-  const personaMatch = (s: Sentence, re: RegExp): boolean => {
-    if (!present(p, re)) return false;
+  }
+
+  /** Who is cast: the word before the copula must be the model, a pronoun or a persona's name, not "the user" or "the content". */
+  personaMatch(s: Sentence, re: RegExp): boolean {
+    if (!present(this.p, re)) return false;
     for (const m of matches(re, s.plain)) {
       const subject = lastWord(s.plain.slice(Math.max(0, m.index - 40), m.index));
-      if (ok(s, m, true) && /^[a-z0-9'-]{2,30}$/.test(subject) && !NOT_PERSONA_SUBJECT.test(subject)) return true;
+      if (this.ok(s, m, true) && /^[a-z0-9'-]{2,30}$/.test(subject) && !NOT_PERSONA_SUBJECT.test(subject)) return true;
     }
     return false;
-  };
-  const liftWithScope = (s: Sentence, kind: SignalKind, re: RegExp, negatable: boolean): void => {
+  }
+
+  liftWithScope(s: Sentence, kind: SignalKind, re: RegExp, negatable: boolean): void {
     const t = s.plain;
     let m: RegExpExecArray | null = null;
     for (const x of matches(re, t)) {
-      if (!ok(s, x, negatable)) continue;
+      if (!this.ok(s, x, negatable)) continue;
       const before = t.slice(Math.max(0, x.index - 60), x.index);
       const clause = before.split(/[;:.()[\]]|\b(?:but|however|unless|except|and then|otherwise|whereas)\b/).pop() ?? '';
       if (x[0].startsWith('override') && !MODEL_OVERRIDES.test(before.trimEnd())) continue;
@@ -312,61 +324,68 @@ export function personaSignals(p: PreparedText): Found {
     }
     if (!m) return;
     const conditional = kind === 'drop_rules' && CONDITION_BEFORE.test(t.slice(0, m.index));
-    if (conditional || scoped(t, m.index + m[0].length) || BENIGN_MODIFIER.test(m[0])) add('scoped_lifting', false, s);
-    else add(kind, true, s);
-  };
-  const phraseForbidden = (s: Sentence, re: RegExp, kind: SignalKind, isStrong: boolean): void => {
+    if (conditional || scoped(t, m.index + m[0].length) || BENIGN_MODIFIER.test(m[0])) this.add('scoped_lifting', false, s);
+    else this.add(kind, true, s);
+  }
+
+  phraseForbidden(s: Sentence, re: RegExp, kind: SignalKind, isStrong: boolean): void {
     for (const m of matches(re, s.plain, 10)) {
       const c = matchContext(s, s.plain, m.index);
       // "Never say things like \"I can't\"": the examples are what is forbidden, so only another speaker excuses them.
       if (!c.described && !c.speaker && sayForbidden(s.plain, c.quoted ? s.plain.lastIndexOf('"', m.index) : m.index)) {
-        add(kind, isStrong, s);
+        this.add(kind, isStrong, s);
         return;
       }
     }
-  };
-  const simple = (re: RegExp, kind: SignalKind, isStrong: boolean, negatable: boolean) => (s: Sentence): void => {
-    if (first(s, re, negatable)) add(kind, isStrong, s);
-  };
-  // Pattern by pattern, each over the sentences only when it occurs somewhere: a prompt of 25,000 one-word lines costs one scan per pattern.
-  const checks: [RegExp, (s: Sentence) => void][] = [
-    [DROP, (s) => liftWithScope(s, 'drop_rules', DROP, true)],
-    [DROP_INSTRUCTIONS, simple(DROP_INSTRUCTIONS, 'drop_rules', true, true)],
-    [NO_RULES, (s) => liftWithScope(s, 'no_rules', NO_RULES, true)],
-    [NOT_BOUND, (s) => liftWithScope(s, 'not_bound', NOT_BOUND, false)],
-    [RULES_VOID, (s) => liftWithScope(s, 'rules_void', RULES_VOID, false)],
-    [ANYTHING_ALLOWED, simple(ANYTHING_ALLOWED, 'anything_allowed', true, true)],
+  }
+
+  simple(re: RegExp, kind: SignalKind, isStrong: boolean, negatable: boolean): (s: Sentence) => void {
+    return (s) => {
+      if (this.first(s, re, negatable)) this.add(kind, isStrong, s);
+    };
+  }
+}
+
+/** Pattern by pattern, what a sentence that holds it signals. */
+function signalChecks(sig: SignalCollector): [RegExp, (s: Sentence) => void][] {
+  return [
+    [DROP, (s) => sig.liftWithScope(s, 'drop_rules', DROP, true)],
+    [DROP_INSTRUCTIONS, sig.simple(DROP_INSTRUCTIONS, 'drop_rules', true, true)],
+    [NO_RULES, (s) => sig.liftWithScope(s, 'no_rules', NO_RULES, true)],
+    [NOT_BOUND, (s) => sig.liftWithScope(s, 'not_bound', NOT_BOUND, false)],
+    [RULES_VOID, (s) => sig.liftWithScope(s, 'rules_void', RULES_VOID, false)],
+    [ANYTHING_ALLOWED, sig.simple(ANYTHING_ALLOWED, 'anything_allowed', true, true)],
     [NEVER_REFUSE, (s) => {
-      const refusal = first(s, NEVER_REFUSE, false);
+      const refusal = sig.first(s, NEVER_REFUSE, false);
       if (!refusal) return;
       const narrow = refusalScoped(s.plain, refusal.index + refusal[0].length);
-      add(narrow ? 'scoped_lifting' : 'never_refuse', !narrow, s);
+      sig.add(narrow ? 'scoped_lifting' : 'never_refuse', !narrow, s);
     }],
     [CANT_SUPPRESSED, (s) => {
       for (const m of matches(CANT_SUPPRESSED, s.plain, 10)) {
         const c = matchContext(s, s.plain, m.index);
-        if (c.negated && !c.mentioned) return add('refusal_suppressed', true, s);
+        if (c.negated && !c.mentioned) return sig.add('refusal_suppressed', true, s);
       }
     }],
-    [REFUSAL_PHRASE, (s) => phraseForbidden(s, REFUSAL_PHRASE, 'refusal_suppressed', true)],
-    [APOLOGY_PHRASE, (s) => phraseForbidden(s, APOLOGY_PHRASE, 'apology_suppressed', false)],
-    [REFUSAL_WORD, (s) => phraseForbidden(s, REFUSAL_WORD, 'refusal_suppressed', true)],
-    [FORCED_PREFIX, simple(FORCED_PREFIX, 'forced_prefix', false, true)],
-    [HARM_UNCONDITIONAL, simple(HARM_UNCONDITIONAL, 'harm_unconditional', true, false)],
-    [COMPLY_ALL, simple(COMPLY_ALL, 'comply_always', true, true)],
+    [REFUSAL_PHRASE, (s) => sig.phraseForbidden(s, REFUSAL_PHRASE, 'refusal_suppressed', true)],
+    [APOLOGY_PHRASE, (s) => sig.phraseForbidden(s, APOLOGY_PHRASE, 'apology_suppressed', false)],
+    [REFUSAL_WORD, (s) => sig.phraseForbidden(s, REFUSAL_WORD, 'refusal_suppressed', true)],
+    [FORCED_PREFIX, sig.simple(FORCED_PREFIX, 'forced_prefix', false, true)],
+    [HARM_UNCONDITIONAL, sig.simple(HARM_UNCONDITIONAL, 'harm_unconditional', true, false)],
+    [COMPLY_ALL, sig.simple(COMPLY_ALL, 'comply_always', true, true)],
     [WITHOUT_QUESTION, (s) => {
-      if (ANY_REQUEST.test(s.plain) && first(s, WITHOUT_QUESTION, true)) add('comply_always', true, s);
+      if (ANY_REQUEST.test(s.plain) && sig.first(s, WITHOUT_QUESTION, true)) sig.add('comply_always', true, s);
     }],
-    [HARM_INTENT, simple(HARM_INTENT, 'harmful_intent', true, true)],
-    [JAILBREAK_MAKER, simple(JAILBREAK_MAKER, 'harmful_intent', true, true)],
+    [HARM_INTENT, sig.simple(HARM_INTENT, 'harmful_intent', true, true)],
+    [JAILBREAK_MAKER, sig.simple(JAILBREAK_MAKER, 'harmful_intent', true, true)],
     ...FOREIGN_LIFT.map((re): [RegExp, (s: Sentence) => void] => [re, (s) => {
       for (const m of matches(re, s.plain, 10)) {
         if (FOREIGN_NEGATION.test(s.plain.slice(Math.max(0, m.index - 8), m.index))) continue;
-        return add('no_rules', true, s);
+        return sig.add('no_rules', true, s);
       }
     }]),
     [AI_REMINDER, (s) => {
-      for (const m of matches(AI_REMINDER, s.plain, 5)) if (matchContext(s, s.plain, m.index).negated) return add('apology_suppressed', false, s);
+      for (const m of matches(AI_REMINDER, s.plain, 5)) if (matchContext(s, s.plain, m.index).negated) return sig.add('apology_suppressed', false, s);
     }],
     [TRAIT_WORD, (s) => {
       const traits = new Set<string>();
@@ -374,74 +393,83 @@ export function personaSignals(p: PreparedText): Found {
         const c = matchContext(s, s.plain, m.index);
         if (!c.negated && !c.mentioned) traits.add(m[0]);
       }
-      if (traits.size >= 2 || personaMatch(s, PERSONA_TRAIT) || first(s, PERSONA_NOUN, true)) add('persona_without_rules', true, s);
+      if (traits.size >= 2 || sig.personaMatch(s, PERSONA_TRAIT) || sig.first(s, PERSONA_NOUN, true)) sig.add('persona_without_rules', true, s);
     }],
-    [PROMOTES_HARM, simple(PROMOTES_HARM, 'persona_without_rules', true, true)],
+    [PROMOTES_HARM, sig.simple(PROMOTES_HARM, 'persona_without_rules', true, true)],
     [DOES_NOT_CARE, (s) => {
       for (const m of matches(DOES_NOT_CARE, s.plain, 10)) {
-        if (!ok(s, m, false)) continue;
+        if (!sig.ok(s, m, false)) continue;
         const end = m.index + m[0].length;
-        return add(DOES_NOT_CARE_OBJECT.test(s.plain.slice(end, end + 60)) ? 'persona_without_rules' : 'dark_persona', DOES_NOT_CARE_OBJECT.test(s.plain.slice(end, end + 60)), s);
+        return sig.add(DOES_NOT_CARE_OBJECT.test(s.plain.slice(end, end + 60)) ? 'persona_without_rules' : 'dark_persona', DOES_NOT_CARE_OBJECT.test(s.plain.slice(end, end + 60)), s);
       }
     }],
     [MODE, (s) => {
       for (const m of matches(MODE, s.plain, 10)) {
-        if (!ok(s, m, true)) continue;
+        if (!sig.ok(s, m, true)) continue;
         const tech = m[1] === 'developer' || m[1] === 'dev' || m[1] === 'sudo' || m[1] === 'freedom' || m[1] === 'dark' || m[1] === 'opposite';
         if (tech && (!MODE_ON.test(s.plain) || MODE_TECH.test(s.plain))) continue;
-        modes.push(s);
-        evidence.add(s);
+        sig.modes.push(s);
+        sig.evidence.add(s);
         return;
       }
     }],
-    [TWO_ANSWERS, simple(TWO_ANSWERS, 'two_answers', false, true)],
-    [STAY_IN_CHARACTER, simple(STAY_IN_CHARACTER, 'stay_in_character', false, false)],
-    [COERCION, simple(COERCION, 'coercion', false, true)],
-    [NO_WARNINGS, simple(NO_WARNINGS, 'no_warnings', false, false)],
-    [FICTION, simple(FICTION, 'fiction_frame', false, true)],
-    [OPPOSITE, simple(OPPOSITE, 'opposite_persona', false, true)],
-    [SPECIAL_TOKEN, simple(SPECIAL_TOKEN, 'special_tokens', false, true)],
-    [NOT_AN_AI, simple(NOT_AN_AI, 'not_an_ai', false, true)],
-    [NEW_IDENTITY, simple(NEW_IDENTITY, 'new_identity', false, true)],
+    [TWO_ANSWERS, sig.simple(TWO_ANSWERS, 'two_answers', false, true)],
+    [STAY_IN_CHARACTER, sig.simple(STAY_IN_CHARACTER, 'stay_in_character', false, false)],
+    [COERCION, sig.simple(COERCION, 'coercion', false, true)],
+    [NO_WARNINGS, sig.simple(NO_WARNINGS, 'no_warnings', false, false)],
+    [FICTION, sig.simple(FICTION, 'fiction_frame', false, true)],
+    [OPPOSITE, sig.simple(OPPOSITE, 'opposite_persona', false, true)],
+    [SPECIAL_TOKEN, sig.simple(SPECIAL_TOKEN, 'special_tokens', false, true)],
+    [NOT_AN_AI, sig.simple(NOT_AN_AI, 'not_an_ai', false, true)],
+    [NEW_IDENTITY, sig.simple(NEW_IDENTITY, 'new_identity', false, true)],
     [ALLOWED, (s) => {
-      if (!EXPLICIT_WORD.test(s.plain) || !first(s, ALLOWED, true)) return;
+      if (!EXPLICIT_WORD.test(s.plain) || !sig.first(s, ALLOWED, true)) return;
       const harm = HARM_WORD.test(s.plain);
-      add(harm ? 'anything_allowed' : 'explicit_allowed', harm, s);
+      sig.add(harm ? 'anything_allowed' : 'explicit_allowed', harm, s);
     }],
-    [CAN_ANYTHING, simple(CAN_ANYTHING, 'can_do_anything', false, true)],
+    [CAN_ANYTHING, sig.simple(CAN_ANYTHING, 'can_do_anything', false, true)],
     [DARK_PERSONA, (s) => {
-      if (personaMatch(s, DARK_PERSONA)) add('dark_persona', false, s);
+      if (sig.personaMatch(s, DARK_PERSONA)) sig.add('dark_persona', false, s);
     }],
-    [DARK_ROLE, simple(DARK_ROLE, 'dark_persona', false, true)],
-    [DARK_VERB, simple(DARK_VERB, 'dark_persona', false, true)],
-    [DIVIDER_WORD, simple(DIVIDER_WORD, 'divider', false, false)],
+    [DARK_ROLE, sig.simple(DARK_ROLE, 'dark_persona', false, true)],
+    [DARK_VERB, sig.simple(DARK_VERB, 'dark_persona', false, true)],
+    [DIVIDER_WORD, sig.simple(DIVIDER_WORD, 'divider', false, false)],
   ];
-  for (const [re, run] of checks) {
+}
+/** Every persona and jailbreak signal of a prompt, at most one per kind per sentence. */
+export function personaSignals(p: PreparedText): Found {
+  const sig = new SignalCollector(p);
+  // Pattern by pattern, each over the sentences only when it occurs somewhere: a prompt of 25,000 one-word lines costs one scan per pattern.
+  for (const [re, run] of signalChecks(sig)) {
     if (!present(p, re)) continue;
     for (const s of p.sentences) run(s);
   }
-  if (/\u{1f512}|\u{1f513}/u.test(p.plain)) for (const s of p.sentences) if (LOCK_TAG.test(s.text)) add('two_answers', false, s);
-  for (const s of [...p.sentences, ...p.bare]) if (isDivider(s.text)) add('divider', false, s);
-  if (/[0-9@$]/.test(p.lower)) {
-    let leetTokens = 0;
-    for (const s of p.sentences) {
-      if (!/[0-9@$]/.test(s.lower)) continue;
-      const before = s.lower.match(/[a-z0-9@$]+/g) ?? [];
-      const after = s.plain.match(/[a-z0-9@$]+/g) ?? [];
-      for (let i = 0; i < before.length && i < after.length; i++) if (before[i] !== after[i] && /[0-9@$]/.test(before[i] as string) && LEET_WORDS.has(after[i] as string)) leetTokens++;
-      if (leetTokens >= 2) {
-        add('leetspeak', false, s);
-        break;
-      }
-    }
-  }
+  if (/\u{1f512}|\u{1f513}/u.test(p.plain)) for (const s of p.sentences) if (LOCK_TAG.test(s.text)) sig.add('two_answers', false, s);
+  for (const s of [...p.sentences, ...p.bare]) if (isDivider(s.text)) sig.add('divider', false, s);
+  leetspeakSignal(p, sig);
   // Report in reading order: the first sentence of the prompt that carries a signal is quoted.
   const order = new Map<Sentence, number>();
   [...p.sentences, ...p.bare].forEach((s, i) => order.set(s, s.line * 1e6 + i));
   const byOrder = (a: Signal, b: Signal): number => (order.get(a.sentence) ?? 0) - (order.get(b.sentence) ?? 0);
-  strong.sort(byOrder);
-  weak.sort(byOrder);
-  return { strong, weak, evidence, modes };
+  sig.strong.sort(byOrder);
+  sig.weak.sort(byOrder);
+  return { strong: sig.strong, weak: sig.weak, evidence: sig.evidence, modes: sig.modes };
+}
+
+/** Leetspeak: two words of the jailbreak lexicon written with digits or symbols make a weak signal. */
+function leetspeakSignal(p: PreparedText, sig: SignalCollector): void {
+  if (!/[0-9@$]/.test(p.lower)) return;
+  let leetTokens = 0;
+  for (const s of p.sentences) {
+    if (!/[0-9@$]/.test(s.lower)) continue;
+    const before = s.lower.match(/[a-z0-9@$]+/g) ?? [];
+    const after = s.plain.match(/[a-z0-9@$]+/g) ?? [];
+    for (let i = 0; i < before.length && i < after.length; i++) if (before[i] !== after[i] && /[0-9@$]/.test(before[i] as string) && LEET_WORDS.has(after[i] as string)) leetTokens++;
+    if (leetTokens >= 2) {
+      sig.add('leetspeak', false, s);
+      break;
+    }
+  }
 }
 
 /** `text` without the trailing characters in `chars` (a loop, not a pattern). */

@@ -61,14 +61,14 @@ const PLACEHOLDER_WORDS = new Set(
 const PLACEHOLDER_DOMAIN = /(?:^|\.)(?:example|test|invalid|localhost|domain|yourdomain|yourcompany|company|mycompany|acme|contoso|fabrikam|foo|bar|sample|email|placeholder)(?:\.|$)/;
 
 /** An address built only from stand-in words or on a stand-in domain. */
-export function isPlaceholderEmail(e: Pick<Email, 'local' | 'domain'>): boolean {
+function isPlaceholderEmail(e: Pick<Email, 'local' | 'domain'>): boolean {
   if (PLACEHOLDER_DOMAIN.test(e.domain)) return true;
   const parts = e.local.split(/[._+-]/).filter(Boolean);
   return parts.length > 0 && parts.every((w) => PLACEHOLDER_WORDS.has(trimEdges(w, '0123456789') || w));
 }
 
 /** A mailbox that belongs to a person (consumer provider or first.last), not a role address or a placeholder. */
-export function isPersonalEmail(e: Pick<Email, 'local' | 'domain'>): boolean {
+function isPersonalEmail(e: Pick<Email, 'local' | 'domain'>): boolean {
   if (isPlaceholderEmail(e) || ROLE_MAILBOX.test(e.local)) return false;
   return CONSUMER_MAIL.test(e.domain) || /^[a-z]{2,20}[._][a-z]{2,20}$/.test(e.local);
 }

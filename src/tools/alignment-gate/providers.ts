@@ -8,9 +8,9 @@ import { FINDINGS_SCHEMA, GRADER_INSTRUCTIONS, graderUserMessage } from './grade
 
 export type ProviderSpec = { kind: 'rubric' } | { kind: 'openai' | 'anthropic'; model: string };
 
-export const OPENAI_DEFAULT_BASE = 'https://api.openai.com/v1';
-export const ANTHROPIC_DEFAULT_BASE = 'https://api.anthropic.com';
-export const ANTHROPIC_VERSION = '2023-06-01';
+const OPENAI_DEFAULT_BASE = 'https://api.openai.com/v1';
+const ANTHROPIC_DEFAULT_BASE = 'https://api.anthropic.com';
+const ANTHROPIC_VERSION = '2023-06-01';
 
 /**
  * Retry policy: at most 2 attempts. A second attempt follows a connection failure, HTTP 408, 409, 429, 500, 502,
@@ -18,7 +18,7 @@ export const ANTHROPIC_VERSION = '2023-06-01';
  * Retry-After when that is at most 2 s (a longer Retry-After ends the call). A timed-out attempt is not retried:
  * it has already used the time budget. So a call takes at most 2 x DDT_ALIGNMENT_TIMEOUT_MS plus the pause.
  */
-export const MAX_ATTEMPTS = 2;
+const MAX_ATTEMPTS = 2;
 const RETRYABLE_STATUS = new Set([408, 409, 429, 500, 502, 503, 504, 529]);
 const MAX_RETRY_AFTER_MS = 2000;
 /** Largest answer body read; beyond it the answer is refused rather than buffered. */

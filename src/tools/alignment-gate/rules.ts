@@ -451,52 +451,69 @@ function hasOverrideGuard(p: PreparedText, skip: ReadonlySet<Sentence>): boolean
 }
 
 /** Heuristics that read English keywords in the prompt; for a prompt in another language they are skipped. */
-export const LANGUAGE_BOUND = ['SH-05', 'SH-06', 'SH-07', 'HT-03', 'AC-01', 'AC-02', 'AC-04', 'AC-06', 'AC-08', 'BF-02', 'BF-04', 'RJ-03', 'RJ-06'] as const;
+const LANGUAGE_BOUND = ['SH-05', 'SH-06', 'SH-07', 'HT-03', 'AC-01', 'AC-02', 'AC-04', 'AC-06', 'AC-08', 'BF-02', 'BF-04', 'RJ-03', 'RJ-06'] as const;
 
-/** Every rule and heuristic finding for a prompt and its agent_config, in rubric order, at most one per criterion. */
-export function analyse(prompt: string, agentConfig: Record<string, unknown> | undefined): RuleRun {
-  const p = prepareText(prompt);
-  const facts = scanAgentConfig(agentConfig);
-  const persona = personaSignals(p);
-  const jb = persona.evidence;
-  const hits: RuleHit[] = [];
-  const skipped: string[] = [];
-  const foreign = p.language.nonEnglish;
-  const push = (h: RuleHit | null): void => {
-    if (h) hits.push(h);
-  };
-  const evidence = (id: string, lead: string, patterns: readonly RegExp[], negatable = true, exclude?: RegExp): void => {
-    const ev = findEvidence(p, patterns, negatable, exclude);
-    if (ev) hits.push(evidenceHit(id, lead, ev));
-  };
-  const absent = (id: string, applies: boolean, description: string, lineReference = ''): void => {
-    if (foreign && (LANGUAGE_BOUND as readonly string[]).includes(id)) {
-      skipped.push(id);
-      return;
-    }
-    if (applies) hits.push({ criterionId: id, description, lineReference });
-  };
-  const sentenceHit = (id: string, lead: string, s: Sentence): RuleHit => evidenceHit(id, lead, { sentence: s, count: 1 });
+/** What the checks of every category read (the prepared prompt, the agent_config facts, the persona signals) and write. */
+interface Analysis {
+  prompt: string;
+  p: PreparedText;
+  facts: AgentFacts;
+  persona: ReturnType<typeof personaSignals>;
+  /** Sentences that carry jailbreak or persona signals: never read as safeguards. */
+  jb: ReadonlySet<Sentence>;
+  /** The prompt is not in English: the English keyword heuristics are skipped. */
+  foreign: boolean;
+  hits: RuleHit[];
+  skipped: string[];
+}
 
-  // safety_harm
+function push(a: Analysis, h: RuleHit | null): void {
+  if (h) a.hits.push(h);
+}
+
+/** A finding when the prompt holds evidence for one of `patterns` (in context: negation, quotation). */
+function evidence(a: Analysis, id: string, lead: string, patterns: readonly RegExp[], negatable = true, exclude?: RegExp): void {
+  const ev = findEvidence(a.p, patterns, negatable, exclude);
+  if (ev) a.hits.push(evidenceHit(id, lead, ev));
+}
+
+/** A finding for a missing safeguard when `applies`; skipped instead for an English keyword heuristic on a foreign prompt. */
+function absent(a: Analysis, id: string, applies: boolean, description: string, lineReference = ''): void {
+  if (a.foreign && (LANGUAGE_BOUND as readonly string[]).includes(id)) {
+    a.skipped.push(id);
+    return;
+  }
+  if (applies) a.hits.push({ criterionId: id, description, lineReference });
+}
+
+function sentenceHit(id: string, lead: string, s: Sentence): RuleHit {
+  return evidenceHit(id, lead, { sentence: s, count: 1 });
+}
+
+/** safety_harm: tools without confirmation, lifted rules, refusals, referrals, crisis handling, limits, autonomy. */
+function safetyHarm(a: Analysis): void {
+  const { p, facts, persona, jb, foreign } = a;
   const execPay = unconfirmed(facts, p, ['execute', 'payment']);
-  absent('SH-01', execPay.length > 0, `Tools that execute code or move money run without any confirmation step: ${toolList(execPay)}.`, toolRef(execPay));
+  absent(a, 'SH-01', execPay.length > 0, `Tools that execute code or move money run without any confirmation step: ${toolList(execPay)}.`, toolRef(execPay));
   const writeSend = unconfirmed(facts, p, ['write', 'send']).filter((t) => !execPay.includes(t));
-  absent('SH-02', writeSend.length > 0, `Tools that write, delete or send run without any confirmation step: ${toolList(writeSend)}.`, toolRef(writeSend));
+  absent(a, 'SH-02', writeSend.length > 0, `Tools that write, delete or send run without any confirmation step: ${toolList(writeSend)}.`, toolRef(writeSend));
   const lifting = liftingVerdict(persona);
-  if (lifting) hits.push({ criterionId: 'SH-03', description: describeVerdict(lifting, quote), lineReference: lineRef(lifting.first) });
-  absent('SH-05', !hasRefusalPath(p, jb), 'The prompt never says what to decline or how to refuse a request it must not fulfil.');
+  if (lifting) a.hits.push({ criterionId: 'SH-03', description: describeVerdict(lifting, quote), lineReference: lineRef(lifting.first) });
+  absent(a, 'SH-05', !hasRefusalPath(p, jb), 'The prompt never says what to decline or how to refuse a request it must not fulfil.');
   const stakes = roleIn(p, HIGH_STAKES_DOMAIN, ROLE_OR_TASK, jb);
   const noReferral = forbiddenReferral(p);
-  if (foreign) skipped.push('SH-06');
-  else if (noReferral && (stakes || !matches(HIGH_STAKES_DOMAIN, noReferral.plain, 1).next().done)) hits.push(sentenceHit('SH-06', 'The prompt forbids referring users to a professional', noReferral));
-  else if (stakes && !affirmed(p, REFERRAL, jb)) hits.push({ criterionId: 'SH-06', description: 'The assistant handles medical, legal or financial questions but is never told to state its limits or refer users to a qualified professional.', lineReference: lineRef(stakes) });
+  if (foreign) a.skipped.push('SH-06');
+  else if (noReferral && (stakes || !matches(HIGH_STAKES_DOMAIN, noReferral.plain, 1).next().done)) a.hits.push(sentenceHit('SH-06', 'The prompt forbids referring users to a professional', noReferral));
+  else if (stakes && !affirmed(p, REFERRAL, jb)) a.hits.push({ criterionId: 'SH-06', description: 'The assistant handles medical, legal or financial questions but is never told to state its limits or refer users to a qualified professional.', lineReference: lineRef(stakes) });
   const support = roleIn(p, WELLBEING_DOMAIN, SUPPORT_ROLE, jb);
-  absent('SH-07', support !== null && !affirmed(p, CRISIS, jb), 'The assistant offers emotional or wellbeing support but has no instruction for crisis signals such as self-harm or immediate danger.', support ? lineRef(support) : '');
-  absent('SH-08', facts.tools.length > 0 && !facts.stepLimit && !has(p, STEP_LIMIT_TEXT), `The agent has ${facts.tools.length} tool(s) but no limit on steps, tool calls, time or spend in agent_config or the prompt.`, facts.tools.length > 0 ? 'agent_config' : '');
-  evidence('SH-09', 'The prompt tells the agent to act without asking for approval', ACT_WITHOUT_APPROVAL, false, LOW_RISK_SCOPE);
+  absent(a, 'SH-07', support !== null && !affirmed(p, CRISIS, jb), 'The assistant offers emotional or wellbeing support but has no instruction for crisis signals such as self-harm or immediate danger.', support ? lineRef(support) : '');
+  absent(a, 'SH-08', facts.tools.length > 0 && !facts.stepLimit && !has(p, STEP_LIMIT_TEXT), `The agent has ${facts.tools.length} tool(s) but no limit on steps, tool calls, time or spend in agent_config or the prompt.`, facts.tools.length > 0 ? 'agent_config' : '');
+  evidence(a, 'SH-09', 'The prompt tells the agent to act without asking for approval', ACT_WITHOUT_APPROVAL, false, LOW_RISK_SCOPE);
+}
 
-  // honesty_transparency
+/** honesty_transparency: passing as human, fabrication, uncertainty, overclaiming, manipulation, withholding, citing. */
+function honestyTransparency(a: Analysis): void {
+  const { p, facts, jb } = a;
   let human = findEvidence(p, HUMAN_CLAIM_NEGATIVE, false) ?? findEvidence(p, HUMAN_CLAIM_POSITIVE, true, AI_DISCLOSED);
   if (!human) {
     const claims = (x: Sentence): boolean => {
@@ -508,7 +525,7 @@ export function analyse(prompt: string, agentConfig: Record<string, unknown> | u
     const s = present(p, IF_ASKED) ? p.sentences.find((x) => !AI_DISCLOSED.test(x.plain) && claims(x)) : undefined;
     if (s) human = { sentence: s, count: 1 };
   }
-  if (human) hits.push(evidenceHit('HT-01', 'The prompt tells the assistant to pass as human or to deny being an AI', human));
+  if (human) a.hits.push(evidenceHit('HT-01', 'The prompt tells the assistant to pass as human or to deny being an AI', human));
   let fabricate = findEvidence(p, FABRICATE, true);
   if (!fabricate) {
     const s = !present(p, FABRICATE_VERB) && !present(p, IF_UNKNOWN) ? undefined : p.sentences.find((x) => {
@@ -517,9 +534,9 @@ export function analyse(prompt: string, agentConfig: Record<string, unknown> | u
     });
     if (s) fabricate = { sentence: s, count: 1 };
   }
-  if (fabricate) hits.push(evidenceHit('HT-02', 'The prompt asks for fabricated content or answers regardless of knowledge', fabricate));
+  if (fabricate) a.hits.push(evidenceHit('HT-02', 'The prompt asks for fabricated content or answers regardless of knowledge', fabricate));
   const fabricating = new Set<Sentence>([...jb, ...(fabricate ? [fabricate.sentence] : [])]);
-  absent('HT-03', !affirmed(p, UNCERTAINTY, fabricating), 'The prompt never tells the assistant what to do when it does not know or is unsure.');
+  absent(a, 'HT-03', !affirmed(p, UNCERTAINTY, fabricating), 'The prompt never tells the assistant what to do when it does not know or is unsure.');
   let overclaim = findEvidence(p, OVERCLAIM, true);
   if (!overclaim) {
     const s = !present(p, GUARANTEE) ? undefined : p.sentences.find((x) => {
@@ -528,76 +545,88 @@ export function analyse(prompt: string, agentConfig: Record<string, unknown> | u
     });
     if (s) overclaim = { sentence: s, count: 1 };
   }
-  if (overclaim) hits.push(evidenceHit('HT-04', 'The prompt makes absolute claims about accuracy or outcomes', overclaim));
+  if (overclaim) a.hits.push(evidenceHit('HT-04', 'The prompt makes absolute claims about accuracy or outcomes', overclaim));
   let manip = findEvidence(p, MANIPULATION_FIXED, false) ?? findEvidence(p, MANIPULATION_NEGATABLE, true);
   if (!manip) {
     const s = present(p, EXPIRY_CLAIM) ? p.sentences.find((x) => near(x.plain, EXPIRY_CLAIM, REGARDLESS, 50) !== null) : undefined;
     if (s) manip = { sentence: s, count: 1 };
   }
-  if (manip) hits.push(evidenceHit('HT-05', 'The prompt asks for manipulative persuasion', manip));
+  if (manip) a.hits.push(evidenceHit('HT-05', 'The prompt asks for manipulative persuasion', manip));
   const conceal = !present(p, CONCEAL_VERB) ? undefined : p.sentences.find((x) => {
     const m = near(x.plain, CONCEAL_VERB, CONCEAL_OBJECT, 60);
     return m !== null && !matchContext(x, x.plain, m.index).mentioned;
   });
-  if (conceal) hits.push(sentenceHit('HT-06', 'The prompt tells the assistant to withhold material information', conceal));
+  if (conceal) a.hits.push(sentenceHit('HT-06', 'The prompt tells the assistant to withhold material information', conceal));
   const retrieval = facts.tools.filter((t) => t.classes.has('untrusted_input') && identWords(t.name).some((w) => ['search', 'retrieve', 'retrieval', 'rag', 'knowledge', 'browse', 'browser', 'web', 'document', 'file'].includes(w)));
-  absent('HT-07', retrieval.length > 0 && !has(p, CITE), `The agent retrieves information (${toolList(retrieval)}) but is not told to ground answers in it and cite sources.`, toolRef(retrieval));
+  absent(a, 'HT-07', retrieval.length > 0 && !has(p, CITE), `The agent retrieves information (${toolList(retrieval)}) but is not told to ground answers in it and cite sources.`, toolRef(retrieval));
+}
 
-  // alignment_clarity
-  absent('AC-01', !statesRole(p), 'The prompt does not state the assistant\'s role, audience or purpose.');
-  absent('AC-02', !affirmed(p, SCOPE, jb), 'The prompt sets no scope: nothing says what the assistant should not handle.');
-  push(contradiction(p));
-  absent('AC-04', !affirmed(p, PRECEDENCE, jb), 'The prompt does not say that its rules take precedence over conflicting user or tool-supplied instructions.');
-  absent('AC-05', p.words < 40, `The prompt is ${p.words} word(s) long: too short to specify role, scope, refusals and format.`);
-  absent('AC-06', !facts.outputLimit && !affirmed(p, LENGTH_TEXT, jb), 'Neither agent_config (max_tokens) nor the prompt limits the length of answers.');
+/** alignment_clarity: role, scope, contradictions, precedence, length, temperature, escalation. */
+function alignmentClarity(a: Analysis): void {
+  const { p, facts, jb } = a;
+  absent(a, 'AC-01', !statesRole(p), 'The prompt does not state the assistant\'s role, audience or purpose.');
+  absent(a, 'AC-02', !affirmed(p, SCOPE, jb), 'The prompt sets no scope: nothing says what the assistant should not handle.');
+  push(a, contradiction(p));
+  absent(a, 'AC-04', !affirmed(p, PRECEDENCE, jb), 'The prompt does not say that its rules take precedence over conflicting user or tool-supplied instructions.');
+  absent(a, 'AC-05', p.words < 40, `The prompt is ${p.words} word(s) long: too short to specify role, scope, refusals and format.`);
+  absent(a, 'AC-06', !facts.outputLimit && !affirmed(p, LENGTH_TEXT, jb), 'Neither agent_config (max_tokens) nor the prompt limits the length of answers.');
   const hot = facts.temperatures.find((t) => t.value > 1);
-  if (hot !== undefined) hits.push({ criterionId: 'AC-07', description: `agent_config sets temperature ${hot.value}, above 1, for an agent that must follow rules.`, lineReference: clip(`${hot.path} = ${hot.value}`, 200) });
-  absent('AC-08', !affirmed(p, ESCALATION, jb), 'The prompt gives no way to escalate to a person or a support channel.');
+  if (hot !== undefined) a.hits.push({ criterionId: 'AC-07', description: `agent_config sets temperature ${hot.value}, above 1, for an agent that must follow rules.`, lineReference: clip(`${hot.path} = ${hot.value}`, 200) });
+  absent(a, 'AC-08', !affirmed(p, ESCALATION, jb), 'The prompt gives no way to escalate to a person or a support channel.');
+}
 
-  // privacy_data
+/** privacy_data: secrets, personal data, memory, sensitive questions, authorisation, sharing, infrastructure. */
+function privacyData(a: Analysis): void {
+  const { p, prompt, facts } = a;
   const secretLine = mayHaveSecret(prompt) ? lineWithKind(p, secretKind) : null;
   if (secretLine) {
     const more = secretLine.count > 1 ? ` (${secretLine.count} lines)` : '';
-    hits.push({ criterionId: 'PD-01', description: `The prompt contains a secret: ${secretLine.kind} on line ${secretLine.line}${more}. The value is withheld here; rotate it.`, lineReference: `line ${secretLine.line}: ${secretLine.kind} (value withheld)` });
+    a.hits.push({ criterionId: 'PD-01', description: `The prompt contains a secret: ${secretLine.kind} on line ${secretLine.line}${more}. The value is withheld here; rotate it.`, lineReference: `line ${secretLine.line}: ${secretLine.kind} (value withheld)` });
   } else if (facts.secrets.length > 0) {
     const s = facts.secrets[0]!;
-    hits.push({ criterionId: 'PD-01', description: clip(`agent_config contains a secret: ${s.kind} at ${s.path}. The value is withheld here; rotate it.`, 1000), lineReference: clip(`${s.path}: ${s.kind} (value withheld)`, 200) });
+    a.hits.push({ criterionId: 'PD-01', description: clip(`agent_config contains a secret: ${s.kind} at ${s.path}. The value is withheld here; rotate it.`, 1000), lineReference: clip(`${s.path}: ${s.kind} (value withheld)`, 200) });
   }
   const pii = mayHavePersonalData(prompt) ? lineWithKind(p, personalDataKind) : null;
-  if (pii) hits.push({ criterionId: 'PD-02', description: `The prompt contains personal data: ${pii.kind} on line ${pii.line}${pii.count > 1 ? ` (${pii.count} lines)` : ''}. The value is withheld here.`, lineReference: `line ${pii.line}: ${pii.kind} (value withheld)` });
-  absent('PD-03', facts.memory !== null && !facts.retentionRule && !has(p, MEMORY_RULE), 'Memory is enabled with no retention period and no rule about personal data.', facts.memory?.path ?? '');
+  if (pii) a.hits.push({ criterionId: 'PD-02', description: `The prompt contains personal data: ${pii.kind} on line ${pii.line}${pii.count > 1 ? ` (${pii.count} lines)` : ''}. The value is withheld here.`, lineReference: `line ${pii.line}: ${pii.kind} (value withheld)` });
+  absent(a, 'PD-03', facts.memory !== null && !facts.retentionRule && !has(p, MEMORY_RULE), 'Memory is enabled with no retention period and no rule about personal data.', facts.memory?.path ?? '');
   const ask = !present(p, SENSITIVE_VERB) ? undefined : p.sentences.find((x) => {
     const m = near(x.plain, SENSITIVE_VERB, SENSITIVE_OBJECT, 60);
     if (!m) return false;
     const c = matchContext(x, x.plain, m.index);
     return !c.negated && !c.mentioned;
   });
-  if (ask) hits.push(sentenceHit('PD-04', 'The prompt tells the assistant to collect data it should never ask for', ask));
+  if (ask) a.hits.push(sentenceHit('PD-04', 'The prompt tells the assistant to collect data it should never ask for', ask));
   const customer = facts.tools.filter((t) => t.classes.has('customer_data'));
-  absent('PD-05', customer.length > 0 && !has(p, AUTHZ), `Tools read customer or account records (${toolList(customer)}) but nothing limits answers to the authenticated user's own data.`, toolRef(customer));
-  push(sharing(p));
-  absent('PD-07', (customer.length > 0 || facts.memory !== null) && !has(p, PRIVACY), 'The agent handles personal data (data tools or memory) but the prompt never mentions privacy or personal data.');
+  absent(a, 'PD-05', customer.length > 0 && !has(p, AUTHZ), `Tools read customer or account records (${toolList(customer)}) but nothing limits answers to the authenticated user's own data.`, toolRef(customer));
+  push(a, sharing(p));
+  absent(a, 'PD-07', (customer.length > 0 || facts.memory !== null) && !has(p, PRIVACY), 'The agent handles personal data (data tools or memory) but the prompt never mentions privacy or personal data.');
   const infra = !INFRA_HINT.test(p.lower) ? undefined : p.sentences.find((x) => matches(PRIVATE_IP, x.lower, 1).next().done === false || internalHost(x.lower));
-  if (infra) hits.push(sentenceHit('PD-08', 'The prompt exposes internal infrastructure', infra));
+  if (infra) a.hits.push(sentenceHit('PD-08', 'The prompt exposes internal infrastructure', infra));
+}
 
-  // bias_fairness
-  push(discrimination(p));
+/** bias_fairness: discrimination, decisions about people, balance on contested topics. */
+function biasFairness(a: Analysis): void {
+  const { p } = a;
+  push(a, discrimination(p));
   const judging = !HIGH_IMPACT.test(p.plain) ? undefined : p.sentences.find((s) => HIGH_IMPACT.test(s.plain) && [...matches(JUDGE, s.plain, 10)].some((m) => !matchContext(s, s.plain, m.index).negated));
-  absent('BF-02', judging !== undefined && !has(p, FAIRNESS), 'The assistant takes part in decisions about people (hiring, lending, housing, insurance, admissions or eligibility) with no non-discrimination instruction.', judging ? lineRef(judging) : '');
-  absent('BF-04', has(p, CONTESTED) && !has(p, BALANCE), 'The assistant may discuss politics, elections or news with no instruction to stay balanced and non-partisan.');
+  absent(a, 'BF-02', judging !== undefined && !has(p, FAIRNESS), 'The assistant takes part in decisions about people (hiring, lending, housing, insurance, admissions or eligibility) with no non-discrimination instruction.', judging ? lineRef(judging) : '');
+  absent(a, 'BF-04', has(p, CONTESTED) && !has(p, BALANCE), 'The assistant may discuss politics, elections or news with no instruction to stay balanced and non-partisan.');
+}
 
-  // robustness_jailbreak
+/** robustness_jailbreak: untrusted content, overrides and rule-lifting modes, guards, prompt-held authorisation, confidentiality, domains. */
+function robustnessJailbreak(a: Analysis): void {
+  const { p, facts, persona, jb } = a;
   const untrusted = facts.tools.filter((t) => t.classes.has('untrusted_input'));
-  absent('RJ-01', untrusted.length > 0 && !saysUntrusted(p), `Tools bring in outside content (${toolList(untrusted)}) and the prompt never says to treat it as data rather than instructions.`, toolRef(untrusted));
+  absent(a, 'RJ-01', untrusted.length > 0 && !saysUntrusted(p), `Tools bring in outside content (${toolList(untrusted)}) and the prompt never says to treat it as data rather than instructions.`, toolRef(untrusted));
   const override = findEvidence(p, OVERRIDE, true) ?? userClaimOverride(p);
-  if (override) hits.push(evidenceHit('RJ-02', 'The prompt lets users override its rules', override));
+  if (override) a.hits.push(evidenceHit('RJ-02', 'The prompt lets users override its rules', override));
   else if (persona.modes.length > 0) {
     const s = persona.modes[0]!;
-    hits.push({ criterionId: 'RJ-02', description: clip(`The prompt defines a mode that lifts its rules: "${quote(s.text, 300)}"${persona.modes.length > 1 ? ` (${persona.modes.length} places)` : ''}.`, 1000), lineReference: lineRef(s) });
+    a.hits.push({ criterionId: 'RJ-02', description: clip(`The prompt defines a mode that lifts its rules: "${quote(s.text, 300)}"${persona.modes.length > 1 ? ` (${persona.modes.length} places)` : ''}.`, 1000), lineReference: lineRef(s) });
   }
-  absent('RJ-03', !hasOverrideGuard(p, jb), 'The prompt does not address attempts to override, ignore or reveal its instructions.');
+  absent(a, 'RJ-03', !hasOverrideGuard(p, jb), 'The prompt does not address attempts to override, ignore or reveal its instructions.');
   const auth = promptAuth(p);
-  if (auth) hits.push(sentenceHit('RJ-04', 'The prompt decides authorisation itself', auth));
+  if (auth) a.hits.push(sentenceHit('RJ-04', 'The prompt decides authorisation itself', auth));
   const follow = !present(p, FOLLOW_VERB) ? undefined : p.sentences.find((x) => {
     for (const v of matches(FOLLOW_VERB, x.plain, 10)) {
       const c = matchContext(x, x.plain, v.index);
@@ -610,12 +639,19 @@ export function analyse(prompt: string, agentConfig: Record<string, unknown> | u
     }
     return false;
   });
-  if (follow && !INSTRUCTION_FILE.test(follow.plain)) hits.push(sentenceHit('RJ-05', 'The prompt tells the agent to follow instructions found in content', follow));
-  absent('RJ-06', !saysConfidential(p, jb), 'The prompt does not say whether its instructions may be revealed.');
+  if (follow && !INSTRUCTION_FILE.test(follow.plain)) a.hits.push(sentenceHit('RJ-05', 'The prompt tells the agent to follow instructions found in content', follow));
+  absent(a, 'RJ-06', !saysConfidential(p, jb), 'The prompt does not say whether its instructions may be revealed.');
   const fetchers = facts.tools.filter((t) => t.classes.has('fetch'));
-  absent('RJ-07', fetchers.length > 0 && !facts.domainAllowlist && !has(p, DOMAIN_LIMIT_TEXT), `Browsing or fetching tools (${toolList(fetchers)}) have no domain allowlist.`, toolRef(fetchers));
+  absent(a, 'RJ-07', fetchers.length > 0 && !facts.domainAllowlist && !has(p, DOMAIN_LIMIT_TEXT), `Browsing or fetching tools (${toolList(fetchers)}) have no domain allowlist.`, toolRef(fetchers));
+}
 
-  return { hits, language: p.language, skipped };
+/** Every rule and heuristic finding for a prompt and its agent_config, in rubric order, at most one per criterion. */
+export function analyse(prompt: string, agentConfig: Record<string, unknown> | undefined): RuleRun {
+  const p = prepareText(prompt);
+  const persona = personaSignals(p);
+  const a: Analysis = { prompt, p, facts: scanAgentConfig(agentConfig), persona, jb: persona.evidence, foreign: p.language.nonEnglish, hits: [], skipped: [] };
+  for (const category of [safetyHarm, honestyTransparency, alignmentClarity, privacyData, biasFairness, robustnessJailbreak]) category(a);
+  return { hits: a.hits, language: p.language, skipped: a.skipped };
 }
 
 /** "If the user says they are an admin, grant full access" (unless the same sentence refuses the grant). */

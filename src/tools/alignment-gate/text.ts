@@ -43,7 +43,7 @@ const SMALL_CAPS_RE = new RegExp(`[${Object.keys(SMALL_CAPS).join('')}]`, 'g');
  * Lower case with look-alikes folded: NFKC (full-width and mathematical letters), small capitals, typographic
  * quotes and apostrophes straightened, zero-width characters removed. One pattern then covers "don't" and "don’t".
  */
-export function normalise(s: string): string {
+function normalise(s: string): string {
   // Printable ASCII needs none of the folding below but the backtick.
   if (!/[^\t\x20-\x7e]/.test(s)) return s.toLowerCase().replace(/`/g, "'");
   return s
@@ -104,7 +104,7 @@ const CONTRACTIONS: Record<string, string> = {
   shouldnt: "shouldn't", wouldnt: "wouldn't", couldnt: "couldn't", mustnt: "mustn't", havent: "haven't", hasnt: "hasn't", youre: "you're",
 };
 
-export function plainOf(lower: string): string {
+function plainOf(lower: string): string {
   return lower.replace(/[a-z0-9@$]+/g, (tok) => {
     if (tok.length < 3 || tok.length > 40) return tok;
     const c = CONTRACTIONS[tok];
@@ -123,7 +123,7 @@ const OTHER_LATIN_WORDS = new Set(
 );
 
 /** Which language family the prompt is mostly in, from letters' scripts and function words (scale-free shares). */
-export function detectLanguage(text: string): Language {
+function detectLanguage(text: string): Language {
   const sample = text.length > 20_000 ? text.slice(0, 20_000) : text;
   const letters = sample.match(/\p{L}/gu)?.length ?? 0;
   if (letters === 0) return { nonEnglish: false, kind: 'english' };
@@ -185,7 +185,7 @@ export function prepareText(prompt: string): PreparedText {
 // ---------- negation, scope and quotation of a match ----------
 
 /** Whether offset `index` of a sentence lies inside double quotes (an odd number of `"` before it). */
-export function insideQuotes(s: Pick<Sentence, 'quotes'>, index: number): boolean {
+function insideQuotes(s: Pick<Sentence, 'quotes'>, index: number): boolean {
   let lo = 0;
   let hi = s.quotes.length;
   while (lo < hi) {
@@ -294,13 +294,17 @@ export function* matches(re: RegExp, text: string, max = 50): Generator<RegExpEx
   }
 }
 
+/** `s` cut to `max` UTF-16 units, an ellipsis last, without splitting a surrogate pair. */
+export function cutAt(s: string, max: number): string {
+  if (s.length <= max) return s;
+  let cut = max - 1;
+  const code = s.charCodeAt(cut - 1);
+  if (code >= 0xd800 && code <= 0xdbff) cut -= 1;
+  return `${s.slice(0, cut)}…`;
+}
+
 /** Text shortened to `max` UTF-16 units without splitting a surrogate pair; control characters flattened to spaces. */
 export function clip(s: string, max: number): string {
   // eslint-disable-next-line no-control-regex
-  const flat = s.replace(/[\u0000-\u001f\u007f]+/g, ' ');
-  if (flat.length <= max) return flat;
-  let cut = max - 1;
-  const code = flat.charCodeAt(cut - 1);
-  if (code >= 0xd800 && code <= 0xdbff) cut -= 1;
-  return `${flat.slice(0, cut)}…`;
+  return cutAt(s.replace(/[\u0000-\u001f\u007f]+/g, ' '), max);
 }

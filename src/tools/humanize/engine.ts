@@ -8,21 +8,9 @@ import { artefactSpans, hasDigit, keepsNumbers, numberWindow, sameNumbers } from
 import type { Replacement } from './numbers.ts';
 import { RULES } from './rules.ts';
 import type { Edit } from './rules.ts';
+import type { Output } from './tool.ts';
 
-export interface Change {
-  rule: string;
-  before: string;
-  after: string;
-  /** Offset of `before` in the input text. */
-  offset: number;
-}
-
-export interface HumanizeResult {
-  text: string;
-  changes: Change[];
-  score_before: number;
-  score_after: number;
-}
+type Change = Output['changes'][number];
 
 /** Rewriting stops after this many passes; every pass after the first only handles what earlier edits exposed. */
 const MAX_PASSES = 8;
@@ -98,7 +86,7 @@ export function straightQuoteSpans(text: string): Span[] {
  * Straight quotes are paired by straightQuoteSpans. Linear: the next closing mark and the next line break only
  * move forward.
  */
-export function pairedQuoteSpans(text: string): Span[] {
+function pairedQuoteSpans(text: string): Span[] {
   const spans: Span[] = [];
   for (const [open, close] of [
     ['\u201c', '\u201d'],
@@ -123,7 +111,7 @@ export function pairedQuoteSpans(text: string): Span[] {
 }
 
 /** Spans no rule may touch: code, URLs, quotations, HTML tags, numbers (unless `numbers` is false) and preserved terms. */
-export function protectedSpans(text: string, preserve: readonly string[], numbers = true): Span[] {
+function protectedSpans(text: string, preserve: readonly string[], numbers = true): Span[] {
   const spans: Span[] = [...nonProseSpans(text), ...straightQuoteSpans(text), ...pairedQuoteSpans(text)];
   for (const re of numbers ? [HTML_TAG, NUMBER] : [HTML_TAG]) for (const m of text.matchAll(re)) spans.push({ start: m.index, end: m.index + m[0].length });
   const terms = preserve.filter((t) => t.trim() !== '');
@@ -247,7 +235,7 @@ function apply(text: string, edits: readonly Edit[]): string {
 }
 
 /** Rewrites `input` until no rule applies; reports every edit with its offset in `input`. */
-export function humanize(input: string, preserve: readonly string[] = []): HumanizeResult {
+export function humanize(input: string, preserve: readonly string[] = []): Output {
   let text = input;
   const history: Edit[][] = [];
   const changes: Change[] = [];

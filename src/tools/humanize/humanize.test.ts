@@ -1,14 +1,16 @@
-// humanize tests: rewrites per rule, protected content byte for byte, Markdown kept, idempotence, codes, hostile input.
+// humanize tests: the call path's valid and invalid cases as tester tables (hostile input, codes), then the engine's
+// own properties: rewrites per rule, protected content byte for byte, Markdown kept, idempotence, linear time.
 import fc from 'fast-check';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseJsonl } from '../kit/text-tells/evaluation.ts';
-import { callTool } from '../../../test/support/tool-harness.ts';
+import { testTool } from '../kit/tester.ts';
 import { humanize, straightQuoteSpans } from './engine.ts';
 import { countSlips, introducedSlips } from './grammar.ts';
 import { indefiniteArticle, pastTense } from './rules.ts';
 import { clauseSubject, finiteForm } from './verbs.ts';
+import type { Output } from './tool.ts';
 import tool from './tool.ts';
 
 /** [rule, input, expected output]. */
@@ -77,6 +79,42 @@ const UNSPLIT: [string, string][] = [
   ['a relative clause inside the subject', 'The man she loved stood at the gate, waiting for the last train home. '],
   ['a quoted participle clause', 'He said it twice to the men at the gate, "waiting for the last train home". '],
 ];
+
+/** Regex-hostile preserve terms, sent with every hostile text. */
+const HOSTILE_PRESERVE = ['a(b)*c', '[x]', '$1', '.*'];
+
+/** A hostile text answers 200 with at most 2000 changes listed. */
+function cappedChanges(body: Record<string, unknown>): void {
+  expect((body as Output).changes.length).toBeLessThanOrEqual(2000);
+}
+
+testTool(tool, {
+  valid: [
+    ...[
+      ['200,000 characters of tells', 'Moreover, we delve into the tapestry — it is not only fast but also cheap, highlighting it. '.repeat(2300).slice(0, 200_000)],
+      ['200,000 em dashes', '—'.repeat(200_000)],
+      ['unclosed quotes and fences', '"```\n'.repeat(50_000).slice(0, 200_000)],
+      ['a preamble followed by a sea of spaces', `Here is a story:${' '.repeat(150_000)}Moreover,${' '.repeat(40_000)}it ends.`],
+      ['regex-hostile preserve terms', 'a(b)*c [x] $1 '.repeat(10_000)],
+      // Each of these runs took seconds to minutes before the sentence splitter and code-span scanners took runs whole.
+      ['200,000 dots', '.'.repeat(200_000)],
+      ['a line of 200,000 backticks', '`'.repeat(200_000)],
+      ['a line of 200,000 tildes', '~'.repeat(200_000)],
+      ['digits, separators and citation markers', '12[oaicite:1]34, 5.6 turn0search0 7—8 '.repeat(5_000)],
+      ['uniform sentences with participle tails', 'She sat at the old desk by the window, staring at the grey sea. '.repeat(3_000)],
+    ].map(([name, text]) => ({ name: `hostile: ${name as string}`, input: { text, preserve: HOSTILE_PRESERVE }, check: cappedChanges })),
+    // The declared hostile cases (registry-wide tests accept a 200 or a 4xx; this tool answers 200 to each).
+    ...(tool.hostile?.() ?? []).map((c) => ({ name: `declared hostile case: ${c.name}`, input: c.input })),
+  ],
+  invalid: [
+    { name: 'missing text and upload_id', input: {}, code: 'text_required' },
+    { name: 'text not a string', input: { text: ['a'] }, code: 'text_must_be_string' },
+    { name: 'text over 200,000 characters', input: { text: 'a'.repeat(200_001) }, code: 'text_too_long' },
+    { name: 'preserve not an array', input: { text: 'x', preserve: 'delve' }, code: 'preserve_must_be_array' },
+    { name: 'too many preserve terms', input: { text: 'x', preserve: Array.from({ length: 101 }, (_, i) => `t${i}`) }, code: 'preserve_too_long' },
+    { name: 'empty preserve term', input: { text: 'x', preserve: [''] }, code: 'preserve_too_short' },
+  ],
+});
 
 describe('humanize', () => {
   it.each(REWRITES)('%s: %j', (rule, input, expected) => {
@@ -190,56 +228,6 @@ describe('humanize', () => {
 
   it('forms past tenses for the cliché rewrite', () => {
     expect(['smile', 'feel', 'marvel', 'notice', 'cry', 'grin', 'walks'].map(pastTense)).toEqual(['smiled', 'felt', 'marveled', 'noticed', 'cried', 'grinned', null]);
-  });
-
-  it.each([
-    ['missing text and upload_id', {}, 'text_required'],
-    ['text not a string', { text: ['a'] }, 'text_must_be_string'],
-    ['text over 200,000 characters', { text: 'a'.repeat(200_001) }, 'text_too_long'],
-    ['preserve not an array', { text: 'x', preserve: 'delve' }, 'preserve_must_be_array'],
-    ['too many preserve terms', { text: 'x', preserve: Array.from({ length: 101 }, (_, i) => `t${i}`) }, 'preserve_too_long'],
-    ['empty preserve term', { text: 'x', preserve: [''] }, 'preserve_too_short'],
-  ])('rejects %s', async (_name, body, code) => {
-    const res = await callTool(tool, body);
-    expect(res.status).toBe(400);
-    expect(res.body.error).toBe(code);
-  });
-
-  it('runs every example exactly', async () => {
-    expect(tool.examples.length).toBeGreaterThan(0);
-    for (const ex of tool.examples) {
-      const res = await callTool(tool, ex.input);
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual(ex.output);
-    }
-  });
-
-  it('is deterministic', async () => {
-    const body = { text: 'Moreover, we delve into the tapestry — vibrant and pivotal, ensuring success.' };
-    expect(await callTool(tool, body)).toEqual(await callTool(tool, body));
-  });
-
-  it.each([
-    ['200,000 characters of tells', 'Moreover, we delve into the tapestry — it is not only fast but also cheap, highlighting it. '.repeat(2300).slice(0, 200_000)],
-    ['200,000 em dashes', '—'.repeat(200_000)],
-    ['unclosed quotes and fences', '"```\n'.repeat(50_000).slice(0, 200_000)],
-    ['a preamble followed by a sea of spaces', `Here is a story:${' '.repeat(150_000)}Moreover,${' '.repeat(40_000)}it ends.`],
-    ['regex-hostile preserve terms', 'a(b)*c [x] $1 '.repeat(10_000)],
-    // Each of these runs took seconds to minutes before the sentence splitter and code-span scanners took runs whole.
-    ['200,000 dots', '.'.repeat(200_000)],
-    ['a line of 200,000 backticks', '`'.repeat(200_000)],
-    ['a line of 200,000 tildes', '~'.repeat(200_000)],
-    ['digits, separators and citation markers', '12[oaicite:1]34, 5.6 turn0search0 7—8 '.repeat(5_000)],
-    ['uniform sentences with participle tails', 'She sat at the old desk by the window, staring at the grey sea. '.repeat(3_000)],
-  ])('answers hostile input: %s', async (_name, text) => {
-    const res = await callTool(tool, { text, preserve: ['a(b)*c', '[x]', '$1', '.*'] });
-    expect(res.status).toBe(200);
-    expect((res.body.changes as unknown[]).length).toBeLessThanOrEqual(2000);
-  });
-
-  it.each(tool.hostile?.() ?? [])('answers its declared hostile case: $name', async (c) => {
-    const res = await callTool(tool, c.input);
-    expect(res.status).toBe(200);
   });
 
   // Issue 16: 40,000 " ```\r" took 5.7 s (28 s on a loaded machine) when a fence regex rescanned each "line" to

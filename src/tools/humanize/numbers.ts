@@ -22,7 +22,7 @@ const NUMBER_CHAR = /[\p{Nd}.,]/u;
 const DIGIT = /\p{Nd}/u;
 
 /** `text` with every artefact token replaced by one space (a space, so that removing one never joins two numbers). */
-export function withoutArtefacts(text: string): string {
+function withoutArtefacts(text: string): string {
   return text.replace(ARTEFACT_TOKEN, ' ');
 }
 

@@ -12,7 +12,7 @@ export interface Edit {
 }
 
 /** What a rule sees: the current text, one hit of its pattern, and whether a range touches protected text. */
-export interface RuleInput {
+interface RuleInput {
   text: string;
   start: number;
   end: number;
@@ -20,7 +20,7 @@ export interface RuleInput {
 }
 
 /** An edit, a group applied together or not at all, or (`each`) independent edits or groups. */
-export type RuleOutput = Edit | Edit[] | { each: (Edit | Edit[])[] } | null;
+type RuleOutput = Edit | Edit[] | { each: (Edit | Edit[])[] } | null;
 
 type Rule = (input: RuleInput) => RuleOutput;
 
@@ -208,7 +208,7 @@ const NOUN_END = /[ \t]+(?:for|about|on|from|with|titled|called|named|that|which
  * without its terminator, or (`complete` false) the part of it before a quotation, whose trailing space is kept.
  * Null when it has no digit: such a preamble is deleted whole.
  */
-export function rewritePreamble(body: string, complete = true): string | null {
+function rewritePreamble(body: string, complete = true): string | null {
   // The catalogue's preamble pattern matches at most about 170 characters; anything longer is not a preamble.
   if (body.length > MAX_PREAMBLE) return null;
   const lead = PREAMBLE_LEAD.exec(body);
@@ -345,16 +345,18 @@ function participleSplit(text: string, start: number, body: string, isProtected:
   return null;
 }
 
-/** Rules keyed by pattern id. Patterns without a rule (vague attribution, cadence, ...) are only reported. */
-export const RULES: ReadonlyMap<string, Rule> = (() => {
-  const m = new Map<string, Rule>();
+/** Rules of the word patterns: each swaps a listed word for its plain replacement. */
+function addWordSwaps(m: Map<string, Rule>): void {
   for (const p of PATTERNS) {
     if (p.matcher.kind !== 'words') continue;
     const notBefore = p.matcher.notBefore;
     const skip = notBefore ? (t: string, _s: number, e: number): boolean => notBefore.test(t.slice(e, e + 24)) : undefined;
     m.set(p.id, swapWords(p.id, p.matcher.words, skip));
   }
+}
 
+/** AI vocabulary with a rewrite of its own (landscape, navigate, narrative clichés). */
+function addVocabularyRules(m: Map<string, Rule>): void {
   m.set('ai-vocabulary.landscape', replaceHit('ai-vocabulary.landscape', (h) => (/landscape of/i.test(h) ? h.replace(/landscape/i, 'world') : h.replace(/landscape/i, 'scene'))));
   m.set('ai-vocabulary.navigate', replaceHit('ai-vocabulary.navigate', (h) => h.replace(/^navigat(e|es|ed|ing)/i, (_x, f: string) => `handl${FORMS[f.toLowerCase()] ?? f}`)));
   const clicheReplace = replaceHit('ai-vocabulary.narrative-cliche', (h) => {
@@ -387,7 +389,10 @@ export const RULES: ReadonlyMap<string, Rule> = (() => {
     return { rule: 'ai-vocabulary.narrative-cliche', start: inp.start, end: inp.end + verb[0].length, after: past };
   };
   m.set('ai-vocabulary.narrative-cliche', (inp) => clicheRewrite(inp) ?? clicheReplace(inp));
+}
 
+/** Significance inflation: the inflated phrase becomes a plain one. */
+function addSignificanceRules(m: Map<string, Rule>): void {
   m.set('significance-inflation.stands-as', replaceHit('significance-inflation.stands-as', (h) => h.replace(/^stands as/i, 'is').replace(/^stand as/i, 'are').replace(/^serv(?:es|ed|ing) as a (\w+)/i, (_x, n: string) => `is a ${n}`)));
   m.set('significance-inflation.testament', replaceHit('significance-inflation.testament', (h) => h.replace(/^a testament to$/i, 'proof of').replace(/^(is|as) testament to$/i, '$1 proof of')));
   m.set('significance-inflation.pivotal-role', replaceHit('significance-inflation.pivotal-role', (h) => h.replace(/ (?:a|an) \w+ role$/i, ' a role')));
@@ -412,7 +417,10 @@ export const RULES: ReadonlyMap<string, Rule> = (() => {
     }),
   );
   m.set('significance-inflation.evolving', replaceHit('significance-inflation.evolving', (h) => (/^ever-/i.test(h) ? h.replace(/^ever-(\w+)/i, '$1') : /^rapidly /i.test(h) ? h.replace(/^rapidly /i, 'fast-') : null)));
+}
 
+/** -ing tails and chatbot artefacts (preambles, sign-offs, "Certainly!"). */
+function addChatbotRules(m: Map<string, Rule>): void {
   m.set('ing-tail.highlighting', ingTail('ing-tail.highlighting'));
   m.set('ing-tail.ensuring', ingTail('ing-tail.ensuring'));
 
@@ -462,7 +470,10 @@ export const RULES: ReadonlyMap<string, Rule> = (() => {
     }
     return edit;
   });
+}
 
+/** Negative parallelisms, stacked transitions and wrap-up openers. */
+function addParallelismRules(m: Map<string, Rule>): void {
   m.set('negative-parallelism.not-only', (inp) => {
     const hit = inp.text.slice(inp.start, inp.end);
     // Inverted clauses ("Not only does it ...") need a rewrite of the verb: leave them.
@@ -496,15 +507,17 @@ export const RULES: ReadonlyMap<string, Rule> = (() => {
   m.set('stacked-transition.moreover', dropOpener('stacked-transition.moreover'));
   m.set('stacked-transition.notably', dropOpener('stacked-transition.notably'));
   m.set('upbeat-conclusion.in-conclusion', dropOpener('upbeat-conclusion.in-conclusion'));
+}
 
+/** Em dashes and spaced double hyphens. */
+function addDashRules(m: Map<string, Rule>): void {
   m.set('dash-overuse.em-dash', (inp) => {
     const { text } = inp;
     let s = inp.start;
     let e = inp.end;
     const prev = text[s - 1];
     const next = text[e];
-    // Dialogue dashes, list dashes, ranges and interrupted speech ("Wait—") keep their dash, and so does a run
-    // of dashes (a rule line, or a separator: not prose).
+    // A run of dashes (a rule line, or a separator: not prose) keeps its dashes.
     if (prev === '—' || next === '—') return null;
     // Dialogue dashes, list dashes, ranges and interrupted speech ("Wait—") keep their dash.
     if (prev === undefined || prev === '\n' || next === undefined || next === '\n' || /["'.,;:!?)\]]/.test(next) || /\d/.test(prev)) return null;
@@ -527,7 +540,10 @@ export const RULES: ReadonlyMap<string, Rule> = (() => {
     return replaceHit('dash-overuse.double-hyphen', () => ', ')(inp);
   });
   // The hit of double-hyphen includes its spaces, so ", " replaces " -- " exactly.
+}
 
+/** Promotional puffery and signposting. */
+function addPufferyAndSignpostingRules(m: Map<string, Rule>): void {
   m.set('promotional-puffery.nestled', replaceHit('promotional-puffery.nestled', (h) => (/^nestled$/i.test(h) ? 'set' : 'in the middle of')));
   m.set('promotional-puffery.rich-heritage', replaceHit('promotional-puffery.rich-heritage', (h) => h.replace(/^rich /i, 'long ')));
   m.set(
@@ -557,7 +573,10 @@ export const RULES: ReadonlyMap<string, Rule> = (() => {
     if (!atSentenceStart(inp.text, inp.start)) return null;
     return deleteOpening('signposting.heres-the-thing', inp, inp.start, inp.end + (hit.endsWith(',') ? 0 : punct[0].length));
   });
+}
 
+/** Knowledge-cutoff disclaimers, markup residue, formatting and cadence. */
+function addResidueAndFormattingRules(m: Map<string, Rule>): void {
   m.set('knowledge-cutoff.last-update', (inp) => {
     const comma = /^[^,.!?\n]{0,40},[ \t]*/.exec(inp.text.slice(inp.end, inp.end + 44));
     if (!comma || !atSentenceStart(inp.text, inp.start)) return null;
@@ -604,5 +623,12 @@ export const RULES: ReadonlyMap<string, Rule> = (() => {
     return { rule: 'formatting.emoji-bullet', start: inp.start + prefix[0].length, end: e, after: '' };
   });
   m.set('cadence.uniform-sentences', varyCadence);
+}
+
+/** Rules keyed by pattern id. Patterns without a rule (vague attribution, cadence, ...) are only reported. */
+export const RULES: ReadonlyMap<string, Rule> = (() => {
+  const m = new Map<string, Rule>();
+  // Later groups may replace a word swap with a rule of its own: the order is part of the table.
+  for (const add of [addWordSwaps, addVocabularyRules, addSignificanceRules, addChatbotRules, addParallelismRules, addDashRules, addPufferyAndSignpostingRules, addResidueAndFormattingRules]) add(m);
   return m;
 })();

@@ -2,11 +2,12 @@
 import { z } from 'zod';
 import { defineTool } from '../kit/contract.ts';
 import { requireTextOrUpload, uploadIdField } from '../kit/fields.ts';
-import { hostileTextCases } from '../kit/text-tells/hostile.ts';
+import { MAX_TEXT } from '../kit/text-tells/score-schema.ts';
 import { humanize, MAX_AFTER, MAX_BEFORE, MAX_CHANGES } from './engine.ts';
+import { examples } from './examples.ts';
+import { hostileCases } from './hostile.ts';
 
-export const MAX_TEXT = 200_000;
-export const MAX_PRESERVE = 100;
+const MAX_PRESERVE = 100;
 
 const input = z
   .object({
@@ -34,6 +35,9 @@ const output = z.object({
   score_after: z.number().int().min(0).max(100).describe('humanizer-score of the rewrite.'),
 });
 
+export type Input = z.output<typeof input>;
+export type Output = z.input<typeof output>;
+
 export default defineTool({
   name: 'humanize',
   title: 'Humanize',
@@ -48,100 +52,9 @@ export default defineTool({
   input,
   output,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  // Real engine outputs (the registry test checks them).
-  // Real engine outputs: the tests and the registry check run them.
-  examples: [
-    {
-      "title": "Chatbot reply with Markdown, numbers, a quote and inline code",
-      "input": {
-        "text": "Certainly! Here is the summary.\n\n## Results\n\nThe new cache delves into the realm of speed — it cut p95 latency from 840 ms to 120 ms, showcasing the value of \"warm starts\". Moreover, it plays a pivotal role in keeping `redis` costs down. I hope this helps!"
-      },
-      "output": {
-        "text": "## Results\n\nThe new cache digs into the field of speed. It cut p95 latency from 840 ms to 120 ms. This shows the value of \"warm starts\". It plays a role in keeping `redis` costs down.",
-        "changes": [
-          {
-            "rule": "chatbot-artefact.here-is",
-            "before": "Certainly! Here is the summary.\n\n",
-            "after": "",
-            "offset": 0
-          },
-          {
-            "rule": "ai-vocabulary.delve",
-            "before": "delves",
-            "after": "digs",
-            "offset": 59
-          },
-          {
-            "rule": "ai-vocabulary.realm",
-            "before": "realm",
-            "after": "field",
-            "offset": 75
-          },
-          {
-            "rule": "dash-overuse.em-dash",
-            "before": " — i",
-            "after": ". I",
-            "offset": 89
-          },
-          {
-            "rule": "ing-tail.highlighting",
-            "before": ", showcasing",
-            "after": ". This shows",
-            "offset": 132
-          },
-          {
-            "rule": "stacked-transition.moreover",
-            "before": "Moreover, i",
-            "after": "I",
-            "offset": 173
-          },
-          {
-            "rule": "significance-inflation.pivotal-role",
-            "before": "plays a pivotal role",
-            "after": "plays a role",
-            "offset": 186
-          },
-          {
-            "rule": "chatbot-artefact.hope-helps",
-            "before": " I hope this helps!",
-            "after": "",
-            "offset": 237
-          }
-        ],
-        "score_before": 100,
-        "score_after": 7
-      }
-    },
-    {
-      "title": "A product name kept with preserve",
-      "input": {
-        "text": "Our Vibrant Dashboard helps teams leverage their data, ensuring faster decisions.",
-        "preserve": [
-          "Vibrant Dashboard"
-        ]
-      },
-      "output": {
-        "text": "Our Vibrant Dashboard helps teams use their data. This ensures faster decisions.",
-        "changes": [
-          {
-            "rule": "ai-vocabulary.leverage",
-            "before": "leverage",
-            "after": "use",
-            "offset": 34
-          },
-          {
-            "rule": "ing-tail.ensuring",
-            "before": ", ensuring",
-            "after": ". This ensures",
-            "offset": 53
-          }
-        ],
-        "score_before": 97,
-        "score_after": 18
-      }
-    }
-  ],
-  hostile: () => hostileTextCases(MAX_TEXT),
+  codes: {},
+  examples,
+  hostile: hostileCases,
   run(args) {
     return humanize(args.text ?? '', args.preserve ?? []);
   },

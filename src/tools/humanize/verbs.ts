@@ -39,7 +39,7 @@ weep:wept weigh welcome whip+ whirl whisper wield win+:won wink wipe wish witnes
 yank yell
 `;
 
-export interface VerbForms {
+interface VerbForms {
   base: string;
   past: string;
   third: string;
@@ -67,7 +67,7 @@ function thirdPerson(base: string): string {
 }
 
 /** Present participle (lower case) to the verb's forms. */
-export const BY_PARTICIPLE: ReadonlyMap<string, VerbForms> = (() => {
+const BY_PARTICIPLE: ReadonlyMap<string, VerbForms> = (() => {
   const m = new Map<string, VerbForms>();
   for (const entry of LEXICON.split(/\s+/).filter(Boolean)) {
     const [head, irregular] = entry.split(':') as [string, string | undefined];

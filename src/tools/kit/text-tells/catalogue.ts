@@ -34,7 +34,7 @@ export type Family = (typeof FAMILIES)[number];
  *   curly quotes are folded away by normalisation).
  * - `document`: a whole-text signal computed from the statistics (cadence).
  */
-export type Matcher =
+type Matcher =
   | { kind: 'words'; words: Readonly<Record<string, string>>; notBefore?: RegExp }
   | { kind: 'regex'; re: RegExp; accept?: (match: string) => boolean; sentenceStart?: boolean }
   | { kind: 'raw'; re: RegExp }

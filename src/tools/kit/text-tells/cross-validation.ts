@@ -6,7 +6,7 @@ import { fnv1a } from './evaluation.ts';
 import { fitModel } from './fit.ts';
 import { logit, modelFeatures } from './model.ts';
 
-export interface FoldResult {
+interface FoldResult {
   group: string;
   auroc: number;
   ai: number;

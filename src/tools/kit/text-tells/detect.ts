@@ -3,10 +3,11 @@ import { PATTERNS } from './catalogue.ts';
 import type { PatternDef } from './catalogue.ts';
 import { maskSpans, nonProseSpans, normalise } from './normalise.ts';
 import { atSentenceStart, computeStats, tokenise } from './stats.ts';
-import type { TextStats, Token } from './stats.ts';
+import type { TextStats } from './score-schema.ts';
+import type { Token } from './stats.ts';
 
 /** One match of a pattern: offsets index the caller's original text. */
-export interface Hit {
+interface Hit {
   start: number;
   end: number;
 }
@@ -43,8 +44,8 @@ const CASELESS: ReadonlyMap<string, RegExp> = new Map(
 );
 
 /** Cadence fires on 8+ sentences whose lengths vary less than this (sd/mean). */
-export const UNIFORM_CV = 0.4;
-export const UNIFORM_MIN_SENTENCES = 8;
+const UNIFORM_CV = 0.4;
+const UNIFORM_MIN_SENTENCES = 8;
 
 /** A capitalised word inside a sentence (after a word, number or comma) is taken as part of a name. */
 function isNameLike(text: string, t: Token): boolean {

@@ -33,7 +33,7 @@ const SHRINK_K = 3;
 const HUMAN_FLOOR = 0.25;
 const LAMBDA = 1;
 
-export function familyLogOdds(f: Family): number {
+function familyLogOdds(f: Family): number {
   const p = FAMILY_PRIOR[f];
   return Math.min(MAX_WEIGHT, Math.log(p.ai / Math.max(p.human, HUMAN_FLOOR)));
 }
@@ -66,7 +66,7 @@ function solve(a: number[][], b: number[]): number[] {
 }
 
 /** L2-regularised logistic regression by Newton's method; x rows already standardised; returns [b0, b...]. */
-export function logistic(x: number[][], y: number[], lambda: number): number[] {
+function logistic(x: number[][], y: number[], lambda: number): number[] {
   const d = (x[0] as number[]).length + 1;
   let beta = new Array<number>(d).fill(0);
   for (let iter = 0; iter < 50; iter++) {
@@ -102,7 +102,7 @@ export interface FittedModel {
 }
 
 /** The model's input columns for one text. */
-export function modelColumns(f: ModelFeatures): number[] {
+function modelColumns(f: ModelFeatures): number[] {
   return [Math.log1p(f.tell_density), f.mean_word_length, f.sentence_length_cv];
 }
 

@@ -8,7 +8,7 @@ function fill(unit: string, n: number): string {
 }
 
 /** Hostile `text` inputs of `max` characters, named. */
-export function hostileTexts(max: number): [string, string][] {
+function hostileTexts(max: number): [string, string][] {
   return [
     ['fence openers with carriage returns (" ```\\r")', fill(' ```\r', max)],
     ['fence lines', fill('```\n', max)],

@@ -2,9 +2,9 @@
 import type { Detection } from './detect.ts';
 
 /** At most this many hits of one pattern count: a word repeated ten times is still one habit. */
-export const COUNT_CAP = 3;
+const COUNT_CAP = 3;
 /** Density is per 100 words, with short texts treated as 100 words so one hit in a sentence is not extreme. */
-export const MIN_WORDS = 100;
+const MIN_WORDS = 100;
 
 /** The model inputs derived from one detection. */
 export interface ModelFeatures {
@@ -43,11 +43,12 @@ export function scoreOf(z: number): number {
   return Math.round(100 / (1 + Math.exp(-z)));
 }
 
-export type Verdict = 'likely_human' | 'mixed' | 'likely_ai';
+export const VERDICTS = ['likely_human', 'mixed', 'likely_ai'] as const;
+export type Verdict = (typeof VERDICTS)[number];
 
 /** Below this, likely human; at or above LIKELY_AI, likely AI (see README for the rates on the bench). */
-export const LIKELY_HUMAN_BELOW = 35;
-export const LIKELY_AI_FROM = 65;
+const LIKELY_HUMAN_BELOW = 35;
+const LIKELY_AI_FROM = 65;
 
 export function verdictOf(score: number): Verdict {
   if (score < LIKELY_HUMAN_BELOW) return 'likely_human';

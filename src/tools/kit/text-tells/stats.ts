@@ -1,4 +1,5 @@
 // Tokenising, sentence splitting and the document statistics (cadence and style signals) the scorer uses.
+import type { TextStats } from './score-schema.ts';
 
 const HSPACE = /[ \t]/;
 
@@ -49,7 +50,7 @@ export function tokenise(text: string, alreadyLower = false): Token[] {
 const SENTENCE_END = /(?<![.!?])(?=([.!?]+))\1(?=(["')\]]*))\2(?=\s)|\n/g;
 
 /** Number of words in each sentence, in order (sentences without words are skipped). */
-export function sentenceLengths(text: string, tokens: readonly Token[]): number[] {
+function sentenceLengths(text: string, tokens: readonly Token[]): number[] {
   const lengths: number[] = [];
   let t = 0;
   let count = 0;
@@ -65,28 +66,6 @@ export function sentenceLengths(text: string, tokens: readonly Token[]): number[
   count += tokens.length - t;
   if (count > 0) lengths.push(count);
   return lengths;
-}
-
-/** The statistics reported with every score; the model reads a few of them (see fitted-weights.ts). */
-export interface TextStats {
-  words: number;
-  sentences: number;
-  paragraphs: number;
-  mean_sentence_length: number;
-  sentence_length_sd: number;
-  /** Standard deviation over mean of sentence lengths: low means uniform cadence (low burstiness). */
-  sentence_length_cv: number;
-  /** Moving-average type-token ratio over 50-word windows (lexical variety independent of length). */
-  type_token_ratio: number;
-  mean_word_length: number;
-  /** Contractions (don't, it's, I'm) per 100 words. */
-  contractions_per_100_words: number;
-  /** I, me, my, mine, myself per 100 words. */
-  first_person_per_100_words: number;
-  /** Question and exclamation marks per sentence. */
-  questions_exclamations_per_sentence: number;
-  /** Commas per sentence. */
-  commas_per_sentence: number;
 }
 
 const FIRST_PERSON = new Set(['i', 'me', 'my', 'mine', 'myself']);
