@@ -2,32 +2,13 @@
 import { CANDIDATE_GROUPS, CATEGORY_CUES, CATEGORY_ORDER, DEFINITION_GROUPS, SEVERITY_CUES } from './lexicon.ts';
 import type { Category, CueGroup, CueLevel } from './lexicon.ts';
 
-export type Severity = 'critical' | 'high' | 'medium' | 'low';
-export type MissingInfo = 'no_repro_steps' | 'no_expected_vs_actual' | 'no_environment';
+import type { Input, Output } from './tool.ts';
 
 /** A report as the tool receives it: a plain string, or the structured form. */
-export type ReportInput =
-  | string
-  | {
-      id?: string | number | undefined;
-      title: string;
-      description?: string | undefined;
-      steps?: string | string[] | undefined;
-      expected?: string | undefined;
-      actual?: string | undefined;
-      environment?: string | undefined;
-    };
-
-export interface TriagedReport {
-  index: number;
-  id: string | null;
-  severity: Severity;
-  category: Category;
-  has_repro: boolean;
-  missing_info: MissingInfo[];
-  priority: number;
-  signals: { severity: string[]; category: string[] };
-}
+type ReportInput = Input['reports'][number];
+type TriagedReport = Output['triaged'][number];
+export type Severity = TriagedReport['severity'];
+type MissingInfo = TriagedReport['missing_info'][number];
 
 /**
  * The cue groups the tool uses: every definition group, and the candidate groups that held on each source of
