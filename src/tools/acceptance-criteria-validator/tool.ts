@@ -37,7 +37,7 @@ const criterion = z
   })
   .describe('One evaluated criterion.');
 
-const input = z.object({
+export const input = z.object({
   acceptance_criteria: z
     .array(z.string().min(1).max(LIMITS.maxCriterionLength).describe('One acceptance criterion.'))
     .max(LIMITS.maxCriteria)
@@ -56,7 +56,7 @@ const input = z.object({
     .describe('strict widens the vague-term lexicon (weak phrases, option words, imprecise quantities, vague pronouns) and requires every criterion to state a clear condition.'),
 });
 
-const output = z.object({
+export const output = z.object({
   ac_count: z.number().int().min(0).describe('Criteria evaluated, after any extraction from the story.'),
   verdict: z.enum(['pass', 'needs_work']).describe('pass only when no criterion has a problem and no set-level gap was found.'),
   score_0_100: z.number().int().min(0).max(100).describe('Mean of the per-criterion scores (rounded), minus 15 per set-level gap, floored at 0; 0 when nothing was evaluated.'),
@@ -86,6 +86,10 @@ const output = z.object({
     .describe('Set-level gaps; empty when complete.'),
 });
 
+/** The engine's input (defaults applied) and output, from the schemas. */
+export type Input = z.output<typeof input>;
+export type Output = z.input<typeof output>;
+
 export default defineTool({
   name: 'acceptance-criteria-validator',
   title: 'Acceptance-criteria validator',
@@ -101,6 +105,7 @@ export default defineTool({
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   hostile: hostileCases,
   examples,
+  codes: {},
   run(args) {
     return validateCriteria(args);
   },

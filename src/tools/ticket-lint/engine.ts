@@ -1,5 +1,5 @@
 // Lints one ticket: summary, description, type-specific content, estimate and metadata; scores it and gives a verdict.
-import { extractCriteria } from '../acceptance-criteria-validator/extract.ts';
+import { extractCriteria } from '../kit/criteria/extract.ts';
 import type { FindingCode, FindingField, IssueType, Severity } from './rules.ts';
 import {
   DESCRIPTION_MIN_WORDS,
