@@ -29,7 +29,7 @@ const ticket = z
   })
   .describe('The ticket to lint. Every field is optional; a missing field is itself a finding where the issue type needs it.');
 
-const input = z.object({ ticket });
+export const input = z.object({ ticket });
 
 const finding = z
   .object({
@@ -41,11 +41,15 @@ const finding = z
   })
   .describe('One finding.');
 
-const output = z.object({
+export const output = z.object({
   verdict: z.enum(['ready', 'needs_work']).describe('ready when there is no high finding and the score is at least 70; otherwise needs_work.'),
   score_0_100: z.number().int().min(0).max(100).describe('100 minus 20 per high, 8 per medium and 3 per low finding, floored at 0.'),
   findings: z.array(finding).max(FINDING_CODES.length).describe('Findings, high first, then medium, then low; within a severity in catalogue order.'),
 });
+
+/** The engine's input (defaults applied) and output, from the schemas. */
+export type Input = z.output<typeof input>;
+export type Output = z.input<typeof output>;
 
 export default defineTool({
   name: 'ticket-lint',
@@ -63,6 +67,7 @@ export default defineTool({
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   examples,
   hostile: hostileCases,
+  codes: {},
   run(args) {
     return lintTicket(args.ticket);
   },
