@@ -35,7 +35,7 @@ interface CriterionAssessment {
 }
 
 /** Points per check (SPEC); the README explains how they combine. */
-export const CHECK_POINTS = { observable_outcome: 45, testable: 35, atomic: 25, clear_condition: 5 } as const;
+const CHECK_POINTS = { observable_outcome: 45, testable: 35, atomic: 25, clear_condition: 5 } as const;
 
 /** At most this many vague terms are returned per criterion, and this many quoted in the detail. */
 export const MAX_TERMS = 50;

@@ -7,7 +7,7 @@ import type { Input, Output } from './tool.ts';
 export const LIMITS = { maxCriteria: 100, maxCriterionLength: 2000, maxStoryLength: 20000 } as const;
 
 /** Points deducted from the set score per coverage gap (SPEC Limits). */
-export const GAP_POINTS = 15;
+const GAP_POINTS = 15;
 
 /** The input as a caller outside the call path may give it: strictness left to its default. */
 type Request = Omit<Input, 'strictness'> & { strictness?: Input['strictness'] | undefined };

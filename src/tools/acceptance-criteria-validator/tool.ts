@@ -56,7 +56,7 @@ export const input = z.object({
     .describe('strict widens the vague-term lexicon (weak phrases, option words, imprecise quantities, vague pronouns) and requires every criterion to state a clear condition.'),
 });
 
-export const output = z.object({
+const output = z.object({
   ac_count: z.number().int().min(0).describe('Criteria evaluated, after any extraction from the story.'),
   verdict: z.enum(['pass', 'needs_work']).describe('pass only when no criterion has a problem and no set-level gap was found.'),
   score_0_100: z.number().int().min(0).max(100).describe('Mean of the per-criterion scores (rounded), minus 15 per set-level gap, floored at 0; 0 when nothing was evaluated.'),

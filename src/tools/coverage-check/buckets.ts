@@ -2,7 +2,7 @@
 import { terms } from './text.ts';
 import type { Term } from './text.ts';
 
-export type BucketName = 'auth' | 'crud' | 'error_states' | 'tests';
+type BucketName = 'auth' | 'crud' | 'error_states' | 'tests';
 
 export interface MissingBucket {
   bucket: BucketName;

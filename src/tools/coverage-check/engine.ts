@@ -6,13 +6,13 @@ import type { CountedTerm } from './text.ts';
 import type { Input, Output } from './tool.ts';
 
 /** A story linked to a requirement scores at least this fraction of that requirement's best story. */
-export const LINK_RATIO = 0.75;
+const LINK_RATIO = 0.75;
 /** A requirement whose best similarity is under this fraction of the input's median best is uncovered. */
-export const UNCOVERED_RATIO = 0.5;
+const UNCOVERED_RATIO = 0.5;
 /** Below this cosine a requirement is uncovered and nothing is linked to it, whatever the input's size. */
 export const SIMILARITY_FLOOR = 0.1;
 /** A term in more than this share of the stories is template vocabulary (with at least TEMPLATE_MIN_STORIES). */
-export const TEMPLATE_SHARE = 0.5;
+const TEMPLATE_SHARE = 0.5;
 const TEMPLATE_MIN_STORIES = 4;
 const MAX_MATCHED_TERMS = 8;
 

@@ -39,7 +39,7 @@ export const input = z
 
 const bucket = z.enum(['auth', 'crud', 'error_states', 'tests']);
 
-export const output = z.object({
+const output = z.object({
   coverage_score: z.number().int().min(0).max(100).describe('Percentage of requirements covered by at least one story, rounded.'),
   requirements_source: z.enum(['requirements', 'brief']).describe('Where the requirement list came from.'),
   requirements: z.array(z.string()).describe('The requirement statements matched, in index order (split from brief when that was the source).'),

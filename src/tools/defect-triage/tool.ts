@@ -55,7 +55,7 @@ const triaged = z.object({
     .describe('The evidence behind severity and category.'),
 });
 
-export const output = z.object({
+const output = z.object({
   triaged: z.array(triaged).describe('One entry per report, in input order.'),
 });
 

@@ -8,7 +8,7 @@ import { hostileCases } from './hostile.ts';
 const money = (d: string) => z.number().min(-1e15).max(1e15).optional().describe(d);
 const pct = (d: string) => z.number().min(-1000).max(1000).optional().describe(d);
 
-export const input = z.object({
+const input = z.object({
   net_burn: money('Monthly net burn: cash out minus cash in over one month (negative or 0 when cash-flow positive). Used by burn multiple and runway.'),
   net_new_arr: money('Net new ARR added over the same month as net_burn (new + expansion - contraction - churn, annualised).'),
   new_mrr: money('MRR from new customers this month.'),
@@ -45,7 +45,7 @@ const Tag = z.object({
   benchmark: z.string().describe('The bands and their source.'),
 });
 
-export const output = z.object({
+const output = z.object({
   metrics: z
     .object({
       runway_months: Tag.describe('cash / monthly net burn.'),

@@ -35,7 +35,7 @@ interface Findings {
 }
 
 /** The bands, in one place so the notes, README and tests quote the same numbers. */
-export const THRESHOLDS = {
+const THRESHOLDS = {
   say_do: { bad_below: 0.7, warn_below: 0.8, warn_above: 1.0, bad_above: 1.1 },
   scope_change: { good_max: 0.1, warn_max: 0.25 },
   carry_over: { good_below: 0.15, warn_max: 0.2 },

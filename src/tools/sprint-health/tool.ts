@@ -46,7 +46,7 @@ const ratioValue = z
   .describe('ratioValue.');
 const ratioMetric = (what: string) => z.object({ value: ratioValue, health, note }).describe(what);
 
-export const output = z.object({
+const output = z.object({
   sprint_count: z.number().int().describe('Sprints analysed.'),
   unit: z.enum(['points', 'hours']).describe('Unit of the figures.'),
   metrics: z

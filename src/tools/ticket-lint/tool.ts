@@ -41,7 +41,7 @@ const finding = z
   })
   .describe('One finding.');
 
-export const output = z.object({
+const output = z.object({
   verdict: z.enum(['ready', 'needs_work']).describe('ready when there is no high finding and the score is at least 70; otherwise needs_work.'),
   score_0_100: z.number().int().min(0).max(100).describe('100 minus 20 per high, 8 per medium and 3 per low finding, floored at 0.'),
   findings: z.array(finding).max(FINDING_CODES.length).describe('Findings, high first, then medium, then low; within a severity in catalogue order.'),

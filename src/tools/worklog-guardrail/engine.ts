@@ -23,7 +23,7 @@ interface Resolved {
   to: number | null;
 }
 
-export function mergeGuardrails(overrides: GuardrailOverrides | undefined): Guardrails {
+function mergeGuardrails(overrides: GuardrailOverrides | undefined): Guardrails {
   const out = structuredClone(DEFAULT_GUARDRAILS);
   if (!overrides) return out;
   for (const rule of RULE_IDS) {

@@ -1,8 +1,8 @@
 // The guardrail rules (Tempo, Clockify, GitLab time tracking, MS Project Server practice), their parameters and defaults.
 
-export type Severity = 'block' | 'warn';
+type Severity = 'block' | 'warn';
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
+type Weekday = (typeof WEEKDAYS)[number];
 
 /** Rule ids, in the order summaries list them. */
 export const RULE_IDS = [

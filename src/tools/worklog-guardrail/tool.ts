@@ -156,7 +156,7 @@ const effectiveGuardrails = z
   })
   .describe('The effective settings after defaults, so the result can be reproduced.');
 
-export const output = z.object({
+const output = z.object({
   ok: z.boolean().describe('true when no violation has severity block: the batch can be posted.'),
   as_of: z.string().describe('Reference date used.'),
   entries: z
