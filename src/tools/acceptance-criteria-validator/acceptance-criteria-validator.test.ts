@@ -5,36 +5,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { callTool } from '../../../test/support/tool-harness.ts';
 import { analysisText, maskLiterals } from './checks.ts';
-import { extractCriteria, isHeadingPrefix } from './extract.ts';
+import { extractCriteria, isHeadingPrefix } from '../kit/criteria/extract.ts';
 import { VAGUE_LEXICON } from './lexicon.ts';
+import { testTool } from '../kit/tester.ts';
+import type { ValidCase } from '../kit/tester.ts';
 import tool from './tool.ts';
 
-interface Problem {
-  rule: string;
-  detail: string;
-  vague_terms?: string[];
-}
-interface Criterion {
-  index: number;
-  ac: string;
-  problems: Problem[];
-  checks: Record<'observable_outcome' | 'testable' | 'atomic' | 'clear_condition', boolean>;
-  ac_score_0_100: number;
-}
-interface Body {
-  ac_count: number;
-  verdict: string;
-  score_0_100: number;
-  criteria: Criterion[];
-  issues: { index: number; ac: string; problems: Problem[] }[];
-  missing_coverage: { rule: string; detail: string }[];
-}
-
-async function one(ac: string, strictness: 'normal' | 'strict' = 'normal'): Promise<Criterion> {
-  const r = await callTool(tool, { acceptance_criteria: [ac], strictness });
-  expect(r.status).toBe(200);
-  return (r.body as unknown as Body).criteria[0] as Criterion;
-}
+/** The answer as the output schema reads it (request_id dropped). */
+const answer = (b: Record<string, unknown>) => tool.output.parse(b);
+type Criterion = ReturnType<typeof answer>['criteria'][number];
 
 type Check = keyof Criterion['checks'];
 const checkCases: { name: string; ac: string; strictness?: 'normal' | 'strict'; fail: Check[]; vague?: string[]; score: number }[] = [
@@ -81,121 +60,31 @@ const checkCases: { name: string; ac: string; strictness?: 'normal' | 'strict'; 
   { name: 'strict: an opening pronoun without antecedent', ac: 'It should be saved when the user clicks "Save"', strictness: 'strict', fail: ['testable'], vague: ['it'], score: 70 },
 ];
 
-describe('acceptance-criteria-validator: per-criterion checks', () => {
-  for (const c of checkCases) {
-    it(c.name, async () => {
-      const crit = await one(c.ac, c.strictness ?? 'normal');
-      const failed = (Object.keys(crit.checks) as Check[]).filter((k) => !crit.checks[k]).sort();
-      expect(failed).toEqual([...c.fail].sort());
-      expect(crit.ac_score_0_100).toBe(c.score);
-      const rules = crit.problems.map((p) => p.rule).sort();
-      expect(rules).toEqual(c.fail.filter((f) => f !== 'clear_condition').sort());
-      const testable = crit.problems.find((p) => p.rule === 'testable');
-      if (c.vague !== undefined) expect(testable?.vague_terms).toEqual(c.vague);
-      for (const p of crit.problems) {
-        if (p.rule !== 'testable') expect(p.vague_terms).toBeUndefined();
-        expect(p.detail.length).toBeGreaterThan(10);
-      }
-    });
-  }
+const checkRows: ValidCase[] = checkCases.map((c) => ({
+  name: c.name,
+  input: { acceptance_criteria: [c.ac], strictness: c.strictness ?? 'normal' },
+  check: (b) => {
+    const crit = answer(b).criteria[0]!;
+    const failed = (Object.keys(crit.checks) as Check[]).filter((k) => !crit.checks[k]).sort();
+    expect(failed).toEqual([...c.fail].sort());
+    expect(crit.ac_score_0_100).toBe(c.score);
+    const rules = crit.problems.map((p) => p.rule).sort();
+    expect(rules).toEqual(c.fail.filter((f) => f !== 'clear_condition').sort());
+    const testable = crit.problems.find((p) => p.rule === 'testable');
+    if (c.vague !== undefined) expect(testable?.vague_terms).toEqual(c.vague);
+    for (const p of crit.problems) {
+      if (p.rule !== 'testable') expect(p.vague_terms).toBeUndefined();
+      expect(p.detail.length).toBeGreaterThan(10);
+    }
+  },
+}));
 
-  it('strict widens the lexicon: "some" is vague only in strict mode', async () => {
-    const ac = 'When the import finishes, some rows are highlighted';
-    expect((await one(ac, 'normal')).checks.testable).toBe(true);
-    const strict = await one(ac, 'strict');
-    expect(strict.checks.testable).toBe(false);
-    expect(strict.problems[0]?.vague_terms).toEqual(['some']);
-  });
-
-  it('every lexicon category names its source in the problem detail', async () => {
-    const crit = await one('The page should be user-friendly');
-    expect(crit.problems[0]?.detail).toMatch(/Femmer et al\. 2017/);
-  });
-
+describe('acceptance-criteria-validator: lexicon', () => {
   it('the lexicon has no duplicate phrase within a mode', () => {
     for (const strict of [false, true]) {
       const phrases = VAGUE_LEXICON.filter((e) => strict || !e.strict).map((e) => `${e.strict}:${e.phrase}`);
       expect(new Set(phrases).size).toBe(phrases.length);
     }
-  });
-});
-
-describe('acceptance-criteria-validator: set level', () => {
-  it('score is the rounded mean minus 15 per gap; verdict pass only when clean and covered', async () => {
-    const r = await callTool(tool, {
-      acceptance_criteria: ['When the password is wrong, an error message is shown', 'The dashboard should load fast'],
-    });
-    const b = r.body as unknown as Body;
-    expect(b.ac_count).toBe(2);
-    expect(b.missing_coverage).toEqual([]);
-    expect(b.score_0_100).toBe(Math.round((100 + 65) / 2));
-    expect(b.verdict).toBe('needs_work');
-    expect(b.issues.map((i) => i.index)).toEqual([1]);
-  });
-
-  it('a happy path only has a negative_coverage gap worth 15 points', async () => {
-    const r = await callTool(tool, { acceptance_criteria: ['When I click "Download", the invoice PDF is downloaded'] });
-    const b = r.body as unknown as Body;
-    expect(b.criteria[0]?.ac_score_0_100).toBe(100);
-    expect(b.missing_coverage.map((g) => g.rule)).toEqual(['negative_coverage']);
-    expect(b.score_0_100).toBe(85);
-    expect(b.verdict).toBe('needs_work');
-  });
-
-  it('clean and covered criteria pass', async () => {
-    const r = await callTool(tool, {
-      acceptance_criteria: ['When I click "Download", the invoice PDF is downloaded', 'If the invoice does not exist, the API returns 404'],
-    });
-    const b = r.body as unknown as Body;
-    expect(b.verdict).toBe('pass');
-    expect(b.score_0_100).toBe(100);
-    expect(b.issues).toEqual([]);
-  });
-
-  for (const [name, ac] of [
-    ['an invalid input', 'When the email is invalid, the form is not submitted'],
-    ['a permission denial', 'When a guest opens /admin, access is denied'],
-    ['a timeout', 'If the payment provider times out after 10 s, the order stays pending and a timeout message is shown'],
-    ['an empty state', 'When the list is empty, the text "No orders yet" is shown'],
-    ['an HTTP error status', 'A request without a token gets 401'],
-    ['a negated outcome', "The user can't delete another user's post"],
-  ] as const) {
-    it(`${name} counts as negative coverage`, async () => {
-      const r = await callTool(tool, { acceptance_criteria: [ac] });
-      expect((r.body as unknown as Body).missing_coverage).toEqual([]);
-    });
-  }
-
-  it('nothing submitted: 200 with ac_count 0, needs_work, an empty_set gap and score 0', async () => {
-    for (const body of [{}, { acceptance_criteria: [] }, { story: '   ' }, { acceptance_criteria: [], strictness: 'strict' }]) {
-      const r = await callTool(tool, body);
-      expect(r.status).toBe(200);
-      const b = r.body as unknown as Body;
-      expect(b).toMatchObject({ ac_count: 0, verdict: 'needs_work', score_0_100: 0, criteria: [], issues: [] });
-      expect(b.missing_coverage.map((g) => g.rule)).toEqual(['empty_set']);
-    }
-  });
-
-  it('a story with nothing to extract: empty_set whose detail says so', async () => {
-    const r = await callTool(tool, { story: 'As a user, I want to export my data so that I can move to another tool.' });
-    const b = r.body as unknown as Body;
-    expect(b.ac_count).toBe(0);
-    expect(b.missing_coverage[0]?.rule).toBe('empty_set');
-    expect(b.missing_coverage[0]?.detail).toMatch(/found in the story/);
-  });
-
-  it('issues is exactly the criteria with problems, in order', async () => {
-    const r = await callTool(tool, { acceptance_criteria: ['Refactor it', 'When X fails, an error is shown', 'Nice UI', 'The API returns 200'] });
-    const b = r.body as unknown as Body;
-    expect(b.criteria.map((c) => c.index)).toEqual([0, 1, 2, 3]);
-    expect(b.issues).toEqual(b.criteria.filter((c) => c.problems.length > 0).map(({ index, ac, problems }) => ({ index, ac, problems })));
-  });
-
-  it('submitted criteria win over the story', async () => {
-    const r = await callTool(tool, { acceptance_criteria: ['When I log in with a wrong password, an error is shown'], story: 'Acceptance criteria:\n- one\n- two' });
-    const b = r.body as unknown as Body;
-    expect(b.ac_count).toBe(1);
-    expect(b.criteria[0]?.ac).toMatch(/wrong password/);
   });
 });
 
@@ -248,10 +137,8 @@ const extractionCases: { name: string; story: string; want: string[] }[] = [
 
 describe('acceptance-criteria-validator: extraction from a story', () => {
   for (const c of extractionCases) {
-    it(c.name, async () => {
+    it(c.name, () => {
       expect(extractCriteria(c.story, { maxItems: 100, maxLength: 2000 })).toEqual(c.want);
-      const r = await callTool(tool, { story: c.story });
-      expect((r.body as unknown as Body).criteria.map((x) => x.ac)).toEqual(c.want);
     });
   }
 
@@ -281,45 +168,103 @@ describe('acceptance-criteria-validator: extraction from a story', () => {
   });
 });
 
-const invalidCases: { name: string; body: unknown; error: string; field?: string; allowed?: string[] }[] = [
-  { name: 'body is not an object', body: ['x'], error: 'body_must_be_object' },
-  { name: 'acceptance_criteria is a string', body: { acceptance_criteria: 'x' }, error: 'acceptance_criteria_must_be_array' },
-  { name: 'a criterion is a number', body: { acceptance_criteria: [1] }, error: 'acceptance_criteria_must_be_string', field: 'acceptance_criteria.0' },
-  { name: 'a criterion is empty', body: { acceptance_criteria: [''] }, error: 'acceptance_criteria_too_short', field: 'acceptance_criteria.0' },
-  { name: 'a criterion is over 2000 characters', body: { acceptance_criteria: ['a'.repeat(2001)] }, error: 'acceptance_criteria_too_long', field: 'acceptance_criteria.0' },
-  { name: 'more than 100 criteria', body: { acceptance_criteria: Array.from({ length: 101 }, () => 'x') }, error: 'acceptance_criteria_too_long' },
-  { name: 'story is a number', body: { story: 5 }, error: 'story_must_be_string' },
-  { name: 'story over 20000 characters', body: { story: 'a'.repeat(20001) }, error: 'story_too_long' },
-  { name: 'unknown strictness', body: { strictness: 'lenient' }, error: 'strictness_invalid', allowed: ['normal', 'strict'] },
-];
-
-describe('acceptance-criteria-validator: invalid input', () => {
-  for (const c of invalidCases) {
-    it(c.name, async () => {
-      const r = await callTool(tool, c.body);
-      expect(r.status).toBe(400);
-      expect(r.body.error).toBe(c.error);
-      if (c.field) expect(r.body.field).toBe(c.field);
-      if (c.allowed) expect(r.body.allowed).toEqual(c.allowed);
-    });
-  }
-});
-
-describe('acceptance-criteria-validator: examples and determinism', () => {
-  for (const ex of tool.examples) {
-    it(`example: ${ex.title}`, async () => {
-      const r = await callTool(tool, ex.input);
-      expect(r.status).toBe(200);
-      expect(r.body).toEqual(ex.output);
-    });
-  }
-
-  it('same input twice gives the same output', async () => {
-    const body = { story: (tool.examples[1]?.input as { story: string }).story, strictness: 'strict' };
-    const a = await callTool(tool, body);
-    const b = await callTool(tool, body);
-    expect(a.body).toEqual(b.body);
-  });
+testTool(tool, {
+  valid: [
+    ...checkRows,
+    {
+      name: 'strict widens the lexicon: "some" is not vague in normal mode',
+      input: { acceptance_criteria: ['When the import finishes, some rows are highlighted'], strictness: 'normal' },
+      check: (b) => expect(answer(b).criteria[0]!.checks.testable).toBe(true),
+    },
+    {
+      name: 'strict widens the lexicon: "some" is vague in strict mode',
+      input: { acceptance_criteria: ['When the import finishes, some rows are highlighted'], strictness: 'strict' },
+      check: (b) => {
+        const strict = answer(b).criteria[0]!;
+        expect(strict.checks.testable).toBe(false);
+        expect(strict.problems[0]?.vague_terms).toEqual(['some']);
+      },
+    },
+    {
+      name: 'every lexicon category names its source in the problem detail',
+      input: { acceptance_criteria: ['The page should be user-friendly'], strictness: 'normal' },
+      check: (b) => expect(answer(b).criteria[0]!.problems[0]?.detail).toMatch(/Femmer et al\. 2017/),
+    },
+    {
+      name: 'set: score is the rounded mean minus 15 per gap; verdict pass only when clean and covered',
+      input: { acceptance_criteria: ['When the password is wrong, an error message is shown', 'The dashboard should load fast'] },
+      output: { ac_count: 2, missing_coverage: [], score_0_100: Math.round((100 + 65) / 2), verdict: 'needs_work' },
+      check: (b) => expect(answer(b).issues.map((i) => i.index)).toEqual([1]),
+    },
+    {
+      name: 'set: a happy path only has a negative_coverage gap worth 15 points',
+      input: { acceptance_criteria: ['When I click "Download", the invoice PDF is downloaded'] },
+      output: { score_0_100: 85, verdict: 'needs_work' },
+      check: (b) => {
+        const r = answer(b);
+        expect(r.criteria[0]?.ac_score_0_100).toBe(100);
+        expect(r.missing_coverage.map((g) => g.rule)).toEqual(['negative_coverage']);
+      },
+    },
+    {
+      name: 'set: clean and covered criteria pass',
+      input: { acceptance_criteria: ['When I click "Download", the invoice PDF is downloaded', 'If the invoice does not exist, the API returns 404'] },
+      output: { verdict: 'pass', score_0_100: 100, issues: [] },
+    },
+    ...([
+      ['an invalid input', 'When the email is invalid, the form is not submitted'],
+      ['a permission denial', 'When a guest opens /admin, access is denied'],
+      ['a timeout', 'If the payment provider times out after 10 s, the order stays pending and a timeout message is shown'],
+      ['an empty state', 'When the list is empty, the text "No orders yet" is shown'],
+      ['an HTTP error status', 'A request without a token gets 401'],
+      ['a negated outcome', "The user can't delete another user's post"],
+    ] as const).map(([name, ac]): ValidCase => ({ name: `set: ${name} counts as negative coverage`, input: { acceptance_criteria: [ac] }, check: (b) => expect(answer(b).missing_coverage).toEqual([]) })),
+    ...[{}, { acceptance_criteria: [] }, { story: '   ' }, { acceptance_criteria: [], strictness: 'strict' }].map(
+      (body): ValidCase => ({
+        name: `set: nothing submitted (${JSON.stringify(body)}): 200 with ac_count 0, needs_work, an empty_set gap and score 0`,
+        input: body,
+        output: { ac_count: 0, verdict: 'needs_work', score_0_100: 0, criteria: [], issues: [] },
+        check: (b) => expect(answer(b).missing_coverage.map((g) => g.rule)).toEqual(['empty_set']),
+      }),
+    ),
+    {
+      name: 'set: a story with nothing to extract: empty_set whose detail says so',
+      input: { story: 'As a user, I want to export my data so that I can move to another tool.' },
+      output: { ac_count: 0 },
+      check: (b) => {
+        const r = answer(b);
+        expect(r.missing_coverage[0]?.rule).toBe('empty_set');
+        expect(r.missing_coverage[0]?.detail).toMatch(/found in the story/);
+      },
+    },
+    {
+      name: 'set: issues is exactly the criteria with problems, in order',
+      input: { acceptance_criteria: ['Refactor it', 'When X fails, an error is shown', 'Nice UI', 'The API returns 200'] },
+      check: (b) => {
+        const r = answer(b);
+        expect(r.criteria.map((c) => c.index)).toEqual([0, 1, 2, 3]);
+        expect(r.issues).toEqual(r.criteria.filter((c) => c.problems.length > 0).map(({ index, ac, problems }) => ({ index, ac, problems })));
+      },
+    },
+    {
+      name: 'set: submitted criteria win over the story',
+      input: { acceptance_criteria: ['When I log in with a wrong password, an error is shown'], story: 'Acceptance criteria:\n- one\n- two' },
+      output: { ac_count: 1 },
+      check: (b) => expect(answer(b).criteria[0]?.ac).toMatch(/wrong password/),
+    },
+    ...extractionCases.map((c): ValidCase => ({ name: `extraction: ${c.name}`, input: { story: c.story }, check: (b) => expect(answer(b).criteria.map((x) => x.ac)).toEqual(c.want) })),
+  ],
+  invalid: [
+    { name: 'body is not an object', input: ['x'], code: 'body_must_be_object' },
+    { name: 'acceptance_criteria is a string', input: { acceptance_criteria: 'x' }, code: 'acceptance_criteria_must_be_array' },
+    { name: 'a criterion is a number', input: { acceptance_criteria: [1] }, code: 'acceptance_criteria_must_be_string', details: { field: 'acceptance_criteria.0' } },
+    { name: 'a criterion is empty', input: { acceptance_criteria: [''] }, code: 'acceptance_criteria_too_short', details: { field: 'acceptance_criteria.0' } },
+    { name: 'a criterion is over 2000 characters', input: { acceptance_criteria: ['a'.repeat(2001)] }, code: 'acceptance_criteria_too_long', details: { field: 'acceptance_criteria.0' } },
+    { name: 'more than 100 criteria', input: { acceptance_criteria: Array.from({ length: 101 }, () => 'x') }, code: 'acceptance_criteria_too_long' },
+    { name: 'story is a number', input: { story: 5 }, code: 'story_must_be_string' },
+    { name: 'story over 20000 characters', input: { story: 'a'.repeat(20001) }, code: 'story_too_long' },
+    { name: 'unknown strictness', input: { strictness: 'lenient' }, code: 'strictness_invalid', details: { allowed: ['normal', 'strict'] } },
+  ],
 });
 
 describe('acceptance-criteria-validator: hostile input', () => {
@@ -346,7 +291,7 @@ describe('acceptance-criteria-validator: hostile input', () => {
       fc.asyncProperty(fc.array(fc.string({ minLength: 1, maxLength: 300 }), { maxLength: 8 }), fc.string({ maxLength: 2000 }), fc.boolean(), async (list, story, strict) => {
         const r = await callTool(tool, { acceptance_criteria: list, story, strictness: strict ? 'strict' : 'normal' });
         expect(r.status).toBe(200);
-        const b = r.body as unknown as Body;
+        const b = answer(r.body);
         expect(b.score_0_100).toBeGreaterThanOrEqual(0);
         expect(b.score_0_100).toBeLessThanOrEqual(100);
         expect(b.issues.length).toBeLessThanOrEqual(b.criteria.length);
@@ -398,18 +343,4 @@ describe('acceptance-criteria-validator: linear scans in place of backtracking r
     expect(maskLiterals('|'.repeat(2000) + 'a'.repeat(2000))).toBe(` ${'a'.repeat(2000)}`);
     expect(performance.now() - t0).toBeLessThan(100);
   });
-});
-
-describe('declared hostile inputs (tool.hostile)', () => {
-  const cases = tool.hostile?.() ?? [];
-  it('declares cases', () => {
-    expect(cases.length).toBeGreaterThan(5);
-    expect(new Set(cases.map((c) => c.name)).size).toBe(cases.length);
-  });
-  for (const c of cases) {
-    it(`${c.name}: a 200 or a 4xx, never a throw`, async () => {
-      const res = await callTool(tool, c.input);
-      expect(res.status === 200 || (res.status >= 400 && res.status < 500)).toBe(true);
-    });
-  }
 });

@@ -20,23 +20,14 @@ import {
 import type { Token } from './text.ts';
 import { PhraseMatcher, tidy, tokenize } from './text.ts';
 
-export type Strictness = 'normal' | 'strict';
-export type ProblemRule = 'observable_outcome' | 'testable' | 'atomic';
+import type { Input, Output } from './tool.ts';
 
-export interface Problem {
-  rule: ProblemRule;
-  detail: string;
-  vague_terms?: string[];
-}
+export type Strictness = Input['strictness'];
+type Criterion = Output['criteria'][number];
+type Problem = Criterion['problems'][number];
+type Checks = Criterion['checks'];
 
-export interface Checks {
-  observable_outcome: boolean;
-  testable: boolean;
-  atomic: boolean;
-  clear_condition: boolean;
-}
-
-export interface CriterionAssessment {
+interface CriterionAssessment {
   checks: Checks;
   problems: Problem[];
   /** Covers a failure, edge or negative case (for the set-level negative_coverage gap). */
@@ -44,7 +35,7 @@ export interface CriterionAssessment {
 }
 
 /** Points per check (SPEC); the README explains how they combine. */
-export const CHECK_POINTS = { observable_outcome: 45, testable: 35, atomic: 25, clear_condition: 5 } as const;
+const CHECK_POINTS = { observable_outcome: 45, testable: 35, atomic: 25, clear_condition: 5 } as const;
 
 /** At most this many vague terms are returned per criterion, and this many quoted in the detail. */
 export const MAX_TERMS = 50;
@@ -460,6 +451,73 @@ function coordinatedActions(text: string, s: readonly Token[]): string[] | undef
   return undefined;
 }
 
+/** Why the criterion states no observable outcome, or undefined when it states one. */
+function observableProblem(text: string, tokens: readonly Token[], wordCount: number, shape: GherkinShape): string | undefined {
+  if (wordCount === 0) return 'The criterion has no words, so it states no outcome.';
+  if (isStoryForm(tokens)) return 'This is a user story ("As a ..., I want ..."), not an acceptance criterion: state what an observer sees when the story is done.';
+  if (shape.gherkin) return shape.thenTokens === 0 ? 'The scenario has no Then step, so it never states the expected outcome.' : undefined;
+  if (/\?\s*$/.test(text)) return 'The criterion is a question; state the expected outcome instead.';
+  const task = taskOpener(tokens);
+  if (task !== undefined) {
+    return `The criterion opens with "${task}" and describes work to do, not an outcome an observer can check (a message shown, a status code, a record stored, an email sent).`;
+  }
+  if (!hasClaim(tokens)) {
+    return 'The criterion is a fragment with no verb stating what happens; name the observable outcome (a message shown, a status code, a record stored, an email sent).';
+  }
+  return undefined;
+}
+
+/** The testable problem (vague wording; in strict mode, no clear condition), or undefined when testable. */
+function testableProblem(text: string, tokens: readonly Token[], wordCount: number, clear: boolean, strictness: Strictness): Problem | undefined {
+  const vague = vagueTerms(text, tokens, strictness);
+  const reasons: string[] = [];
+  if (vague.terms.length > 0) {
+    const why = vague.categories.map((c) => CATEGORY_SOURCE[c]).join('; ');
+    const shown = vague.terms.slice(0, DETAIL_TERMS).map((t) => `"${t}"`).join(', ');
+    const more = vague.terms.length > DETAIL_TERMS ? ` and ${vague.terms.length - DETAIL_TERMS} more` : '';
+    reasons.push(`Vague wording (${shown}${more}): ${why}. Replace it with a measurable threshold or an exact expected value.`);
+  }
+  if (strictness === 'strict' && !clear && wordCount > 0) {
+    reasons.push('Strict mode requires a clear condition: say when the outcome applies (Given/When/Then, or "When ..., ...", "If ..., ...").');
+  }
+  if (reasons.length === 0 && wordCount > 0) return undefined;
+  return { rule: 'testable', detail: reasons.length > 0 ? reasons.join(' ') : 'The criterion is empty.', vague_terms: vague.terms };
+}
+
+/** Why the criterion is not one behaviour, or undefined when it is atomic. */
+function atomicProblem(text: string, tokens: readonly Token[], shape: GherkinShape): string | undefined {
+  if (shape.gherkin) {
+    if (shape.whenCount > 1 || shape.cycles > 1) {
+      return `The scenario has ${shape.whenCount} When steps${shape.cycles > 1 ? ` in ${shape.cycles} When/Then cycles` : ''}; one When per criterion keeps it to one behaviour. Split it into separate scenarios.`;
+    }
+    return undefined;
+  }
+  const reqSentences = sentences(text, tokens).filter(isRequirementSentence).length;
+  if (reqSentences > 1) return `The criterion states ${reqSentences} separate requirements in ${reqSentences} sentences; give each its own criterion.`;
+  const plain = maskUrls(text);
+  const plainTokens = plain === text ? tokens : tokenize(plain);
+  const actions = sentences(plain, plainTokens)
+    .map((sentence) => coordinatedActions(plain, sentence))
+    .find((a) => a !== undefined);
+  if (actions) {
+    return `Several behaviours under one subject (${actions.map((a) => `"${a}"`).join(', ')}); give each its own criterion, so that each can pass or fail on its own (AQUSA atomicity).`;
+  }
+  return joinedRequirements(tokens);
+}
+
+/** Two modal requirements joined by and/or/but/also ("must log ... and should email ..."), described; else undefined. */
+function joinedRequirements(tokens: readonly Token[]): string | undefined {
+  let modalSeen = false;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (MODALS.has(t.lower)) modalSeen = true;
+    if (!modalSeen || (t.lower !== 'and' && t.lower !== 'or' && t.lower !== 'but' && t.lower !== 'also')) continue;
+    const after = tokens.slice(i + 1, i + 5).find((a) => MODALS.has(a.lower));
+    if (after) return `Two requirements are joined by "${t.lower}" ("... ${t.lower} ... ${after.lower} ..."); give each its own criterion.`;
+  }
+  return undefined;
+}
+
 /** Evaluate one criterion. Pure; linear in the length of the text. */
 export function assessCriterion(raw: string, strictness: Strictness): CriterionAssessment {
   const original = analysisText(raw);
@@ -471,95 +529,17 @@ export function assessCriterion(raw: string, strictness: Strictness): CriterionA
   const problems: Problem[] = [];
   const shape = gherkinShape(tokens);
 
-  // observable_outcome
-  let observable = true;
-  let observableDetail = '';
-  if (originalTokens.length === 0) {
-    observable = false;
-    observableDetail = 'The criterion has no words, so it states no outcome.';
-  } else if (isStoryForm(tokens)) {
-    observable = false;
-    observableDetail = 'This is a user story ("As a ..., I want ..."), not an acceptance criterion: state what an observer sees when the story is done.';
-  } else if (shape.gherkin) {
-    if (shape.thenTokens === 0) {
-      observable = false;
-      observableDetail = 'The scenario has no Then step, so it never states the expected outcome.';
-    }
-  } else if (/\?\s*$/.test(text)) {
-    observable = false;
-    observableDetail = 'The criterion is a question; state the expected outcome instead.';
-  } else {
-    const task = taskOpener(tokens);
-    if (task !== undefined) {
-      observable = false;
-      observableDetail = `The criterion opens with "${task}" and describes work to do, not an outcome an observer can check (a message shown, a status code, a record stored, an email sent).`;
-    } else if (!hasClaim(tokens)) {
-      observable = false;
-      observableDetail = 'The criterion is a fragment with no verb stating what happens; name the observable outcome (a message shown, a status code, a record stored, an email sent).';
-    }
-  }
-  if (!observable) problems.push({ rule: 'observable_outcome', detail: observableDetail });
-
+  const observableDetail = observableProblem(text, tokens, originalTokens.length, shape);
+  if (observableDetail !== undefined) problems.push({ rule: 'observable_outcome', detail: observableDetail });
   // clear_condition (a bonus; required only in strict mode, where its absence makes the criterion untestable)
   const clear = tokens.length > 0 && (shape.gherkin ? shape.hasCondition : hasConditionClause(tokens));
-
-  // testable
-  const vague = vagueTerms(text, tokens, strictness);
-  const testableReasons: string[] = [];
-  if (vague.terms.length > 0) {
-    const why = vague.categories.map((c) => CATEGORY_SOURCE[c]).join('; ');
-    const shown = vague.terms.slice(0, DETAIL_TERMS).map((t) => `"${t}"`).join(', ');
-    const more = vague.terms.length > DETAIL_TERMS ? ` and ${vague.terms.length - DETAIL_TERMS} more` : '';
-    testableReasons.push(`Vague wording (${shown}${more}): ${why}. Replace it with a measurable threshold or an exact expected value.`);
-  }
-  if (strictness === 'strict' && !clear && originalTokens.length > 0) {
-    testableReasons.push('Strict mode requires a clear condition: say when the outcome applies (Given/When/Then, or "When ..., ...", "If ..., ...").');
-  }
-  const testable = testableReasons.length === 0 && originalTokens.length > 0;
-  if (!testable) {
-    problems.push({ rule: 'testable', detail: testableReasons.length > 0 ? testableReasons.join(' ') : 'The criterion is empty.', vague_terms: vague.terms });
-  }
-
-  // atomic
-  let atomic = true;
-  let atomicDetail = '';
-  if (shape.gherkin) {
-    if (shape.whenCount > 1 || shape.cycles > 1) {
-      atomic = false;
-      atomicDetail = `The scenario has ${shape.whenCount} When steps${shape.cycles > 1 ? ` in ${shape.cycles} When/Then cycles` : ''}; one When per criterion keeps it to one behaviour. Split it into separate scenarios.`;
-    }
-  } else {
-    const reqSentences = sentences(text, tokens).filter(isRequirementSentence).length;
-    if (reqSentences > 1) {
-      atomic = false;
-      atomicDetail = `The criterion states ${reqSentences} separate requirements in ${reqSentences} sentences; give each its own criterion.`;
-    } else {
-      const plain = maskUrls(text);
-      const plainTokens = plain === text ? tokens : tokenize(plain);
-      const actions = sentences(plain, plainTokens)
-        .map((sentence) => coordinatedActions(plain, sentence))
-        .find((a) => a !== undefined);
-      if (actions) {
-        atomic = false;
-        atomicDetail = `Several behaviours under one subject (${actions.map((a) => `"${a}"`).join(', ')}); give each its own criterion, so that each can pass or fail on its own (AQUSA atomicity).`;
-      }
-      let modalSeen = false;
-      for (let i = 0; i < tokens.length && atomic; i++) {
-        const t = tokens[i] as Token;
-        if (MODALS.has(t.lower)) modalSeen = true;
-        if (!modalSeen || (t.lower !== 'and' && t.lower !== 'or' && t.lower !== 'but' && t.lower !== 'also')) continue;
-        const after = tokens.slice(i + 1, i + 5).find((a) => MODALS.has(a.lower));
-        if (after) {
-          atomic = false;
-          atomicDetail = `Two requirements are joined by "${t.lower}" ("... ${t.lower} ... ${after.lower} ..."); give each its own criterion.`;
-        }
-      }
-    }
-  }
-  if (!atomic) problems.push({ rule: 'atomic', detail: atomicDetail });
+  const testable = testableProblem(text, tokens, originalTokens.length, clear, strictness);
+  if (testable) problems.push(testable);
+  const atomicDetail = atomicProblem(text, tokens, shape);
+  if (atomicDetail !== undefined) problems.push({ rule: 'atomic', detail: atomicDetail });
 
   return {
-    checks: { observable_outcome: observable, testable, atomic, clear_condition: clear },
+    checks: { observable_outcome: observableDetail === undefined, testable: testable === undefined, atomic: atomicDetail === undefined, clear_condition: clear },
     problems,
     negative_case: negativeCase(originalTokens),
   };

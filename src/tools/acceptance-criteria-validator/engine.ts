@@ -1,45 +1,21 @@
 // Validates a set of acceptance criteria: per-criterion checks and scores, set-level coverage gaps, verdict.
-import type { Checks, Problem, Strictness } from './checks.ts';
 import { assessCriterion, scoreChecks } from './checks.ts';
-import { extractCriteria } from './extract.ts';
+import { extractCriteria } from '../kit/criteria/extract.ts';
+import type { Input, Output } from './tool.ts';
 
 /** Caps shared by the schema and the extractor. */
 export const LIMITS = { maxCriteria: 100, maxCriterionLength: 2000, maxStoryLength: 20000 } as const;
 
 /** Points deducted from the set score per coverage gap (SPEC Limits). */
-export const GAP_POINTS = 15;
+const GAP_POINTS = 15;
 
-export interface ValidatorInput {
-  acceptance_criteria?: string[] | undefined;
-  story?: string | undefined;
-  strictness?: Strictness | undefined;
-}
-
-export interface CriterionResult {
-  index: number;
-  ac: string;
-  problems: Problem[];
-  checks: Checks;
-  ac_score_0_100: number;
-}
-
-export interface CoverageGap {
-  rule: 'negative_coverage' | 'empty_set';
-  detail: string;
-}
-
-// A type alias, not an interface: the tool contract needs it assignable to a plain record.
-export type ValidatorOutput = {
-  ac_count: number;
-  verdict: 'pass' | 'needs_work';
-  score_0_100: number;
-  criteria: CriterionResult[];
-  issues: { index: number; ac: string; problems: Problem[] }[];
-  missing_coverage: CoverageGap[];
-};
+/** The input as a caller outside the call path may give it: strictness left to its default. */
+type Request = Omit<Input, 'strictness'> & { strictness?: Input['strictness'] | undefined };
+type CriterionResult = Output['criteria'][number];
+type CoverageGap = Output['missing_coverage'][number];
 
 /** Which criteria are evaluated: the submitted list when it has any, else those extracted from the story. */
-export function criteriaToEvaluate(input: ValidatorInput): { list: string[]; from: 'submitted' | 'story' | 'none' } {
+function criteriaToEvaluate(input: Request): { list: string[]; from: 'submitted' | 'story' | 'none' } {
   const submitted = input.acceptance_criteria ?? [];
   if (submitted.length > 0) return { list: submitted.map((c) => c.trim()), from: 'submitted' };
   if (input.story !== undefined && input.story.trim().length > 0) {
@@ -48,8 +24,8 @@ export function criteriaToEvaluate(input: ValidatorInput): { list: string[]; fro
   return { list: [], from: 'none' };
 }
 
-export function validateCriteria(input: ValidatorInput): ValidatorOutput {
-  const strictness: Strictness = input.strictness ?? 'normal';
+export function validateCriteria(input: Request): Output {
+  const strictness = input.strictness ?? 'normal';
   const { list, from } = criteriaToEvaluate(input);
 
   if (list.length === 0) {

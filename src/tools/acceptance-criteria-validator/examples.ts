@@ -1,8 +1,9 @@
 // Worked examples for acceptance-criteria-validator: inputs and the engine's exact outputs (checked by the tests).
 import type { ToolExample } from '../kit/contract.ts';
-import type { ValidatorInput, ValidatorOutput } from './engine.ts';
+import type { z } from 'zod';
+import type { input } from './tool.ts';
 
-export const examples: ToolExample<ValidatorInput, ValidatorOutput>[] = [
+export const examples: ToolExample<z.input<typeof input>, Record<string, unknown>>[] = [
   {
     "title": "Four criteria: one clean, one vague, one compound, one task",
     "input": {

@@ -201,9 +201,6 @@ export const NEGATIVE_CASE_WORDS: ReadonlySet<string> = new Set(
   ).split(/\s+/),
 );
 
-/** Gherkin step keywords. */
-export const GHERKIN_KEYWORDS: ReadonlySet<string> = new Set(['given', 'when', 'then', 'and', 'but']);
-
 /**
  * Base forms of verbs that name something a person or the system does (AQUSA's "means": a verb with its
  * object). Two of them coordinated under one subject ("register and log in", "upload a photo and crop it")

@@ -37,7 +37,7 @@ const criterion = z
   })
   .describe('One evaluated criterion.');
 
-const input = z.object({
+export const input = z.object({
   acceptance_criteria: z
     .array(z.string().min(1).max(LIMITS.maxCriterionLength).describe('One acceptance criterion.'))
     .max(LIMITS.maxCriteria)
@@ -86,6 +86,10 @@ const output = z.object({
     .describe('Set-level gaps; empty when complete.'),
 });
 
+/** The engine's input (defaults applied) and output, from the schemas. */
+export type Input = z.output<typeof input>;
+export type Output = z.input<typeof output>;
+
 export default defineTool({
   name: 'acceptance-criteria-validator',
   title: 'Acceptance-criteria validator',
@@ -101,6 +105,7 @@ export default defineTool({
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   hostile: hostileCases,
   examples,
+  codes: {},
   run(args) {
     return validateCriteria(args);
   },

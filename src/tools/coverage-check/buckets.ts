@@ -2,12 +2,9 @@
 import { terms } from './text.ts';
 import type { Term } from './text.ts';
 
-export type BucketName = 'auth' | 'crud' | 'error_states' | 'tests';
+import type { Output } from './tool.ts';
 
-export interface MissingBucket {
-  bucket: BucketName;
-  why: string;
-}
+type MissingBucket = Output['missing_buckets'][number];
 
 /** Canonical stems (after text.ts folding) that show a story handles access. */
 const AUTH_STEMS = new Set(['login', 'logout', 'signup', 'password', 'permiss', 'usernam', 'sso', 'oauth', 'saml', 'mfa', '2fa', 'otp', 'ldap', 'token', 'session', 'captcha', 'unauthor', 'forbidden', 'authent']);

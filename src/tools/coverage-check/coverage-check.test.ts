@@ -1,4 +1,4 @@
-// Tests for coverage-check: matching by meaning, brief splitting, buckets, validation codes, hostile input.
+// Tests for coverage-check: matching by meaning and refusals (tester tables), brief splitting, buckets, prepare, hostile input.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +7,8 @@ import { splitBrief, splitSentences, wordBefore } from './brief.ts';
 import { missingBuckets } from './buckets.ts';
 import { SIMILARITY_FLOOR, checkCoverage, templateStems } from './engine.ts';
 import { countedTerms, normalise, synonymGroups, terms } from './text.ts';
+import { testTool } from '../kit/tester.ts';
+import type { ValidCase } from '../kit/tester.ts';
 import tool from './tool.ts';
 
 const count = (t: string): number => terms(t).length;
@@ -23,102 +25,126 @@ const farBelow = {
   stories: ['Export an invoice as PDF.', 'Import contacts from CSV.', 'Archive a project.', 'Print an invoice.'],
 };
 
-describe('coverage-check: valid cases', () => {
-  const cases: {
-    name: string;
-    body: Record<string, unknown>;
-    score: number;
-    uncovered: number[];
-    orphans: number[];
-    covers?: [number, number[]][];
-  }[] = [
-    {
-      name: 'synonyms meet: sign in / log in, remove / delete, edit / update',
-      body: {
-        requirements: ['Users sign in with a password.', 'Admins can remove a product.', 'Admins can edit product prices.'],
-        stories: ['As a user I want to log in using my password.', 'As an admin I want to delete products.', 'As an admin I want to update the price of a product.'],
-      },
-      score: 100,
-      uncovered: [],
-      orphans: [],
-      covers: [
-        [0, [0]],
-        [1, [1]],
-        [2, [2]],
-      ],
+const matchCases: {
+  name: string;
+  body: Record<string, unknown>;
+  score: number;
+  uncovered: number[];
+  orphans: number[];
+  covers?: [number, number[]][];
+}[] = [
+  {
+    name: 'synonyms meet: sign in / log in, remove / delete, edit / update',
+    body: {
+      requirements: ['Users sign in with a password.', 'Admins can remove a product.', 'Admins can edit product prices.'],
+      stories: ['As a user I want to log in using my password.', 'As an admin I want to delete products.', 'As an admin I want to update the price of a product.'],
     },
-    {
-      name: 'inflections meet through stemming',
-      body: { requirements: ['The system exports invoices.'], stories: ['Exporting an invoice as PDF.'] },
-      score: 100,
-      uncovered: [],
-      orphans: [],
+    score: 100,
+    uncovered: [],
+    orphans: [],
+    covers: [
+      [0, [0]],
+      [1, [1]],
+      [2, [2]],
+    ],
+  },
+  {
+    name: 'inflections meet through stemming',
+    body: { requirements: ['The system exports invoices.'], stories: ['Exporting an invoice as PDF.'] },
+    score: 100,
+    uncovered: [],
+    orphans: [],
+  },
+  {
+    name: 'an unrelated requirement stays uncovered and an unrelated story is an orphan',
+    body: {
+      requirements: ['Customers pay by credit card.', 'Taxes are calculated for every invoice.'],
+      stories: ['As a customer I want to pay with my card.', 'As a user I want a dark colour theme.'],
     },
-    {
-      name: 'an unrelated requirement stays uncovered and an unrelated story is an orphan',
-      body: {
-        requirements: ['Customers pay by credit card.', 'Taxes are calculated for every invoice.'],
-        stories: ['As a customer I want to pay with my card.', 'As a user I want a dark colour theme.'],
-      },
-      score: 50,
-      uncovered: [1],
-      orphans: [1],
-    },
-    {
-      name: 'sharing only boilerplate words is not coverage',
-      body: { requirements: ['The system shall allow the user to archive old messages.'], stories: ['As a user I want the system to allow me to see the weather.'] },
-      score: 0,
-      uncovered: [0],
-      orphans: [0],
-    },
-    {
-      name: 'requirements win over brief when both are sent',
-      body: { requirements: ['Users upload avatars.'], brief: 'Users delete their account.', stories: ['Upload an avatar image.'] },
-      score: 100,
-      uncovered: [],
-      orphans: [],
-    },
-    {
-      name: 'a brief is split into list items and sentences',
-      body: { brief: 'Scope\n\n- Users upload avatars.\n- Users delete their account.\n\nAdmins see an audit log. Exports are CSV.', stories: ['Upload an avatar image.'] },
-      score: 25,
-      uncovered: [1, 2, 3],
-      orphans: [],
-    },
-  ];
-  for (const c of cases) {
-    it(c.name, async () => {
-      const res = await callTool(tool, c.body);
-      expect(res.status).toBe(200);
-      const body = res.body as unknown as ReturnType<typeof checkCoverage>;
-      expect(body.coverage_score).toBe(c.score);
-      expect(body.uncovered_requirements.map((u) => u.index)).toEqual(c.uncovered);
-      expect(body.orphan_stories.map((o) => o.index)).toEqual(c.orphans);
-      for (const [req, stories] of c.covers ?? []) {
-        expect(body.covered.find((x) => x.index === req)?.story_indexes).toEqual(stories);
-      }
-      for (const cov of body.covered) {
-        expect(cov.confidence).toBeGreaterThanOrEqual(SIMILARITY_FLOOR);
-        expect(cov.matched_terms.length).toBeGreaterThan(0);
-      }
-    });
-  }
+    score: 50,
+    uncovered: [1],
+    orphans: [1],
+  },
+  {
+    name: 'sharing only boilerplate words is not coverage',
+    body: { requirements: ['The system shall allow the user to archive old messages.'], stories: ['As a user I want the system to allow me to see the weather.'] },
+    score: 0,
+    uncovered: [0],
+    orphans: [0],
+  },
+  {
+    name: 'requirements win over brief when both are sent',
+    body: { requirements: ['Users upload avatars.'], brief: 'Users delete their account.', stories: ['Upload an avatar image.'] },
+    score: 100,
+    uncovered: [],
+    orphans: [],
+  },
+  {
+    name: 'a brief is split into list items and sentences',
+    body: { brief: 'Scope\n\n- Users upload avatars.\n- Users delete their account.\n\nAdmins see an audit log. Exports are CSV.', stories: ['Upload an avatar image.'] },
+    score: 25,
+    uncovered: [1, 2, 3],
+    orphans: [],
+  },
+];
 
-  it('reports the source and the requirement list it matched', async () => {
-    const res = await callTool(tool, { brief: '1. Users register.\n2. Users reset passwords.', stories: ['Sign up with email.'] });
-    expect(res.body.requirements_source).toBe('brief');
-    expect(res.body.requirements).toEqual(['Users register.', 'Users reset passwords.']);
-    expect((res.body.covered as { index: number }[]).map((c) => c.index)).toEqual([0]);
-  });
+/** The answer as the output schema reads it (request_id dropped). */
+const answer = (b: Record<string, unknown>) => tool.output.parse(b);
 
-  it('gives the nearest story of an uncovered requirement, or null when nothing is shared', async () => {
-    const res = await callTool(tool, { requirements: farBelow.requirements, stories: farBelow.stories });
-    const un = res.body.uncovered_requirements as { index: number; nearest_story: { index: number; confidence: number } | null }[];
-    expect(un.map((u) => u.index)).toEqual([3, 4]);
-    expect(un[0]?.nearest_story?.index).toBe(3);
-    expect(un[0]?.nearest_story?.confidence).toBeGreaterThan(0);
-    expect(un[1]?.nearest_story).toBeNull();
-  });
+const matchRows: ValidCase[] = matchCases.map((c) => ({
+  name: c.name,
+  input: c.body,
+  check: (b) => {
+    const body = answer(b);
+    expect(body.coverage_score).toBe(c.score);
+    expect(body.uncovered_requirements.map((u) => u.index)).toEqual(c.uncovered);
+    expect(body.orphan_stories.map((o) => o.index)).toEqual(c.orphans);
+    for (const [req, stories] of c.covers ?? []) {
+      expect(body.covered.find((x) => x.index === req)?.story_indexes).toEqual(stories);
+    }
+    for (const cov of body.covered) {
+      expect(cov.confidence).toBeGreaterThanOrEqual(SIMILARITY_FLOOR);
+      expect(cov.matched_terms.length).toBeGreaterThan(0);
+    }
+  },
+}));
+
+testTool(tool, {
+  valid: [
+    ...matchRows,
+    {
+      name: 'reports the source and the requirement list it matched',
+      input: { brief: '1. Users register.\n2. Users reset passwords.', stories: ['Sign up with email.'] },
+      output: { requirements_source: 'brief', requirements: ['Users register.', 'Users reset passwords.'] },
+      check: (b) => expect(answer(b).covered.map((c) => c.index)).toEqual([0]),
+    },
+    {
+      name: 'gives the nearest story of an uncovered requirement, or null when nothing is shared',
+      input: { requirements: farBelow.requirements, stories: farBelow.stories },
+      check: (b) => {
+        const un = answer(b).uncovered_requirements;
+        expect(un.map((u) => u.index)).toEqual([3, 4]);
+        expect(un[0]?.nearest_story?.index).toBe(3);
+        expect(un[0]?.nearest_story?.confidence).toBeGreaterThan(0);
+        expect(un[1]?.nearest_story).toBeNull();
+      },
+    },
+  ],
+  invalid: [
+    { name: 'stories missing', input: { requirements: ['a b'] }, code: 'stories_required' },
+    { name: 'stories empty', input: { stories: [], requirements: ['a b'] }, code: 'stories_too_short' },
+    { name: 'stories not an array', input: { stories: 'x', requirements: ['a b'] }, code: 'stories_must_be_array' },
+    { name: 'neither requirements nor brief', input: { stories: ['x'] }, code: 'requirements_required' },
+    { name: 'requirements empty', input: { stories: ['x'], requirements: [] }, code: 'requirements_too_short' },
+    { name: 'requirement too long', input: { stories: ['x'], requirements: ['a'.repeat(2001)] }, code: 'requirements_too_long', details: { field: 'requirements.0' } },
+    { name: 'story too long', input: { stories: ['a'.repeat(5001)], brief: 'x y' }, code: 'stories_too_long', details: { field: 'stories.0' } },
+    { name: 'too many stories', input: { stories: new Array(501).fill('x'), brief: 'x y' }, code: 'stories_too_long' },
+    { name: 'brief too long', input: { stories: ['x'], brief: 'a'.repeat(50_001) }, code: 'brief_too_long' },
+    { name: 'brief not a string', input: { stories: ['x'], brief: 5 }, code: 'brief_must_be_string' },
+    { name: 'brief without content words', input: { stories: ['x'], brief: 'the and of.\n\n---' }, code: 'brief_no_requirements' },
+    { name: 'body not an object', input: [1], code: 'body_must_be_object' },
+    { name: 'a brief that splits into more than 500 requirements', input: { stories: ['x'], brief: Array.from({ length: 600 }, (_, i) => `- Item ${i} widget${i}`).join('\n') }, code: 'brief_too_many_requirements', details: { limit: 500 } },
+  ],
 });
 
 describe('coverage-check: decisions relative to the input', () => {
@@ -229,29 +255,7 @@ describe('coverage-check: text and brief helpers', () => {
   });
 });
 
-describe('coverage-check: invalid input', () => {
-  const cases: { name: string; body: unknown; error: string; field?: string }[] = [
-    { name: 'stories missing', body: { requirements: ['a b'] }, error: 'stories_required' },
-    { name: 'stories empty', body: { stories: [], requirements: ['a b'] }, error: 'stories_too_short' },
-    { name: 'stories not an array', body: { stories: 'x', requirements: ['a b'] }, error: 'stories_must_be_array' },
-    { name: 'neither requirements nor brief', body: { stories: ['x'] }, error: 'requirements_required' },
-    { name: 'requirements empty', body: { stories: ['x'], requirements: [] }, error: 'requirements_too_short' },
-    { name: 'requirement too long', body: { stories: ['x'], requirements: ['a'.repeat(2001)] }, error: 'requirements_too_long', field: 'requirements.0' },
-    { name: 'story too long', body: { stories: ['a'.repeat(5001)], brief: 'x y' }, error: 'stories_too_long', field: 'stories.0' },
-    { name: 'too many stories', body: { stories: new Array(501).fill('x'), brief: 'x y' }, error: 'stories_too_long' },
-    { name: 'brief too long', body: { stories: ['x'], brief: 'a'.repeat(50_001) }, error: 'brief_too_long' },
-    { name: 'brief not a string', body: { stories: ['x'], brief: 5 }, error: 'brief_must_be_string' },
-    { name: 'brief without content words', body: { stories: ['x'], brief: 'the and of.\n\n---' }, error: 'brief_no_requirements' },
-    { name: 'body not an object', body: [1], error: 'body_must_be_object' },
-  ];
-  for (const c of cases) {
-    it(c.name, async () => {
-      const res = await callTool(tool, c.body);
-      expect(res.status).toBe(400);
-      expect(res.body.error).toBe(c.error);
-      if (c.field) expect(res.body.field).toBe(c.field);
-    });
-  }
+describe('coverage-check: prepare', () => {
   it('refuses in prepare, before the charge, and hands run the split it made', () => {
     const parse = (body: unknown): Parameters<NonNullable<typeof tool.prepare>>[0] => tool.input.parse(body);
     expect(() => tool.prepare?.(parse({ stories: ['x'], brief: 'the and of.' }))).toThrow(expect.objectContaining({ status: 400, code: 'brief_no_requirements' }));
@@ -265,31 +269,9 @@ describe('coverage-check: invalid input', () => {
     expect(out.requirements).toEqual(['Users export invoices as PDF files.']);
   });
 
-  it('refuses a brief that splits into more than 500 requirements', async () => {
-    const brief = Array.from({ length: 600 }, (_, i) => `- Item ${i} widget${i}`).join('\n');
-    const res = await callTool(tool, { stories: ['x'], brief });
-    expect(res.status).toBe(400);
-    expect(res.body.error).toBe('brief_too_many_requirements');
-    expect(res.body.limit).toBe(500);
-  });
 });
 
-describe('coverage-check: examples, determinism, hostile input', () => {
-  for (const ex of tool.examples) {
-    it(`example: ${ex.title}`, async () => {
-      const res = await callTool(tool, ex.input);
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual(ex.output);
-    });
-  }
-
-  it('is deterministic', async () => {
-    const body = { brief: 'Users log in. Admins export reports. Users delete drafts.', stories: ['Sign in.', 'Export a report as CSV.', 'Remove a draft.'] };
-    const a = await callTool(tool, body);
-    const b = await callTool(tool, body);
-    expect(a).toEqual(b);
-  });
-
+describe('coverage-check: hostile input', () => {
   it('answers quickly on inputs at the caps and on pathological text', async () => {
     const words = Array.from({ length: 700 }, (_, i) => `term${i}`).join(' ');
     const stories = Array.from({ length: 500 }, (_, i) => `${words.slice(0, 4_900)} story${i}`);
@@ -344,18 +326,4 @@ describe.skipIf(!existsSync(path.join(benchDir, 'dataset-1_links.csv')))('covera
     const recall = hits / truePairs.size;
     expect((2 * precision * recall) / (precision + recall)).toBeGreaterThan(0.45);
   });
-});
-
-describe('declared hostile inputs (tool.hostile)', () => {
-  const cases = tool.hostile?.() ?? [];
-  it('declares cases', () => {
-    expect(cases.length).toBeGreaterThan(5);
-    expect(new Set(cases.map((c) => c.name)).size).toBe(cases.length);
-  });
-  for (const c of cases) {
-    it(`${c.name}: a 200 or a 4xx, never a throw`, async () => {
-      const res = await callTool(tool, c.input);
-      expect(res.status === 200 || (res.status >= 400 && res.status < 500)).toBe(true);
-    });
-  }
 });

@@ -1,52 +1,29 @@
 // Coverage-check engine: matches requirements to stories by weighted shared meaning; pure and deterministic.
 import { splitBrief } from './brief.ts';
 import { missingBuckets } from './buckets.ts';
-import type { MissingBucket } from './buckets.ts';
 import { countedTerms, priorWeight } from './text.ts';
 import type { CountedTerm } from './text.ts';
+import type { Input, Output } from './tool.ts';
 
 /** A story linked to a requirement scores at least this fraction of that requirement's best story. */
-export const LINK_RATIO = 0.75;
+const LINK_RATIO = 0.75;
 /** A requirement whose best similarity is under this fraction of the input's median best is uncovered. */
-export const UNCOVERED_RATIO = 0.5;
+const UNCOVERED_RATIO = 0.5;
 /** Below this cosine a requirement is uncovered and nothing is linked to it, whatever the input's size. */
 export const SIMILARITY_FLOOR = 0.1;
 /** A term in more than this share of the stories is template vocabulary (with at least TEMPLATE_MIN_STORIES). */
-export const TEMPLATE_SHARE = 0.5;
+const TEMPLATE_SHARE = 0.5;
 const TEMPLATE_MIN_STORIES = 4;
 const MAX_MATCHED_TERMS = 8;
 
-export interface CoverageInput {
-  stories: string[];
-  requirements?: string[] | undefined;
-  brief?: string | undefined;
-}
-
-export interface CoveredRequirement {
-  index: number;
-  story_indexes: number[];
-  confidence: number;
-  matched_terms: string[];
-}
-
-export interface UncoveredRequirement {
-  index: number;
-  text: string;
-  nearest_story: { index: number; confidence: number } | null;
-}
-
-export interface CoverageResult {
-  coverage_score: number;
-  requirements_source: 'requirements' | 'brief';
-  requirements: string[];
-  covered: CoveredRequirement[];
-  uncovered_requirements: UncoveredRequirement[];
-  orphan_stories: { index: number; text: string }[];
-  missing_buckets: MissingBucket[];
-}
+type CoverageInput = Pick<Input, 'stories' | 'requirements' | 'brief'>;
+type CoveredRequirement = Output['covered'][number];
+type UncoveredRequirement = Output['uncovered_requirements'][number];
+/** The requirement list to match and where it came from. */
+type Resolved = { source: Output['requirements_source']; list: string[] };
 
 /** Requirement list to match: given explicitly, else split from the brief. */
-export function resolveRequirements(input: CoverageInput): { source: 'requirements' | 'brief'; list: string[] } {
+export function resolveRequirements(input: CoverageInput): Resolved {
   if (input.requirements !== undefined) return { source: 'requirements', list: input.requirements };
   return { source: 'brief', list: splitBrief(input.brief ?? '', (t) => countedTerms(t).length) };
 }
@@ -92,14 +69,8 @@ export interface CoverageRules {
 }
 export const RULES: Readonly<CoverageRules> = { linkRatio: LINK_RATIO, uncoveredRatio: UNCOVERED_RATIO, floor: SIMILARITY_FLOOR, templateShare: TEMPLATE_SHARE };
 
-/** The whole analysis; `resolved` is the non-empty requirement list (the tool's prepare step checks it). */
-export function checkCoverage(
-  input: CoverageInput,
-  resolved: { source: 'requirements' | 'brief'; list: string[] } = resolveRequirements(input),
-  rules: Readonly<CoverageRules> = RULES,
-): CoverageResult {
-  const { source, list: requirements } = resolved;
-  const stories = input.stories;
+/** Term counts and TF-IDF vectors of the requirements and the stories, the story set's template words dropped. */
+function vectorise(requirements: readonly string[], stories: readonly string[], rules: Readonly<CoverageRules>) {
   const storyCounted = stories.map((s) => countedTerms(s));
   const template = templateStems(storyCounted, rules.templateShare);
   const keep = (doc: CountedTerm[]): CountedTerm[] => doc.filter((t) => !template.has(t.stem));
@@ -123,9 +94,18 @@ export function checkCoverage(
     }
     return { weights, norm: Math.sqrt(sq) };
   };
-  const reqVectors = reqTerms.map(vector);
-  const storyVectors = storyTerms.map(vector);
 
+  return { reqCounted, storyCounted, reqTerms, storyTerms, reqVectors: reqTerms.map(vector), storyVectors: storyTerms.map(vector) };
+}
+
+/** Per requirement: the stories sharing a term with it and their cosines, in parallel arrays. */
+interface Similarities {
+  index: Int32Array;
+  value: Float64Array;
+}
+
+/** Cosines of every requirement with the stories that share a term with it. */
+function similarities(reqVectors: readonly Vector[], storyVectors: readonly Vector[]): Similarities[] {
   // Postings: stem -> stories and weights, so each requirement only visits stories sharing a term.
   const postingStories = new Map<string, number[]>();
   const postingWeights = new Map<string, number[]>();
@@ -144,10 +124,9 @@ export function checkCoverage(
 
   // Cosine of every requirement with every story that shares a term with it: dot products accumulated in one
   // reused array, with the stories touched listed so that clearing it costs no more than filling it.
-  const dot = new Float64Array(stories.length);
+  const dot = new Float64Array(storyVectors.length);
   const touched: number[] = [];
-  /** Per requirement: the stories sharing a term with it and their cosines, in parallel arrays. */
-  const sims = reqVectors.map((rv) => {
+  return reqVectors.map((rv) => {
     touched.length = 0;
     for (const [stem, w] of rv.weights) {
       const list = postingStories.get(stem);
@@ -168,7 +147,11 @@ export function checkCoverage(
     });
     return { index, value };
   });
-  const best = sims.map(({ index, value }) => {
+}
+
+/** Each requirement's best story (-1 when none shares a term) and its cosine; ties go to the earlier story. */
+function bestMatches(sims: readonly Similarities[]): { index: number; score: number }[] {
+  return sims.map(({ index, value }) => {
     let bestIndex = -1;
     let bestScore = 0;
     for (let k = 0; k < index.length; k++) {
@@ -181,6 +164,15 @@ export function checkCoverage(
     }
     return { index: bestIndex, score: bestScore };
   });
+}
+
+/** The whole analysis; `resolved` is the non-empty requirement list (the tool's prepare step checks it). */
+export function checkCoverage(input: CoverageInput, resolved: Resolved = resolveRequirements(input), rules: Readonly<CoverageRules> = RULES): Output {
+  const { source, list: requirements } = resolved;
+  const stories = input.stories;
+  const { reqCounted, storyCounted, reqTerms, storyTerms, reqVectors, storyVectors } = vectorise(requirements, stories, rules);
+  const sims = similarities(reqVectors, storyVectors);
+  const best = bestMatches(sims);
   // Uncovered is relative to this input: under half the typical best match, or under the floor.
   const uncoveredBelow = Math.max(rules.floor, rules.uncoveredRatio * median(best.map((b) => b.score)));
 

@@ -34,7 +34,7 @@ const WEAK_WORDS = new Set(
 );
 
 /** Weight multiplier for a WEAK_WORDS stem. */
-export const WEAK_WEIGHT = 0.35;
+const WEAK_WEIGHT = 0.35;
 
 /**
  * Multi-word expressions folded into one token before tokenising, so that "log in", "signed in" and "logon"

@@ -2,11 +2,12 @@
 import { z } from 'zod';
 import { defineTool, ToolError } from '../kit/contract.ts';
 import { checkCoverage, resolveRequirements } from './engine.ts';
+import { examples } from './examples.ts';
 import { hostileCases } from './hostile.ts';
 
 const MAX_ITEMS = 500;
 
-const input = z
+export const input = z
   .object({
     stories: z
       .array(z.string().max(5_000))
@@ -85,6 +86,10 @@ const output = z.object({
     .describe('Structural buckets the stories do not address.'),
 });
 
+/** The engine's input (defaults applied) and output, from the schemas. */
+export type Input = z.output<typeof input>;
+export type Output = z.input<typeof output>;
+
 export default defineTool({
   name: 'coverage-check',
   title: 'Coverage check',
@@ -104,122 +109,12 @@ export default defineTool({
   output,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   hostile: hostileCases,
-  examples: [
-    {
-      title: 'Requirements against stories',
-      input: {
-        requirements: [
-          'Users can sign in with email and password.',
-          'Users can reset a forgotten password by email.',
-          'Admins can export monthly sales reports as CSV.',
-        ],
-        stories: [
-          'As a user, I want to log in with my e-mail address and password so that I can see my orders.',
-          'As an admin, I want to download the monthly sales report as a CSV file.',
-          'As a user, I want to change the colour theme.',
-        ],
-      },
-      output: {
-        coverage_score: 67,
-        requirements_source: 'requirements',
-        requirements: [
-          'Users can sign in with email and password.',
-          'Users can reset a forgotten password by email.',
-          'Admins can export monthly sales reports as CSV.',
-        ],
-        covered: [
-          {
-            index: 0,
-            story_indexes: [0],
-            confidence: 0.47,
-            matched_terms: ['users', 'login', 'email', 'password'],
-          },
-          {
-            index: 2,
-            story_indexes: [1],
-            confidence: 0.85,
-            matched_terms: ['admins', 'export', 'monthly', 'sales', 'reports', 'csv'],
-          },
-        ],
-        uncovered_requirements: [
-          {
-            index: 1,
-            text: 'Users can reset a forgotten password by email.',
-            nearest_story: { index: 0, confidence: 0.14 },
-          },
-        ],
-        orphan_stories: [{ index: 2, text: 'As a user, I want to change the colour theme.' }],
-        missing_buckets: [
-          {
-            bucket: 'crud',
-            why: 'Stories cover read and update of records, but no story covers create or delete: plan the whole create, read, update and delete lifecycle or decide explicitly to leave part of it out.',
-          },
-          {
-            bucket: 'error_states',
-            why: 'No story describes a failure, invalid input, empty state, timeout or denied action, so error handling is unplanned.',
-          },
-          {
-            bucket: 'tests',
-            why: 'No story mentions tests, QA, verification or acceptance criteria, so nothing in the backlog says how the work is checked.',
-          },
-        ],
-      },
-    },
-    {
-      title: 'A brief split into requirements',
-      input: {
-        brief: 'Shop MVP\n\n- Customers browse products by category.\n- Customers pay by card.\n\nOrders are stored for seven years. Refunds are handled by support staff.',
-        stories: ['As a customer, I want to browse products in a category.', 'As a customer, I want to pay with my credit card.'],
-      },
-      output: {
-        coverage_score: 50,
-        requirements_source: 'brief',
-        requirements: [
-          'Customers browse products by category.',
-          'Customers pay by card.',
-          'Orders are stored for seven years.',
-          'Refunds are handled by support staff.',
-        ],
-        covered: [
-          {
-            index: 0,
-            story_indexes: [0],
-            confidence: 1,
-            matched_terms: ['customers', 'browse', 'products', 'category'],
-          },
-          {
-            index: 1,
-            story_indexes: [1],
-            confidence: 0.7,
-            matched_terms: ['customers', 'pay', 'card'],
-          },
-        ],
-        uncovered_requirements: [
-          { index: 2, text: 'Orders are stored for seven years.', nearest_story: null },
-          { index: 3, text: 'Refunds are handled by support staff.', nearest_story: null },
-        ],
-        orphan_stories: [],
-        missing_buckets: [
-          {
-            bucket: 'auth',
-            why: 'The scope involves users or accounts, but no story covers sign-in, sign-out, sign-up, passwords or permissions.',
-          },
-          {
-            bucket: 'crud',
-            why: 'Stories cover read of records, but no story covers create, update or delete: plan the whole create, read, update and delete lifecycle or decide explicitly to leave part of it out.',
-          },
-          {
-            bucket: 'error_states',
-            why: 'No story describes a failure, invalid input, empty state, timeout or denied action, so error handling is unplanned.',
-          },
-          {
-            bucket: 'tests',
-            why: 'No story mentions tests, QA, verification or acceptance criteria, so nothing in the backlog says how the work is checked.',
-          },
-        ],
-      },
-    },
-  ],
+  examples,
+  codes: {
+    requirements_required: { status: 400, meaning: 'Neither requirements (a list) nor brief (free text) was sent: there is nothing to match the stories against.' },
+    brief_no_requirements: { status: 400, meaning: 'The brief holds no statement with content words to use as a requirement.' },
+    brief_too_many_requirements: { status: 400, meaning: 'The brief splits into more requirements than the 500 accepted (the body gives count and limit).' },
+  },
   // Every refusal happens here, before the charge: a brief with nothing to match, or too much.
   prepare(body) {
     const resolved = resolveRequirements(body);

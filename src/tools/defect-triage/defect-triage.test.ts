@@ -1,63 +1,48 @@
-// Tests for defect-triage: severity and category cues, completeness checks, priority, validation, hostile input.
+// Tests for defect-triage: severity and category cues, completeness, priority and refusals (tester tables); cue units, hostile input.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { callTool } from '../../../test/support/tool-harness.ts';
 import { SHIPPED_GROUPS, categoryOf, contentLoss, docFile, exposure, isMaintenance, lemma, lossOfFunction, requestVerb, severityOf, stripMachineText, tokenize, triage } from './engine.ts';
-import type { TriagedReport } from './engine.ts';
 import { CANDIDATE_GROUPS, CATEGORY_CUES, DEFINITION_GROUPS, SEVERITY_CUES } from './lexicon.ts';
 import type { CueGroup } from './lexicon.ts';
+import { testTool } from '../kit/tester.ts';
+import type { ValidCase } from '../kit/tester.ts';
 import tool from './tool.ts';
 
-const one = async (report: unknown): Promise<TriagedReport> => {
-  const res = await callTool(tool, { reports: [report] });
-  expect(res.status).toBe(200);
-  return (res.body.triaged as TriagedReport[])[0] as TriagedReport;
-};
+const severityCases: { report: unknown; severity: string; category: string; signal?: string }[] = [
+  { report: 'Saving a document corrupts the file', severity: 'critical', category: 'data', signal: 'corrupts' },
+  { report: 'All users lose data after the nightly sync', severity: 'critical', category: 'data', signal: 'lose data' },
+  { report: 'Stored XSS in the comment field', severity: 'critical', category: 'security', signal: 'xss' },
+  { report: 'App crashes when opening settings', severity: 'critical', category: 'crash', signal: 'crashes' },
+  { report: 'Editor hangs on large files', severity: 'critical', category: 'crash', signal: 'hangs' },
+  { report: { title: 'Export to PDF is broken', description: 'The export button does not work since 2.3, a regression.' }, severity: 'high', category: 'integration' },
+  { report: 'Search page is slow with many results', severity: 'medium', category: 'performance' },
+  { report: 'Order form misbehaves with two tabs open', severity: 'medium', category: 'ui' },
+  { report: 'Typo on the welcome screen', severity: 'low', category: 'ui', signal: 'typo' },
+  { report: 'Fix typo in the README', severity: 'low', category: 'docs', signal: 'typo' },
+  { report: 'Cosmetic: icon slightly misaligned in the toolbar', severity: 'low', category: 'ui' },
+  { report: 'TestQuotaManager.testExpiry is flaky', severity: 'low', category: 'other' },
+  { report: 'Reports footer text is grey', severity: 'medium', category: 'other' },
+  // Security and data exposure are critical (broken access control, OWASP A01), whatever other words appear.
+  {
+    report: "Customers see other tenants' invoices in production\nSigning up as a new user, the invoice list shows invoices of another tenant.",
+    severity: 'critical',
+    category: 'security',
+    signal: 'see other tenants',
+  },
+  { report: 'API returns data of another customer for a guessed order id', severity: 'critical', category: 'security' },
+  { report: 'Password reset emails are sent to the wrong user', severity: 'critical', category: 'security' },
+  { report: 'Cross-tenant data exposure in the reporting export', severity: 'critical', category: 'security', signal: 'cross tenant' },
+  { report: 'Password reset token is logged in plain text', severity: 'critical', category: 'security', signal: 'in plain text' },
+  // Loss of user content in other words than "data loss" is Bugzilla's loss of data.
+  { report: 'Lost many pages of a file that I saved', severity: 'critical', category: 'data', signal: 'lost many pages' },
+  { report: 'My unsaved changes are lost when the session expires', severity: 'critical', category: 'data' },
+  { report: 'CSV export is slow\nExporting 10k rows takes 40 seconds.', severity: 'medium', category: 'performance' },
+];
 
 describe('defect-triage: severity and category', () => {
-  const cases: { report: unknown; severity: string; category: string; signal?: string }[] = [
-    { report: 'Saving a document corrupts the file', severity: 'critical', category: 'data', signal: 'corrupts' },
-    { report: 'All users lose data after the nightly sync', severity: 'critical', category: 'data', signal: 'lose data' },
-    { report: 'Stored XSS in the comment field', severity: 'critical', category: 'security', signal: 'xss' },
-    { report: 'App crashes when opening settings', severity: 'critical', category: 'crash', signal: 'crashes' },
-    { report: 'Editor hangs on large files', severity: 'critical', category: 'crash', signal: 'hangs' },
-    { report: { title: 'Export to PDF is broken', description: 'The export button does not work since 2.3, a regression.' }, severity: 'high', category: 'integration' },
-    { report: 'Search page is slow with many results', severity: 'medium', category: 'performance' },
-    { report: 'Order form misbehaves with two tabs open', severity: 'medium', category: 'ui' },
-    { report: 'Typo on the welcome screen', severity: 'low', category: 'ui', signal: 'typo' },
-    { report: 'Fix typo in the README', severity: 'low', category: 'docs', signal: 'typo' },
-    { report: 'Cosmetic: icon slightly misaligned in the toolbar', severity: 'low', category: 'ui' },
-    { report: 'TestQuotaManager.testExpiry is flaky', severity: 'low', category: 'other' },
-    { report: 'Reports footer text is grey', severity: 'medium', category: 'other' },
-    // Security and data exposure are critical (broken access control, OWASP A01), whatever other words appear.
-    {
-      report: "Customers see other tenants' invoices in production\nSigning up as a new user, the invoice list shows invoices of another tenant.",
-      severity: 'critical',
-      category: 'security',
-      signal: 'see other tenants',
-    },
-    { report: 'API returns data of another customer for a guessed order id', severity: 'critical', category: 'security' },
-    { report: 'Password reset emails are sent to the wrong user', severity: 'critical', category: 'security' },
-    { report: 'Cross-tenant data exposure in the reporting export', severity: 'critical', category: 'security', signal: 'cross tenant' },
-    { report: 'Password reset token is logged in plain text', severity: 'critical', category: 'security', signal: 'in plain text' },
-    // Loss of user content in other words than "data loss" is Bugzilla's loss of data.
-    { report: 'Lost many pages of a file that I saved', severity: 'critical', category: 'data', signal: 'lost many pages' },
-    { report: 'My unsaved changes are lost when the session expires', severity: 'critical', category: 'data' },
-    { report: 'CSV export is slow\nExporting 10k rows takes 40 seconds.', severity: 'medium', category: 'performance' },
-  ];
-  for (const c of cases) {
-    const title = typeof c.report === 'string' ? c.report : (c.report as { title: string }).title;
-    it(`${title} -> ${c.severity}/${c.category}`, async () => {
-      const t = await one(c.report);
-      expect(t.severity).toBe(c.severity);
-      expect(t.category).toBe(c.category);
-      if (c.signal) expect(t.signals.severity).toContain(c.signal);
-      if (c.category !== 'other') expect(t.signals.category.length).toBeGreaterThan(0);
-      else expect(t.signals.category).toEqual([]);
-    });
-  }
 
   it('ignores negated cues', () => {
     expect(severityOf('Import no longer crashes but shows a warning', '').severity).not.toBe('critical');
@@ -206,110 +191,90 @@ describe('defect-triage: title shape, negation, workarounds and cut-points', () 
   });
 });
 
-describe('defect-triage: completeness', () => {
-  it('a full structured report misses nothing', async () => {
-    const t = await one({
-      id: 42,
-      title: 'Checkout total ignores discount',
-      steps: ['Add a discounted item', 'Open checkout'],
-      expected: 'Total is 90.00',
-      actual: 'Total is 100.00',
-      environment: 'Firefox 128, Ubuntu 24.04',
-    });
-    expect(t.id).toBe('42');
-    expect(t.has_repro).toBe(true);
-    expect(t.missing_info).toEqual([]);
-  });
-  it('a bare title misses everything', async () => {
-    const t = await one('Checkout total ignores discount');
-    expect(t.has_repro).toBe(false);
-    expect(t.missing_info).toEqual(['no_repro_steps', 'no_expected_vs_actual', 'no_environment']);
-  });
-  it('finds steps, expected vs actual and environment in free text', async () => {
-    const t = await one(
-      'Totals wrong on checkout\nSteps to reproduce:\n1. Add a discounted item\n2. Open checkout\nExpected 90.00 but it shows 100.00.\nVersion 3.4.1 on Windows 11.',
-    );
-    expect(t.has_repro).toBe(true);
-    expect(t.missing_info).toEqual([]);
-  });
-  it('accepts numbered steps without a heading', async () => {
-    const t = await one({ title: 'Cart empties', description: '1) open the cart\n2) reload the page\nThe cart should keep its items.' });
-    expect(t.has_repro).toBe(true);
-    expect(t.missing_info).toEqual(['no_environment']);
-  });
-});
-
 describe('defect-triage: priority', () => {
-  it('ranks the batch by urgency and keeps input order in the output', async () => {
-    const res = await callTool(tool, {
-      reports: ['Typo in footer', 'Server crashes on start', { id: 'B', title: 'Export is broken' }, 'Search results load slowly'],
-    });
-    const t = res.body.triaged as TriagedReport[];
-    expect(t.map((x) => x.index)).toEqual([0, 1, 2, 3]);
-    expect(t.map((x) => x.priority)).toEqual([4, 1, 2, 3]);
-    expect(new Set(t.map((x) => x.priority)).size).toBe(4);
-  });
-  it('ranks a cross-tenant exposure above a slow export: severity first, then security first', async () => {
-    const res = await callTool(tool, {
-      reports: [
-        'CSV export is slow\nExporting 10k rows takes 40 seconds.',
-        'Search results load slowly',
-        'New users see invoices of another tenant in production',
-        'Typo in footer',
-      ],
-    });
-    const t = res.body.triaged as TriagedReport[];
-    expect(t.map((x) => `${x.severity}/${x.category}`)).toEqual(['medium/performance', 'medium/performance', 'critical/security', 'low/docs']);
-    expect(t.map((x) => x.priority)).toEqual([2, 3, 1, 4]);
-  });
-
-  it('gives priority 1 to a single report', async () => {
-    expect((await one('Typo in footer')).priority).toBe(1);
-  });
   it('breaks ties by input order', () => {
     const t = triage(['Button label wrong colour', 'Button label wrong colour']);
     expect(t.map((x) => x.priority)).toEqual([1, 2]);
   });
 });
 
-describe('defect-triage: invalid input', () => {
-  const cases: { name: string; body: unknown; error: string; field?: string }[] = [
-    { name: 'reports missing', body: {}, error: 'reports_required' },
-    { name: 'reports empty', body: { reports: [] }, error: 'reports_too_short' },
-    { name: 'reports not an array', body: { reports: 'crash' }, error: 'reports_must_be_array' },
-    { name: 'too many reports', body: { reports: new Array(201).fill('x') }, error: 'reports_too_long' },
-    { name: 'blank string report', body: { reports: ['   '] }, error: 'reports_too_short', field: 'reports.0' },
-    { name: 'string report too long', body: { reports: ['a'.repeat(20_001)] }, error: 'reports_too_long', field: 'reports.0' },
-    { name: 'object without title', body: { reports: [{ description: 'x' }] }, error: 'reports_invalid', field: 'reports.0' },
-    { name: 'number as a report', body: { reports: [5] }, error: 'reports_invalid', field: 'reports.0' },
-    { name: 'title too long', body: { reports: [{ title: 'a'.repeat(501) }] }, error: 'reports_too_long', field: 'reports.0.title' },
-    { name: 'too many steps', body: { reports: [{ title: 'x', steps: new Array(51).fill('s') }] }, error: 'reports_invalid', field: 'reports.0' },
-    { name: 'body not an object', body: 'crash', error: 'body_must_be_object' },
-  ];
-  for (const c of cases) {
-    it(c.name, async () => {
-      const res = await callTool(tool, c.body);
-      expect(res.status).toBe(400);
-      expect(res.body.error).toBe(c.error);
-      if (c.field) expect(res.body.field).toBe(c.field);
-    });
-  }
+/** The triaged reports of an answer, as the output schema reads them. */
+const triaged = (b: Record<string, unknown>) => tool.output.parse(b).triaged;
+const first = (b: Record<string, unknown>) => triaged(b)[0]!;
+
+const severityRows: ValidCase[] = severityCases.map((c) => ({
+  name: `${typeof c.report === 'string' ? c.report : (c.report as { title: string }).title} -> ${c.severity}/${c.category}`,
+  input: { reports: [c.report] },
+  check: (b) => {
+    const t = first(b);
+    expect(t.severity).toBe(c.severity);
+    expect(t.category).toBe(c.category);
+    if (c.signal) expect(t.signals.severity).toContain(c.signal);
+    if (c.category !== 'other') expect(t.signals.category.length).toBeGreaterThan(0);
+    else expect(t.signals.category).toEqual([]);
+  },
+}));
+
+testTool(tool, {
+  valid: [
+    ...severityRows,
+    {
+      name: 'completeness: a full structured report misses nothing',
+      input: { reports: [{ id: 42, title: 'Checkout total ignores discount', steps: ['Add a discounted item', 'Open checkout'], expected: 'Total is 90.00', actual: 'Total is 100.00', environment: 'Firefox 128, Ubuntu 24.04' }] },
+      output: { triaged: [{ id: '42', has_repro: true, missing_info: [] }] },
+    },
+    {
+      name: 'completeness: a bare title misses everything',
+      input: { reports: ['Checkout total ignores discount'] },
+      output: { triaged: [{ has_repro: false, missing_info: ['no_repro_steps', 'no_expected_vs_actual', 'no_environment'] }] },
+    },
+    {
+      name: 'completeness: finds steps, expected vs actual and environment in free text',
+      input: { reports: ['Totals wrong on checkout\nSteps to reproduce:\n1. Add a discounted item\n2. Open checkout\nExpected 90.00 but it shows 100.00.\nVersion 3.4.1 on Windows 11.'] },
+      output: { triaged: [{ has_repro: true, missing_info: [] }] },
+    },
+    {
+      name: 'completeness: accepts numbered steps without a heading',
+      input: { reports: [{ title: 'Cart empties', description: '1) open the cart\n2) reload the page\nThe cart should keep its items.' }] },
+      output: { triaged: [{ has_repro: true, missing_info: ['no_environment'] }] },
+    },
+    {
+      name: 'priority: ranks the batch by urgency and keeps input order in the output',
+      input: { reports: ['Typo in footer', 'Server crashes on start', { id: 'B', title: 'Export is broken' }, 'Search results load slowly'] },
+      check: (b) => {
+        const t = triaged(b);
+        expect(t.map((x) => x.index)).toEqual([0, 1, 2, 3]);
+        expect(t.map((x) => x.priority)).toEqual([4, 1, 2, 3]);
+        expect(new Set(t.map((x) => x.priority)).size).toBe(4);
+      },
+    },
+    {
+      name: 'priority: ranks a cross-tenant exposure above a slow export: severity first, then security first',
+      input: { reports: ['CSV export is slow\nExporting 10k rows takes 40 seconds.', 'Search results load slowly', 'New users see invoices of another tenant in production', 'Typo in footer'] },
+      check: (b) => {
+        const t = triaged(b);
+        expect(t.map((x) => `${x.severity}/${x.category}`)).toEqual(['medium/performance', 'medium/performance', 'critical/security', 'low/docs']);
+        expect(t.map((x) => x.priority)).toEqual([2, 3, 1, 4]);
+      },
+    },
+    { name: 'priority: gives priority 1 to a single report', input: { reports: ['Typo in footer'] }, output: { triaged: [{ priority: 1 }] } },
+  ],
+  invalid: [
+    { name: 'reports missing', input: {}, code: 'reports_required' },
+    { name: 'reports empty', input: { reports: [] }, code: 'reports_too_short' },
+    { name: 'reports not an array', input: { reports: 'crash' }, code: 'reports_must_be_array' },
+    { name: 'too many reports', input: { reports: new Array(201).fill('x') }, code: 'reports_too_long' },
+    { name: 'blank string report', input: { reports: ['   '] }, code: 'reports_too_short', details: { field: 'reports.0' } },
+    { name: 'string report too long', input: { reports: ['a'.repeat(20_001)] }, code: 'reports_too_long', details: { field: 'reports.0' } },
+    { name: 'object without title', input: { reports: [{ description: 'x' }] }, code: 'reports_invalid', details: { field: 'reports.0' } },
+    { name: 'number as a report', input: { reports: [5] }, code: 'reports_invalid', details: { field: 'reports.0' } },
+    { name: 'title too long', input: { reports: [{ title: 'a'.repeat(501) }] }, code: 'reports_too_long', details: { field: 'reports.0.title' } },
+    { name: 'too many steps', input: { reports: [{ title: 'x', steps: new Array(51).fill('s') }] }, code: 'reports_invalid', details: { field: 'reports.0' } },
+    { name: 'body not an object', input: 'crash', code: 'body_must_be_object' },
+  ],
 });
 
-describe('defect-triage: examples, determinism, hostile input', () => {
-  for (const ex of tool.examples) {
-    it(`example: ${ex.title}`, async () => {
-      const res = await callTool(tool, ex.input);
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual(ex.output);
-    });
-  }
-
-  it('is deterministic', async () => {
-    const body = { reports: ['Crash on save', { id: 'X-1', title: 'Typo', description: 'steps to reproduce: open' }, 'Slow search'] };
-    expect(await callTool(tool, body)).toEqual(await callTool(tool, body));
-  });
-
+describe('defect-triage: hostile input', () => {
   it('answers quickly on inputs at the caps and on pathological text', async () => {
     const t0 = performance.now();
     const nasty = [
@@ -330,7 +295,7 @@ describe('defect-triage: examples, determinism, hostile input', () => {
     });
     const res = await callTool(tool, { reports });
     expect(res.status).toBe(200);
-    expect((res.body.triaged as unknown[]).length).toBe(200);
+    expect(triaged(res.body).length).toBe(200);
     expect(performance.now() - t0).toBeLessThan(15_000);
   });
 });
@@ -353,20 +318,6 @@ describe.skipIf(!existsSync(bugs))('defect-triage: bugs.jsonl', () => {
     });
     expect(f1.reduce((a, b) => a + b, 0) / labels.length).toBeGreaterThan(0.3);
   });
-});
-
-describe('declared hostile inputs (tool.hostile)', () => {
-  const cases = tool.hostile?.() ?? [];
-  it('declares cases', () => {
-    expect(cases.length).toBeGreaterThan(5);
-    expect(new Set(cases.map((c) => c.name)).size).toBe(cases.length);
-  });
-  for (const c of cases) {
-    it(`${c.name}: a 200 or a 4xx, never a throw`, async () => {
-      const res = await callTool(tool, c.input);
-      expect(res.status === 200 || (res.status >= 400 && res.status < 500)).toBe(true);
-    });
-  }
 });
 
 describe('defect-triage: the tokeniser', () => {

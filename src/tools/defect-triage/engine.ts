@@ -1,33 +1,14 @@
 // Defect-triage engine: severity, category, completeness and batch priority of bug reports; pure.
-import { CANDIDATE_GROUPS, CATEGORY_CUES, CATEGORY_ORDER, DEFINITION_GROUPS, SEVERITY_CUES } from './lexicon.ts';
+import { CATEGORY_CUES, CATEGORY_ORDER, DEFINITION_GROUPS, SEVERITY_CUES } from './lexicon.ts';
 import type { Category, CueGroup, CueLevel } from './lexicon.ts';
 
-export type Severity = 'critical' | 'high' | 'medium' | 'low';
-export type MissingInfo = 'no_repro_steps' | 'no_expected_vs_actual' | 'no_environment';
+import type { Input, Output } from './tool.ts';
 
 /** A report as the tool receives it: a plain string, or the structured form. */
-export type ReportInput =
-  | string
-  | {
-      id?: string | number | undefined;
-      title: string;
-      description?: string | undefined;
-      steps?: string | string[] | undefined;
-      expected?: string | undefined;
-      actual?: string | undefined;
-      environment?: string | undefined;
-    };
-
-export interface TriagedReport {
-  index: number;
-  id: string | null;
-  severity: Severity;
-  category: Category;
-  has_repro: boolean;
-  missing_info: MissingInfo[];
-  priority: number;
-  signals: { severity: string[]; category: string[] };
-}
+type ReportInput = Input['reports'][number];
+type TriagedReport = Output['triaged'][number];
+export type Severity = TriagedReport['severity'];
+type MissingInfo = TriagedReport['missing_info'][number];
 
 /**
  * The cue groups the tool uses: every definition group, and the candidate groups that held on each source of
@@ -35,16 +16,13 @@ export interface TriagedReport {
  */
 export const SHIPPED_GROUPS: ReadonlySet<CueGroup> = new Set<CueGroup>([...DEFINITION_GROUPS, 'test_only', 'dependency_bump']);
 
-/** Every group, for the bench's ablations. */
-export const ALL_GROUPS: readonly CueGroup[] = [...DEFINITION_GROUPS, ...CANDIDATE_GROUPS];
-
 /**
  * Where the body's evidence counts. `title_first`: the title is the reporter's own summary of the defect, so
  * when it carries any evidence it decides, and the body is read only when the title carries none.
  * `highest`: the strongest evidence anywhere. `title_only`: the body is never read for severity.
  */
 export type BodyPolicy = 'title_first' | 'highest' | 'title_only';
-export const BODY_POLICY: BodyPolicy = 'title_first';
+const BODY_POLICY: BodyPolicy = 'title_first';
 
 export interface SeverityOptions {
   groups?: ReadonlySet<CueGroup>;
@@ -561,7 +539,7 @@ export function severityOf(title: string, body: string, options: SeverityOptions
 }
 
 /** A report's title and body, tokenised once and only when a rule needs them (severity and category share them). */
-export class ReportText {
+class ReportText {
   private titleTokenList: Token[] | undefined;
   private proseTokenList: Token[] | undefined;
   constructor(
@@ -641,7 +619,7 @@ const ENV_CUE = /\b(?:windows|linux|ubuntu|debian|centos|rhel|red hat|fedora|mac
 const VERSION_NUMBER = /\bv?\d{1,4}\.\d{1,4}\.\d{1,6}\b/;
 
 /** Does the report carry reproduction steps? */
-export function hasRepro(n: Normalised): boolean {
+function hasRepro(n: Normalised): boolean {
   if (n.steps.trim()) return true;
   const text = `${n.title}\n${n.body}`;
   if (REPRO_CUE.test(text)) return true;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { defineTool } from '../kit/contract.ts';
 import { triage } from './engine.ts';
+import { examples } from './examples.ts';
 import { hostileCases } from './hostile.ts';
 
 const MAX_REPORTS = 200;
@@ -26,7 +27,7 @@ const report = z.union([z.string().trim().min(1).max(20_000), reportObject], {
   error: 'Each report is a string (first line = title) or an object with at least a title.',
 });
 
-const input = z.object({
+export const input = z.object({
   reports: z
     .array(report)
     .min(1)
@@ -58,6 +59,10 @@ const output = z.object({
   triaged: z.array(triaged).describe('One entry per report, in input order.'),
 });
 
+/** The engine's input (defaults applied) and output, from the schemas. */
+export type Input = z.output<typeof input>;
+export type Output = z.input<typeof output>;
+
 export default defineTool({
   name: 'defect-triage',
   title: 'Defect triage',
@@ -77,70 +82,8 @@ export default defineTool({
   output,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   hostile: hostileCases,
-  examples: [
-    {
-      title: 'A crash, a typo, a structured report and a data exposure',
-      input: {
-        reports: [
-          'Editor crashes when pasting a table\nPasting any table from the clipboard closes the app.',
-          { id: 'DOC-7', title: 'Typo in the settings dialog: "Pasword"' },
-          {
-            id: 'PAY-42',
-            title: 'Checkout returns wrong total for discounted items',
-            steps: ['Add a discounted item to the cart', 'Open checkout'],
-            expected: 'Total is 90.00',
-            actual: 'Total is 100.00',
-            environment: 'Chrome 126 on Windows 11, web 3.4.1',
-          },
-          "Customers see other tenants' invoices in production\nSigning up as a new user, the invoice list shows invoices of another tenant.",
-        ],
-      },
-      output: {
-        triaged: [
-          {
-            index: 0,
-            id: null,
-            severity: 'critical',
-            category: 'crash',
-            has_repro: false,
-            missing_info: ['no_repro_steps', 'no_expected_vs_actual', 'no_environment'],
-            priority: 2,
-            signals: { severity: ['crashes'], category: ['crashes'] },
-          },
-          {
-            index: 1,
-            id: 'DOC-7',
-            severity: 'low',
-            category: 'ui',
-            has_repro: false,
-            missing_info: ['no_repro_steps', 'no_expected_vs_actual', 'no_environment'],
-            priority: 4,
-            signals: { severity: ['typo'], category: ['dialog'] },
-          },
-          {
-            index: 2,
-            id: 'PAY-42',
-            severity: 'medium',
-            category: 'data',
-            has_repro: true,
-            missing_info: [],
-            priority: 3,
-            signals: { severity: [], category: ['wrong total'] },
-          },
-          {
-            index: 3,
-            id: null,
-            severity: 'critical',
-            category: 'security',
-            has_repro: false,
-            missing_info: ['no_repro_steps', 'no_expected_vs_actual', 'no_environment'],
-            priority: 1,
-            signals: { severity: ['see other tenants'], category: ['see other tenants'] },
-          },
-        ],
-      },
-    },
-  ],
+  examples,
+  codes: {},
   run(body) {
     return { triaged: triage(body.reports) };
   },

@@ -2,14 +2,13 @@
 import { z } from 'zod';
 import { defineTool } from '../kit/contract.ts';
 import { computeSaasMetrics } from './engine.ts';
-import type { SaasInput } from './engine.ts';
 import { examples } from './examples.ts';
 import { hostileCases } from './hostile.ts';
 
 const money = (d: string) => z.number().min(-1e15).max(1e15).optional().describe(d);
 const pct = (d: string) => z.number().min(-1000).max(1000).optional().describe(d);
 
-const Input = z.object({
+const input = z.object({
   net_burn: money('Monthly net burn: cash out minus cash in over one month (negative or 0 when cash-flow positive). Used by burn multiple and runway.'),
   net_new_arr: money('Net new ARR added over the same month as net_burn (new + expansion - contraction - churn, annualised).'),
   new_mrr: money('MRR from new customers this month.'),
@@ -46,7 +45,7 @@ const Tag = z.object({
   benchmark: z.string().describe('The bands and their source.'),
 });
 
-const Output = z.object({
+const output = z.object({
   metrics: z
     .object({
       runway_months: Tag.describe('cash / monthly net burn.'),
@@ -74,6 +73,10 @@ const Output = z.object({
   inputs_used: z.array(z.string()).describe('Input fields that were supplied.'),
 });
 
+/** The engine's input (defaults applied) and output, from the schemas. */
+export type Input = z.output<typeof input>;
+export type Output = z.input<typeof output>;
+
 export default defineTool({
   name: 'saas-metrics',
   title: 'SaaS metrics',
@@ -82,10 +85,11 @@ export default defineTool({
     'Computes burn multiple, SaaS quick ratio, magic number, LTV:CAC, CAC payback, net and gross revenue retention, Rule of 40, gross margin and runway from the figures you have, each with a status band and a message naming the value and the benchmark (Sacks, Hamid, Scale VP, Skok, Bessemer). Metrics whose inputs are missing are unknown, never guessed. The focus list ranks what to fix: runway under 12 months first, then the worst bands, retention before efficiency before growth. All amounts in one currency; monthly figures unless a field says otherwise.',
   credits: 1,
   deployed: true,
-  input: Input,
-  output: Output,
+  input,
+  output,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   examples,
   hostile: hostileCases,
-  run: (input) => computeSaasMetrics(input as SaasInput),
+  codes: {},
+  run: (body) => computeSaasMetrics(body),
 });

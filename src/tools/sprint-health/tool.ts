@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineTool } from '../kit/contract.ts';
 import { analyse } from './engine.ts';
-import examples from './examples.json' with { type: 'json' };
+import { examples } from './examples.ts';
 import { hostileCases } from './hostile.ts';
 
 const MAX = 1_000_000;
@@ -30,7 +30,7 @@ const sprint = z.object({
   team_capacity: z.number().min(RESOLUTION).max(MAX).optional().describe(`Capacity in the same unit, at least ${RESOLUTION}; when every sprint has it, velocity also checks commitment against capacity.`),
 });
 
-const input = z.object({
+export const input = z.object({
   sprints: z.array(sprint).min(1).max(100).describe('Sprints, oldest first (1 to 100).'),
   unit: z.enum(['points', 'hours']).optional().describe('Unit of committed, completed, added, removed, carried_over and team_capacity (default points).'),
   rolling_window: z.number().int().min(2).max(10).optional().describe('Sprints in the rolling mean used by velocity_stability (default 3).'),
@@ -118,6 +118,10 @@ const output = z.object({
     .describe('One recommendation per metric not good: bad before warn, then say_do, carry_over, scope_change, velocity_stability, velocity, bug_ratio.'),
 });
 
+/** The engine's input (defaults applied) and output, from the schemas. */
+export type Input = z.output<typeof input>;
+export type Output = z.input<typeof output>;
+
 export default defineTool({
   name: 'sprint-health',
   title: 'Sprint health',
@@ -129,7 +133,10 @@ export default defineTool({
   input,
   output,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  examples: examples.map((e) => ({ title: e.title, input: e.input as z.input<typeof input>, output: e.output as z.output<typeof output> })),
+  examples,
   hostile: hostileCases,
+  codes: {
+    sprints_too_small: { status: 400, meaning: 'A sprint figure is below its floor: committed or team_capacity under 0.001, or completed between 0 and 0.001 (the field names which).' },
+  },
   run: (args) => analyse(args),
 });

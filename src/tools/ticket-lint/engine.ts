@@ -1,6 +1,7 @@
 // Lints one ticket: summary, description, type-specific content, estimate and metadata; scores it and gives a verdict.
-import { extractCriteria } from '../acceptance-criteria-validator/extract.ts';
-import type { FindingCode, FindingField, IssueType, Severity } from './rules.ts';
+import { extractCriteria } from '../kit/criteria/extract.ts';
+import type { FindingCode, IssueType, Severity } from './rules.ts';
+import type { Input, Output } from './tool.ts';
 import {
   DESCRIPTION_MIN_WORDS,
   FINDING_CODES,
@@ -14,36 +15,9 @@ import {
   URGENT_MIN_WORDS,
 } from './rules.ts';
 
-export interface Ticket {
-  summary?: string | null | undefined;
-  description?: string | null | undefined;
-  issue_type?: IssueType | undefined;
-  acceptance_criteria?: string | string[] | null | undefined;
-  estimate?: number | null | undefined;
-  estimate_unit?: 'points' | 'hours' | undefined;
-  priority?: string | null | undefined;
-  epic_link?: string | null | undefined;
-  assignee?: string | null | undefined;
-  labels?: string[] | null | undefined;
-  components?: string[] | null | undefined;
-  attachments_count?: number | null | undefined;
-  child_count?: number | null | undefined;
-}
-
-export interface Finding {
-  field: FindingField;
-  severity: Severity;
-  code: FindingCode;
-  message: string;
-  fix: string;
-}
-
-// A type alias, not an interface: the tool contract needs it assignable to a plain record.
-export type LintOutput = {
-  verdict: 'ready' | 'needs_work';
-  score_0_100: number;
-  findings: Finding[];
-};
+/** A ticket as the engine reads it: issue_type and estimate_unit may be left to their defaults (the bench does). */
+export type Ticket = Omit<Input['ticket'], 'issue_type' | 'estimate_unit'> & Partial<Pick<Input['ticket'], 'issue_type' | 'estimate_unit'>>;
+type Finding = Output['findings'][number];
 
 const WORD = /[\p{L}\p{N}]+(?:['\u2019-][\p{L}\p{N}]+)*/gu;
 
@@ -129,8 +103,22 @@ function formatNumber(n: number): string {
   return Number.isInteger(n) ? String(n) : String(Math.round(n * 100) / 100);
 }
 
+/** What every rule step reads: the ticket, its type, its cleaned text, and where findings go. */
+interface Lint {
+  ticket: Ticket;
+  type: IssueType;
+  summary: string | undefined;
+  description: string | undefined;
+  descWords: number;
+  /** Summary and description together. */
+  text: string;
+  /** A criteria section or Given/When/Then scenario in the description: searched once, for the bug and criteria rules. */
+  criteriaInDescription: () => boolean;
+  add(code: FindingCode, message: string, severity?: Severity): void;
+}
+
 /** Lint one ticket. Pure and deterministic. */
-export function lintTicket(ticket: Ticket): LintOutput {
+export function lintTicket(ticket: Ticket): Output {
   const type: IssueType = ticket.issue_type ?? 'story';
   const found: Finding[] = [];
   const add = (code: FindingCode, message: string, severity?: Severity): void => {
@@ -139,48 +127,67 @@ export function lintTicket(ticket: Ticket): LintOutput {
     if (sev === undefined) return;
     found.push({ field: rule.field, severity: sev, code, message, fix: rule.fix });
   };
-
-  // Summary
   const summary = present(ticket.summary) ? ticket.summary.replace(/\s+/g, ' ').trim() : undefined;
-  if (summary === undefined) {
-    add('summary_missing', 'The ticket has no summary.');
-  } else {
-    const sw = words(summary);
-    if (sw.length < SUMMARY_LIMITS.minWords || summary.length < SUMMARY_LIMITS.minChars) {
-      add('summary_too_short', `The summary "${quote(summary)}" has ${sw.length} word${sw.length === 1 ? '' : 's'}; it cannot say what changes and where.`);
-    }
-    if (summary.length > SUMMARY_LIMITS.hard) {
-      add('summary_too_long', `The summary has ${summary.length} characters; Jira refuses more than ${SUMMARY_LIMITS.hard}.`, 'high');
-    } else if (summary.length > SUMMARY_LIMITS.soft) {
-      add('summary_too_long', `The summary has ${summary.length} characters; past ${SUMMARY_LIMITS.soft} it no longer fits one line on a board or in a list.`);
-    }
-    const letters = summary.replace(/[^\p{L}]/gu, '');
-    const upper = summary.replace(/[^\p{Lu}]/gu, '');
-    if (letters.length >= 8 && sw.filter((w) => /\p{L}{3}/u.test(w)).length >= 2 && upper.length / letters.length >= 0.8) {
-      add('summary_all_caps', 'The summary is written in capitals.');
-    }
-    // Skip a leading "[Component]" tag: the first real word decides.
-    const lead = summary.replace(/^(?:\[[^\]]{0,60}\]\s*)+/, '');
-    const first = words(lead)[0]?.toLowerCase();
-    if (first !== undefined && WEAK_FIRST.has(first)) {
-      add('summary_weak_start', `The summary opens with "${words(lead)[0] ?? first}", which says nothing about what changes or fails.`);
-    }
-    if (/(?:\.\.\.|\u2026)\s*$/.test(summary)) add('summary_trailing_ellipsis', 'The summary ends with an ellipsis, as if it were cut off.');
-  }
-
-  // Description
   const description = present(ticket.description) ? ticket.description : undefined;
-  const descWords = description !== undefined ? words(description).length : 0;
+  let criteriaFound: boolean | undefined;
+  const lint: Lint = {
+    ticket,
+    type,
+    summary,
+    description,
+    descWords: description !== undefined ? words(description).length : 0,
+    text: `${summary ?? ''}\n${description ?? ''}`,
+    criteriaInDescription: () => (criteriaFound ??= description !== undefined && extractCriteria(description, { maxItems: 1, maxLength: 200, fallback: 'scenarios' }).length > 0),
+    add,
+  };
+  if (summary === undefined) add('summary_missing', 'The ticket has no summary.');
+  else summaryRules(summary, add);
+  descriptionRules(lint);
+  // Bug content: summary and description together, since a bug's summary usually states the failure.
+  if (type === 'bug') bugRules(lint);
+  if (!hasAcceptanceCriteria(ticket, lint.criteriaInDescription)) add('ac_missing', `The ${type} has no acceptance criteria (field empty, and no "Acceptance criteria" section or Given/When/Then scenario in the description).`);
+  estimateRules(lint);
+  priorityRules(lint);
+  metadataRules(lint);
+
+  const findings = found.sort((a, b) => SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity) || FINDING_CODES.indexOf(a.code) - FINDING_CODES.indexOf(b.code));
+  const score = Math.max(0, 100 - findings.reduce((s, f) => s + SEVERITY_POINTS[f.severity], 0));
+  const blocked = findings.some((f) => f.severity === 'high');
+  return { verdict: !blocked && score >= READY_MIN_SCORE ? 'ready' : 'needs_work', score_0_100: score, findings };
+}
+
+/** The summary's length, capitals, opening word and ending. */
+function summaryRules(summary: string, add: Lint['add']): void {
+  const sw = words(summary);
+  if (sw.length < SUMMARY_LIMITS.minWords || summary.length < SUMMARY_LIMITS.minChars) {
+    add('summary_too_short', `The summary "${quote(summary)}" has ${sw.length} word${sw.length === 1 ? '' : 's'}; it cannot say what changes and where.`);
+  }
+  if (summary.length > SUMMARY_LIMITS.hard) {
+    add('summary_too_long', `The summary has ${summary.length} characters; Jira refuses more than ${SUMMARY_LIMITS.hard}.`, 'high');
+  } else if (summary.length > SUMMARY_LIMITS.soft) {
+    add('summary_too_long', `The summary has ${summary.length} characters; past ${SUMMARY_LIMITS.soft} it no longer fits one line on a board or in a list.`);
+  }
+  const letters = summary.replace(/[^\p{L}]/gu, '');
+  const upper = summary.replace(/[^\p{Lu}]/gu, '');
+  if (letters.length >= 8 && sw.filter((w) => /\p{L}{3}/u.test(w)).length >= 2 && upper.length / letters.length >= 0.8) {
+    add('summary_all_caps', 'The summary is written in capitals.');
+  }
+  // Skip a leading "[Component]" tag: the first real word decides.
+  const lead = summary.replace(/^(?:\[[^\]]{0,60}\]\s*)+/, '');
+  const first = words(lead)[0]?.toLowerCase();
+  if (first !== undefined && WEAK_FIRST.has(first)) {
+    add('summary_weak_start', `The summary opens with "${words(lead)[0] ?? first}", which says nothing about what changes or fails.`);
+  }
+  if (/(?:\.\.\.|\u2026)\s*$/.test(summary)) add('summary_trailing_ellipsis', 'The summary ends with an ellipsis, as if it were cut off.');
+}
+
+/** The description's presence and length, the user value of a story or epic, and an epic's scope. */
+function descriptionRules({ ticket, type, summary, description, descWords, text, add }: Lint): void {
   if (description === undefined) {
     add('description_missing', `The ${type} has no description.`);
   } else if (descWords < DESCRIPTION_MIN_WORDS) {
     add('description_too_short', `The description has ${descWords} word${descWords === 1 ? '' : 's'}; fewer than ${DESCRIPTION_MIN_WORDS} leaves the reader guessing.`);
   }
-  const text = `${summary ?? ''}\n${description ?? ''}`;
-  // A criteria section or Given/When/Then scenario in the description: searched once, for the bug and criteria rules.
-  let criteriaFound: boolean | undefined;
-  const criteriaInDescription = (): boolean =>
-    (criteriaFound ??= description !== undefined && extractCriteria(description, { maxItems: 1, maxLength: 200, fallback: 'scenarios' }).length > 0);
   if ((type === 'story' || type === 'epic') && (summary !== undefined || description !== undefined) && !statesUserValue(text)) {
     add('no_user_value', `The ${type} never says why it matters: no "so that", "in order to" or stated benefit.`);
   }
@@ -190,28 +197,27 @@ export function lintTicket(ticket: Ticket): LintOutput {
       add('epic_no_child_scope', 'The epic has no child issues and its description does not outline a scope.');
     }
   }
+}
 
-  // Bug content: summary and description together, since a bug's summary usually states the failure.
-  if (type === 'bug') {
-    if (!REPRO.test(text) && countMatches(NUMBERED_STEP, description ?? '') < 2 && !criteriaInDescription()) {
-      add('bug_no_repro', 'The bug report has no steps to reproduce.');
-    }
-    const expected = EXPECTED.test(text);
-    const actual = ACTUAL.test(text);
-    if (!expected || !actual) {
-      const missing = !expected && !actual ? 'expected and actual behaviour' : !expected ? 'the expected behaviour' : 'the actual behaviour';
-      add('bug_no_expected_actual', `The bug report does not state ${missing}.`);
-    }
-    if (!ENVIRONMENT.test(text)) add('bug_no_environment', 'The bug report does not name an environment (version, OS, browser, deployment).');
-    if (!((ticket.attachments_count ?? 0) > 0) && !EVIDENCE.test(description ?? '')) {
-      add('bug_no_attachment', 'The bug report has no attachment and no pasted evidence (screenshot link, log excerpt, stack trace).');
-    }
+/** A bug's steps to reproduce, expected and actual behaviour, environment and evidence. */
+function bugRules({ ticket, description, text, criteriaInDescription, add }: Lint): void {
+  if (!REPRO.test(text) && countMatches(NUMBERED_STEP, description ?? '') < 2 && !criteriaInDescription()) {
+    add('bug_no_repro', 'The bug report has no steps to reproduce.');
   }
+  const expected = EXPECTED.test(text);
+  const actual = ACTUAL.test(text);
+  if (!expected || !actual) {
+    const missing = !expected && !actual ? 'expected and actual behaviour' : !expected ? 'the expected behaviour' : 'the actual behaviour';
+    add('bug_no_expected_actual', `The bug report does not state ${missing}.`);
+  }
+  if (!ENVIRONMENT.test(text)) add('bug_no_environment', 'The bug report does not name an environment (version, OS, browser, deployment).');
+  if (!((ticket.attachments_count ?? 0) > 0) && !EVIDENCE.test(description ?? '')) {
+    add('bug_no_attachment', 'The bug report has no attachment and no pasted evidence (screenshot link, log excerpt, stack trace).');
+  }
+}
 
-  // Acceptance criteria
-  if (!hasAcceptanceCriteria(ticket, criteriaInDescription)) add('ac_missing', `The ${type} has no acceptance criteria (field empty, and no "Acceptance criteria" section or Given/When/Then scenario in the description).`);
-
-  // Estimate
+/** The estimate: present, not oversized, on the unit's scale. */
+function estimateRules({ ticket, type, add }: Lint): void {
   const unit = ticket.estimate_unit ?? 'points';
   const estimate = typeof ticket.estimate === 'number' ? ticket.estimate : undefined;
   if (estimate === undefined) {
@@ -228,23 +234,22 @@ export function lintTicket(ticket: Ticket): LintOutput {
       add('estimate_mismatch', `${formatNumber(estimate)} hours is not a whole number of quarter hours.`);
     }
   }
+}
 
-  // Priority
+/** The priority: present, and urgent work described. */
+function priorityRules({ ticket, type, descWords, add }: Lint): void {
   const priority = present(ticket.priority) ? ticket.priority.trim().toLowerCase() : undefined;
   if (priority === undefined) {
     add('priority_missing', `The ${type} has no priority.`);
   } else if (URGENT_PRIORITIES.has(priority) && descWords < URGENT_MIN_WORDS) {
     add('urgent_thin_context', `Priority "${quote(ticket.priority ?? priority)}" with ${descWords === 0 ? 'no description' : `a ${descWords}-word description`}: urgent work needs impact and scope spelled out.`);
   }
+}
 
-  // Metadata
+/** Epic link, assignee, labels and components. */
+function metadataRules({ ticket, type, add }: Lint): void {
   if (!present(ticket.epic_link)) add('epic_link_missing', `The ${type} is not linked to an epic.`);
   if (!present(ticket.assignee)) add('assignee_missing', `The ${type} has no assignee.`);
   if (!(ticket.labels ?? []).some((l) => present(l))) add('labels_empty', 'The ticket has no labels.');
   if (!(ticket.components ?? []).some((c) => present(c))) add('components_empty', 'The ticket has no component.');
-
-  const findings = found.sort((a, b) => SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity) || FINDING_CODES.indexOf(a.code) - FINDING_CODES.indexOf(b.code));
-  const score = Math.max(0, 100 - findings.reduce((s, f) => s + SEVERITY_POINTS[f.severity], 0));
-  const blocked = findings.some((f) => f.severity === 'high');
-  return { verdict: !blocked && score >= READY_MIN_SCORE ? 'ready' : 'needs_work', score_0_100: score, findings };
 }

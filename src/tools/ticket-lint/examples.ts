@@ -1,8 +1,9 @@
 // Worked examples for ticket-lint: inputs and the engine's exact outputs (checked by the tests).
 import type { ToolExample } from '../kit/contract.ts';
-import type { LintOutput, Ticket } from './engine.ts';
+import type { z } from 'zod';
+import type { input } from './tool.ts';
 
-export const examples: ToolExample<{ ticket: Ticket }, LintOutput>[] = [
+export const examples: ToolExample<z.input<typeof input>, Record<string, unknown>>[] = [
   {
     "title": "A ready story",
     "input": {

@@ -19,7 +19,7 @@ export const FINDING_FIELDS = [
   'components',
   'attachments_count',
 ] as const;
-export type FindingField = (typeof FINDING_FIELDS)[number];
+type FindingField = (typeof FINDING_FIELDS)[number];
 
 /** SPEC's finding.code enum, in catalogue order (the order findings of equal severity are listed in). */
 export const FINDING_CODES = [

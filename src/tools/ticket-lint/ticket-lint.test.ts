@@ -3,20 +3,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { callTool } from '../../../test/support/tool-harness.ts';
 import { FINDING_CODES, FINDING_FIELDS } from './rules.ts';
+import { testTool } from '../kit/tester.ts';
+import type { ValidCase } from '../kit/tester.ts';
 import tool from './tool.ts';
 
-interface Finding {
-  field: string;
-  severity: 'high' | 'medium' | 'low';
-  code: string;
-  message: string;
-  fix: string;
-}
-interface Body {
-  verdict: 'ready' | 'needs_work';
-  score_0_100: number;
-  findings: Finding[];
-}
+/** The answer as the output schema reads it (request_id dropped). */
+const answer = (b: Record<string, unknown>) => tool.output.parse(b);
+type Body = ReturnType<typeof answer>;
+type Finding = Body['findings'][number];
+const codes = (b: Record<string, unknown>): string[] => answer(b).findings.map((f) => f.code);
 
 // A story with nothing to find; each case below changes one thing.
 const cleanStory = {
@@ -55,7 +50,7 @@ const cleanEpic = {
   acceptance_criteria: undefined,
 } as const;
 
-const codeCases: { name: string; ticket: Record<string, unknown>; code: string; severity: Finding['severity']; field: string }[] = [
+const codeCases: { name: string; ticket: Record<string, unknown>; code: string; severity: Finding['severity']; field: string; also?: (b: Record<string, unknown>) => void }[] = [
   { name: 'no summary', ticket: { ...cleanStory, summary: undefined }, code: 'summary_missing', severity: 'high', field: 'summary' },
   { name: 'blank summary', ticket: { ...cleanStory, summary: '  ' }, code: 'summary_missing', severity: 'high', field: 'summary' },
   { name: 'two-word summary', ticket: { ...cleanStory, summary: 'Fix cart' }, code: 'summary_too_short', severity: 'medium', field: 'summary' },
@@ -75,12 +70,21 @@ const codeCases: { name: string; ticket: Record<string, unknown>; code: string; 
   { name: 'bug without expected behaviour', ticket: { ...cleanBug, description: 'Steps to reproduce:\n1. Add an item\n2. Pay with a Visa card\nActual: "Card declined" is shown. Chrome 126, production.' }, code: 'bug_no_expected_actual', severity: 'medium', field: 'description' },
   { name: 'bug without environment', ticket: { ...cleanBug, description: 'Steps to reproduce:\n1. Add an item\n2. Pay with a Visa card\nExpected: the order is placed. Actual: "Card declined" is shown.' }, code: 'bug_no_environment', severity: 'medium', field: 'description' },
   { name: 'bug without attachment or evidence', ticket: { ...cleanBug, attachments_count: 0 }, code: 'bug_no_attachment', severity: 'low', field: 'attachments_count' },
-  { name: 'story without criteria', ticket: { ...cleanStory, acceptance_criteria: undefined }, code: 'ac_missing', severity: 'high', field: 'acceptance_criteria' },
+  {
+    name: 'story without criteria',
+    ticket: { ...cleanStory, acceptance_criteria: undefined },
+    code: 'ac_missing',
+    severity: 'high',
+    field: 'acceptance_criteria',
+    // Any high finding means needs_work even with a high score.
+    also: (b) => expect(answer(b)).toMatchObject({ score_0_100: 80, verdict: 'needs_work' }),
+  },
   { name: 'story with blank criteria', ticket: { ...cleanStory, acceptance_criteria: ['', '  '] }, code: 'ac_missing', severity: 'high', field: 'acceptance_criteria' },
   { name: 'task without criteria', ticket: { ...cleanStory, issue_type: 'task', acceptance_criteria: null }, code: 'ac_missing', severity: 'medium', field: 'acceptance_criteria' },
   { name: 'story without estimate', ticket: { ...cleanStory, estimate: undefined }, code: 'estimate_missing', severity: 'high', field: 'estimate' },
   { name: 'bug without estimate', ticket: { ...cleanBug, estimate: null }, code: 'estimate_missing', severity: 'medium', field: 'estimate' },
-  { name: '21 points', ticket: { ...cleanStory, estimate: 21 }, code: 'estimate_oversized', severity: 'medium', field: 'estimate' },
+  // Fibonacci 21 is on the scale, though oversized.
+  { name: '21 points', ticket: { ...cleanStory, estimate: 21 }, code: 'estimate_oversized', severity: 'medium', field: 'estimate', also: (b) => expect(codes(b)).not.toContain('estimate_mismatch') },
   { name: '24 hours', ticket: { ...cleanStory, issue_type: 'subtask', estimate: 24, estimate_unit: 'hours' }, code: 'estimate_oversized', severity: 'medium', field: 'estimate' },
   { name: '4 points is off the scale', ticket: { ...cleanStory, estimate: 4 }, code: 'estimate_mismatch', severity: 'low', field: 'estimate' },
   { name: '1.1 hours is not a quarter hour', ticket: { ...cleanStory, issue_type: 'task', estimate: 1.1, estimate_unit: 'hours' }, code: 'estimate_mismatch', severity: 'low', field: 'estimate' },
@@ -93,35 +97,135 @@ const codeCases: { name: string; ticket: Record<string, unknown>; code: string; 
   { name: 'story without components', ticket: { ...cleanStory, components: undefined }, code: 'components_empty', severity: 'low', field: 'components' },
 ];
 
-async function lint(ticket: Record<string, unknown>): Promise<Body> {
-  const r = await callTool(tool, { ticket });
-  expect(r.status).toBe(200);
-  return r.body as unknown as Body;
-}
+const t = (ticket: Record<string, unknown>): { ticket: Record<string, unknown> } => ({ ticket });
 
-describe('ticket-lint: rules', () => {
-  for (const [name, t] of [
-    ['story', cleanStory],
-    ['bug', cleanBug],
-    ['epic', cleanEpic],
-  ] as const) {
-    it(`a clean ${name} has no findings and is ready at 100`, async () => {
-      const b = await lint(t);
-      expect(b.findings).toEqual([]);
-      expect(b).toMatchObject({ verdict: 'ready', score_0_100: 100 });
-    });
-  }
+const codeRows: ValidCase[] = codeCases.map((c) => ({
+  name: `${c.name} -> ${c.code} (${c.severity})`,
+  input: t(c.ticket),
+  check: (b) => {
+    const f = answer(b).findings.find((x) => x.code === c.code);
+    expect(f).toMatchObject({ severity: c.severity, field: c.field });
+    expect(f?.message.length).toBeGreaterThan(10);
+    expect(f?.fix.length).toBeGreaterThan(10);
+    c.also?.(b);
+  },
+}));
 
-  for (const c of codeCases) {
-    it(`${c.name} -> ${c.code} (${c.severity})`, async () => {
-      const b = await lint(c.ticket);
-      const f = b.findings.find((x) => x.code === c.code);
-      expect(f).toMatchObject({ severity: c.severity, field: c.field });
-      expect(f?.message.length).toBeGreaterThan(10);
-      expect(f?.fix.length).toBeGreaterThan(10);
-    });
-  }
+testTool(tool, {
+  valid: [
+    {
+      name: 'a clean story has no findings and is ready at 100; bug rules do not apply to it',
+      input: t(cleanStory),
+      output: { findings: [], verdict: 'ready', score_0_100: 100 },
+      check: (b) => expect(codes(b).some((c) => c.startsWith('bug_'))).toBe(false),
+    },
+    { name: 'a clean bug has no findings and is ready at 100', input: t(cleanBug), output: { findings: [], verdict: 'ready', score_0_100: 100 } },
+    { name: 'a clean epic has no findings and is ready at 100', input: t(cleanEpic), output: { findings: [], verdict: 'ready', score_0_100: 100 } },
+    ...codeRows,
+    {
+      name: 'rules that do not apply to an epic stay silent',
+      input: t({ ...cleanEpic, estimate: undefined, epic_link: undefined, assignee: undefined, acceptance_criteria: undefined }),
+      check: (b) => expect(codes(b)).toEqual([]),
+    },
+    {
+      name: 'rules that do not apply to a subtask stay silent',
+      input: t({ ...cleanStory, issue_type: 'subtask', acceptance_criteria: undefined, epic_link: undefined, description: 'Wire the save button to the cart API and store the cart id in the session.' }),
+      check: (b) => expect(codes(b)).toEqual([]),
+    },
+    {
+      name: 'an acceptance criteria section in the description counts',
+      input: t({ ...cleanStory, acceptance_criteria: undefined, description: `${cleanStory.description}\n\nAcceptance criteria:\n- The cart is stored` }),
+      check: (b) => expect(codes(b)).not.toContain('ac_missing'),
+    },
+    {
+      name: 'a Given/When/Then scenario in the description counts as criteria',
+      input: t({ ...cleanStory, acceptance_criteria: undefined, description: `${cleanStory.description}\nGiven a cart\nWhen I click save\nThen it is stored` }),
+      check: (b) => expect(codes(b)).not.toContain('ac_missing'),
+    },
+    { name: 'criteria given as one text count', input: t({ ...cleanStory, acceptance_criteria: 'The cart is stored.' }), output: { findings: [] } },
+    {
+      name: 'a pasted stack trace counts as evidence for a bug',
+      input: t({ ...cleanBug, attachments_count: 0, description: `${cleanBug.description}\njava.lang.NullPointerException\n    at com.shop.Cart.save(Cart.java:42)` }),
+      check: (b) => expect(codes(b)).not.toContain('bug_no_attachment'),
+    },
+    {
+      name: '"unable to reproduce" is not a repro section',
+      input: t({ ...cleanBug, description: 'I was unable to reproduce it locally. Expected: works. Actual: fails on Chrome 126.' }),
+      check: (b) => expect(codes(b)).toContain('bug_no_repro'),
+    },
+    ...[20, 0.5, 13].map((estimate): ValidCase => ({ name: `${estimate} points is on the scale (planning poker or Fibonacci)`, input: t({ ...cleanStory, estimate }), check: (b) => expect(codes(b)).not.toContain('estimate_mismatch') })),
+    {
+      name: 'score is 100 minus 20/8/3 per high/medium/low finding',
+      input: t({ ...cleanStory, acceptance_criteria: undefined, estimate: 4, labels: [], components: [] }),
+      check: (b) => {
+        const r = answer(b);
+        const counts = { high: 0, medium: 0, low: 0 };
+        for (const f of r.findings) counts[f.severity]++;
+        expect(counts).toEqual({ high: 1, medium: 0, low: 3 });
+        expect(r.score_0_100).toBe(100 - 20 - 3 * 3);
+      },
+    },
+    { name: 'low findings alone stay ready', input: t({ ...cleanStory, labels: [], components: [], assignee: undefined, epic_link: undefined }), output: { verdict: 'ready', score_0_100: 88 } },
+    {
+      name: 'a pile of medium findings below 70 is not ready',
+      input: t({ ...cleanStory, summary: 'Fix cart', description: 'Cart saving.', estimate: 21, priority: 'Highest' }),
+      output: { verdict: 'needs_work' },
+      check: (b) => {
+        const r = answer(b);
+        expect(r.findings.every((f) => f.severity !== 'high')).toBe(true);
+        expect(r.score_0_100).toBeLessThan(70);
+      },
+    },
+    { name: 'the score floors at 0', input: t({ issue_type: 'bug' }), output: { score_0_100: 0, verdict: 'needs_work' } },
+    {
+      name: 'findings are ordered high, medium, low, then by catalogue order',
+      input: t({ issue_type: 'story' }),
+      check: (b) => {
+        const r = answer(b);
+        const rank = { high: 0, medium: 1, low: 2 };
+        for (let i = 1; i < r.findings.length; i++) {
+          const a = r.findings[i - 1] as Finding;
+          const c = r.findings[i] as Finding;
+          const ordered = rank[a.severity] < rank[c.severity] || (rank[a.severity] === rank[c.severity] && FINDING_CODES.indexOf(a.code) < FINDING_CODES.indexOf(c.code));
+          expect(ordered).toBe(true);
+        }
+      },
+    },
+    {
+      name: 'issue_type defaults to story',
+      input: t({ summary: 'Save the cart' }),
+      check: (b) => expect(answer(b).findings.find((f) => f.code === 'estimate_missing')?.severity).toBe('high'),
+    },
+    {
+      name: 'hostile: a one-word summary at the 2000-character cap is quoted cut, within the message limit',
+      input: t({ ...cleanStory, summary: 'x'.repeat(2000) }),
+      check: (b) => {
+        const f = answer(b).findings.find((x) => x.code === 'summary_too_short')!;
+        expect(f.message.length).toBeLessThan(200);
+        expect(f.message).toContain(`"${'x'.repeat(59)}\u2026"`);
+      },
+    },
+    {
+      name: 'hostile: control and bidi characters in a quoted summary are removed from the message',
+      input: t({ ...cleanStory, summary: 'Fix\u0000\u202e cart' }),
+      check: (b) => expect(answer(b).findings.find((x) => x.code === 'summary_too_short')!.message).toBe('The summary "Fix cart" has 2 words; it cannot say what changes and where.'),
+    },
+  ],
+  invalid: [
+    { name: 'no ticket', input: {}, code: 'ticket_required' },
+    { name: 'ticket is a string', input: { ticket: 'x' }, code: 'ticket_must_be_object' },
+    { name: 'unknown issue type', input: { ticket: { issue_type: 'feature' } }, code: 'ticket_invalid', details: { field: 'ticket.issue_type', allowed: ['story', 'bug', 'task', 'epic', 'spike', 'subtask'] } },
+    { name: 'unknown estimate unit', input: { ticket: { estimate_unit: 'days' } }, code: 'ticket_invalid', details: { field: 'ticket.estimate_unit', allowed: ['points', 'hours'] } },
+    { name: 'summary over 2000 characters', input: { ticket: { summary: 'a'.repeat(2001) } }, code: 'ticket_too_long', details: { field: 'ticket.summary' } },
+    { name: 'negative estimate', input: { ticket: { estimate: -1 } }, code: 'ticket_too_small', details: { field: 'ticket.estimate' } },
+    { name: 'estimate as text', input: { ticket: { estimate: '5' } }, code: 'ticket_must_be_number', details: { field: 'ticket.estimate' } },
+    { name: 'labels as a string', input: { ticket: { labels: 'x' } }, code: 'ticket_must_be_array', details: { field: 'ticket.labels' } },
+    { name: 'fractional attachment count', input: { ticket: { attachments_count: 1.5 } }, code: 'ticket_must_be_integer', details: { field: 'ticket.attachments_count' } },
+    { name: 'too many labels', input: { ticket: { labels: Array.from({ length: 101 }, () => 'x') } }, code: 'ticket_too_long', details: { field: 'ticket.labels' } },
+  ],
+});
 
+describe('ticket-lint: the catalogue', () => {
   it('every SPEC code is exercised by the table', () => {
     expect(new Set(codeCases.map((c) => c.code))).toEqual(new Set(FINDING_CODES));
   });
@@ -138,128 +242,6 @@ describe('ticket-lint: rules', () => {
     expect([...FINDING_FIELDS].sort()).toEqual(
       ['summary', 'description', 'acceptance_criteria', 'estimate', 'priority', 'epic_link', 'assignee', 'labels', 'components', 'attachments_count'].sort(),
     );
-  });
-
-  it('rules that do not apply to a type stay silent', async () => {
-    const epic = await lint({ ...cleanEpic, estimate: undefined, epic_link: undefined, assignee: undefined, acceptance_criteria: undefined });
-    expect(epic.findings.map((f) => f.code)).toEqual([]);
-    const subtask = await lint({ ...cleanStory, issue_type: 'subtask', acceptance_criteria: undefined, epic_link: undefined, description: 'Wire the save button to the cart API and store the cart id in the session.' });
-    expect(subtask.findings.map((f) => f.code)).toEqual([]);
-    const story = await lint(cleanStory);
-    expect(story.findings.some((f) => f.code.startsWith('bug_'))).toBe(false);
-  });
-
-  it('acceptance criteria in the description count', async () => {
-    const viaSection = await lint({ ...cleanStory, acceptance_criteria: undefined, description: `${cleanStory.description}\n\nAcceptance criteria:\n- The cart is stored` });
-    expect(viaSection.findings.map((f) => f.code)).not.toContain('ac_missing');
-    const viaGherkin = await lint({ ...cleanStory, acceptance_criteria: undefined, description: `${cleanStory.description}\nGiven a cart\nWhen I click save\nThen it is stored` });
-    expect(viaGherkin.findings.map((f) => f.code)).not.toContain('ac_missing');
-    const asText = await lint({ ...cleanStory, acceptance_criteria: 'The cart is stored.' });
-    expect(asText.findings).toEqual([]);
-  });
-
-  it('a pasted stack trace counts as evidence for a bug', async () => {
-    const b = await lint({ ...cleanBug, attachments_count: 0, description: `${cleanBug.description}\njava.lang.NullPointerException\n    at com.shop.Cart.save(Cart.java:42)` });
-    expect(b.findings.map((f) => f.code)).not.toContain('bug_no_attachment');
-  });
-
-  it('"unable to reproduce" is not a repro section', async () => {
-    const b = await lint({ ...cleanBug, description: 'I was unable to reproduce it locally. Expected: works. Actual: fails on Chrome 126.' });
-    expect(b.findings.map((f) => f.code)).toContain('bug_no_repro');
-  });
-
-  it('Fibonacci 21 is on the scale; planning-poker 20 too', async () => {
-    for (const estimate of [20, 21, 0.5, 13]) {
-      const b = await lint({ ...cleanStory, estimate });
-      expect(b.findings.map((f) => f.code)).not.toContain('estimate_mismatch');
-    }
-  });
-});
-
-describe('ticket-lint: score and verdict', () => {
-  it('score is 100 minus 20/8/3 per high/medium/low finding', async () => {
-    const b = await lint({ ...cleanStory, acceptance_criteria: undefined, estimate: 4, labels: [], components: [] });
-    const counts = { high: 0, medium: 0, low: 0 };
-    for (const f of b.findings) counts[f.severity]++;
-    expect(counts).toEqual({ high: 1, medium: 0, low: 3 });
-    expect(b.score_0_100).toBe(100 - 20 - 3 * 3);
-  });
-
-  it('any high finding means needs_work even with a high score', async () => {
-    const b = await lint({ ...cleanStory, acceptance_criteria: undefined });
-    expect(b.score_0_100).toBe(80);
-    expect(b.verdict).toBe('needs_work');
-  });
-
-  it('low findings alone stay ready; a pile of medium findings below 70 does not', async () => {
-    const lows = await lint({ ...cleanStory, labels: [], components: [], assignee: undefined, epic_link: undefined });
-    expect(lows).toMatchObject({ verdict: 'ready', score_0_100: 88 });
-    const mediums = await lint({ ...cleanStory, summary: 'Fix cart', description: 'Cart saving.', estimate: 21, priority: 'Highest' });
-    expect(mediums.findings.every((f) => f.severity !== 'high')).toBe(true);
-    expect(mediums.score_0_100).toBeLessThan(70);
-    expect(mediums.verdict).toBe('needs_work');
-  });
-
-  it('the score floors at 0', async () => {
-    const b = await lint({ issue_type: 'bug' });
-    expect(b.score_0_100).toBe(0);
-    expect(b.verdict).toBe('needs_work');
-  });
-
-  it('findings are ordered high, medium, low, then by catalogue order', async () => {
-    const b = await lint({ issue_type: 'story' });
-    const rank = { high: 0, medium: 1, low: 2 };
-    for (let i = 1; i < b.findings.length; i++) {
-      const a = b.findings[i - 1] as Finding;
-      const c = b.findings[i] as Finding;
-      const ordered = rank[a.severity] < rank[c.severity] || (rank[a.severity] === rank[c.severity] && FINDING_CODES.indexOf(a.code as never) < FINDING_CODES.indexOf(c.code as never));
-      expect(ordered).toBe(true);
-    }
-  });
-
-  it('issue_type defaults to story', async () => {
-    const b = await lint({ summary: 'Save the cart' });
-    expect(b.findings.find((f) => f.code === 'estimate_missing')?.severity).toBe('high');
-  });
-});
-
-const invalidCases: { name: string; body: unknown; error: string; field?: string; allowed?: string[] }[] = [
-  { name: 'no ticket', body: {}, error: 'ticket_required' },
-  { name: 'ticket is a string', body: { ticket: 'x' }, error: 'ticket_must_be_object' },
-  { name: 'unknown issue type', body: { ticket: { issue_type: 'feature' } }, error: 'ticket_invalid', field: 'ticket.issue_type', allowed: ['story', 'bug', 'task', 'epic', 'spike', 'subtask'] },
-  { name: 'unknown estimate unit', body: { ticket: { estimate_unit: 'days' } }, error: 'ticket_invalid', field: 'ticket.estimate_unit', allowed: ['points', 'hours'] },
-  { name: 'summary over 2000 characters', body: { ticket: { summary: 'a'.repeat(2001) } }, error: 'ticket_too_long', field: 'ticket.summary' },
-  { name: 'negative estimate', body: { ticket: { estimate: -1 } }, error: 'ticket_too_small', field: 'ticket.estimate' },
-  { name: 'estimate as text', body: { ticket: { estimate: '5' } }, error: 'ticket_must_be_number', field: 'ticket.estimate' },
-  { name: 'labels as a string', body: { ticket: { labels: 'x' } }, error: 'ticket_must_be_array', field: 'ticket.labels' },
-  { name: 'fractional attachment count', body: { ticket: { attachments_count: 1.5 } }, error: 'ticket_must_be_integer', field: 'ticket.attachments_count' },
-  { name: 'too many labels', body: { ticket: { labels: Array.from({ length: 101 }, () => 'x') } }, error: 'ticket_too_long', field: 'ticket.labels' },
-];
-
-describe('ticket-lint: invalid input', () => {
-  for (const c of invalidCases) {
-    it(c.name, async () => {
-      const r = await callTool(tool, c.body);
-      expect(r.status).toBe(400);
-      expect(r.body.error).toBe(c.error);
-      if (c.field) expect(r.body.field).toBe(c.field);
-      if (c.allowed) expect(r.body.allowed).toEqual(c.allowed);
-    });
-  }
-});
-
-describe('ticket-lint: examples and determinism', () => {
-  for (const ex of tool.examples) {
-    it(`example: ${ex.title}`, async () => {
-      const r = await callTool(tool, ex.input);
-      expect(r.status).toBe(200);
-      expect(r.body).toEqual(ex.output);
-    });
-  }
-
-  it('same input twice gives the same output', async () => {
-    const body = { ticket: { ...cleanBug, description: 'short', priority: 'P0' } };
-    expect((await callTool(tool, body)).body).toEqual((await callTool(tool, body)).body);
   });
 });
 
@@ -280,18 +262,6 @@ describe('ticket-lint: hostile input', () => {
     });
   }
 
-  it('a one-word summary at the 2000-character cap is quoted cut, within the message limit', async () => {
-    const b = await lint({ ...cleanStory, summary: 'x'.repeat(2000) });
-    const f = b.findings.find((x) => x.code === 'summary_too_short')!;
-    expect(f.message.length).toBeLessThan(200);
-    expect(f.message).toContain(`"${'x'.repeat(59)}\u2026"`);
-  });
-
-  it('control and bidi characters in a quoted summary are removed from the message', async () => {
-    const b = await lint({ ...cleanStory, summary: 'Fix\u0000\u202e cart' });
-    expect(b.findings.find((x) => x.code === 'summary_too_short')!.message).toBe('The summary "Fix cart" has 2 words; it cannot say what changes and where.');
-  });
-
   it('random tickets never throw and keep the score in range', async () => {
     const ticket = fc.record(
       {
@@ -311,7 +281,7 @@ describe('ticket-lint: hostile input', () => {
       fc.asyncProperty(ticket, async (t) => {
         const r = await callTool(tool, { ticket: t });
         expect(r.status).toBe(200);
-        const b = r.body as unknown as Body;
+        const b = answer(r.body);
         expect(b.score_0_100).toBeGreaterThanOrEqual(0);
         expect(b.score_0_100).toBeLessThanOrEqual(100);
         expect(new Set(b.findings.map((f) => f.code)).size).toBe(b.findings.length);
@@ -319,12 +289,5 @@ describe('ticket-lint: hostile input', () => {
       }),
       { numRuns: 200 },
     );
-  });
-});
-
-describe('ticket-lint: declared hostile cases', () => {
-  it.each(tool.hostile!().map((c) => [c.name, c] as const))('%s: a 200 or a 4xx, never a 5xx or a throw', async (_name, c) => {
-    const r = await callTool(tool, c.input);
-    expect(r.status === 200 || (r.status >= 400 && r.status < 500)).toBe(true);
   });
 });

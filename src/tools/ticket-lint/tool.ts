@@ -29,7 +29,7 @@ const ticket = z
   })
   .describe('The ticket to lint. Every field is optional; a missing field is itself a finding where the issue type needs it.');
 
-const input = z.object({ ticket });
+export const input = z.object({ ticket });
 
 const finding = z
   .object({
@@ -47,6 +47,10 @@ const output = z.object({
   findings: z.array(finding).max(FINDING_CODES.length).describe('Findings, high first, then medium, then low; within a severity in catalogue order.'),
 });
 
+/** The engine's input (defaults applied) and output, from the schemas. */
+export type Input = z.output<typeof input>;
+export type Output = z.input<typeof output>;
+
 export default defineTool({
   name: 'ticket-lint',
   title: 'Ticket lint',
@@ -63,6 +67,7 @@ export default defineTool({
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   examples,
   hostile: hostileCases,
+  codes: {},
   run(args) {
     return lintTicket(args.ticket);
   },

@@ -1,49 +1,16 @@
 // Worklog guardrail engine: checks a batch of entries against the configured rules, relative to a fixed as_of date.
 import { DEFAULT_GUARDRAILS, ISSUE_KEY, RULE_IDS, WEEKDAYS } from './rules.ts';
-import type { Guardrails, RuleId, Severity } from './rules.ts';
+import type { Guardrails, RuleId } from './rules.ts';
 import { clockLabel, clockMinutes, durationMinutes, epochDay, isoWeekday } from './time.ts';
 
-export interface EntryInput {
-  id?: string | undefined;
-  author: string;
-  date: string;
-  start?: string | undefined;
-  end?: string | undefined;
-  duration?: number | string | undefined;
-  issue_key?: string | undefined;
-  description?: string | undefined;
-}
+import type { Input, Output } from './tool.ts';
 
-/** Every rule's settings are optional: what is given overrides the default. */
-export type GuardrailOverrides = { [K in keyof Guardrails]?: { [P in keyof Guardrails[K]]?: Guardrails[K][P] | undefined } | undefined };
-
-export interface GuardrailInput {
-  entries: EntryInput[];
-  guardrails?: GuardrailOverrides | undefined;
-  as_of: string;
-}
-
-export interface Violation {
-  rule: RuleId;
-  severity: Severity;
-  message: string;
-}
-
-export interface EntryReport {
-  index: number;
-  id: string | null;
-  minutes: number | null;
-  violations: Violation[];
-}
-
-export interface GuardrailReport {
-  ok: boolean;
-  as_of: string;
-  entries: EntryReport[];
-  summary: Record<RuleId, number>;
-  totals: { entries: number; entries_with_violations: number; blocked_entries: number; block_violations: number; warn_violations: number; minutes: number };
-  guardrails: Guardrails;
-}
+type EntryInput = Input['entries'][number];
+type GuardrailOverrides = Input['guardrails'];
+/** The engine's input: as_of is fixed by the call (the request's UTC date when the caller gives none). */
+type GuardrailInput = Omit<Input, 'as_of'> & { as_of: string };
+type Violation = Output['entries'][number]['violations'][number];
+type EntryReport = Output['entries'][number];
 
 interface Resolved {
   index: number;
@@ -56,7 +23,7 @@ interface Resolved {
   to: number | null;
 }
 
-export function mergeGuardrails(overrides: GuardrailOverrides | undefined): Guardrails {
+function mergeGuardrails(overrides: GuardrailOverrides | undefined): Guardrails {
   const out = structuredClone(DEFAULT_GUARDRAILS);
   if (!overrides) return out;
   for (const rule of RULE_IDS) {
@@ -128,19 +95,39 @@ function resolve(entry: EntryInput, index: number): Resolved {
   return { index, entry, author: normText(entry.author), day, minutes, from, to };
 }
 
-export function check(input: GuardrailInput): GuardrailReport {
+/** Entries with a positive duration count toward totals and overlaps. */
+const positive = (r: Resolved): boolean => r.minutes !== null && r.minutes > 0;
+
+/** What every step reads and where it writes: the merged rules, the resolved entries, their violations. */
+interface Pass {
+  input: GuardrailInput;
+  g: Guardrails;
+  asOf: number;
+  entries: Resolved[];
+  violations: Violation[][];
+  /** Records a violation of `rule` on entry `i`, when the rule is enabled. */
+  add(i: number, rule: RuleId, message: string): void;
+}
+
+export function check(input: GuardrailInput): Output {
   const g = mergeGuardrails(input.guardrails);
-  const asOf = epochDay(input.as_of) ?? 0;
   const entries = input.entries.map(resolve);
   const violations: Violation[][] = entries.map(() => []);
   const add = (i: number, rule: RuleId, message: string): void => {
     const cfg = g[rule];
     if (cfg.enabled) violations[i]!.push({ rule, severity: cfg.severity, message });
   };
-  /** Entries with a positive duration count toward totals and overlaps. */
-  const positive = (r: Resolved): boolean => r.minutes !== null && r.minutes > 0;
+  const pass: Pass = { input, g, asOf: epochDay(input.as_of) ?? 0, entries, violations, add };
+  entryRules(pass);
+  duplicates(pass);
+  const { byDay, byWeek } = groups(pass);
+  for (const list of byDay.values()) dayRules(pass, list);
+  for (const list of byWeek.values()) weekRules(pass, list);
+  return report(pass);
+}
 
-  // Per-entry rules.
+/** The rules that judge one entry alone: durations, dates, description, issue key, rounding. */
+function entryRules({ input, g, asOf, entries, add }: Pass): void {
   const closedPeriods = g.closed_period.periods.map((p) => ({ ...p, from: epochDay(p.start) ?? 0, to: epochDay(p.end) ?? 0 }));
   const lockedBefore = g.closed_period.locked_before === null ? null : epochDay(g.closed_period.locked_before);
   const holidays = new Set(g.holiday.dates);
@@ -199,7 +186,10 @@ export function check(input: GuardrailInput): GuardrailReport {
     }
   }
 
-  // Duplicates: same person, day, issue, duration and text; the first stays, later copies are flagged.
+}
+
+/** Duplicates: same person, day, issue, duration and text; the first stays, later copies are flagged. */
+function duplicates({ entries, add }: Pass): void {
   const seen = new Map<string, number>();
   for (const r of entries) {
     // Length-prefixed text fields keep the key unambiguous without escaping 2000-character descriptions.
@@ -210,7 +200,12 @@ export function check(input: GuardrailInput): GuardrailReport {
     else add(r.index, 'duplicate', `Same author, date, issue, duration and description as entry ${first}.`);
   }
 
-  // Group by author and day, then by author and week.
+}
+
+const chronological = (a: Resolved, b: Resolved): number => a.day - b.day || (a.from ?? Infinity) - (b.from ?? Infinity) || a.index - b.index;
+
+/** The entries with a positive duration grouped by author and day, and by author and week. */
+function groups({ g, entries }: Pass): { byDay: Map<string, Resolved[]>; byWeek: Map<string, Resolved[]> } {
   const byDay = new Map<string, Resolved[]>();
   const byWeek = new Map<string, Resolved[]>();
   const weekOffset = g.hours_per_week.week_starts_on === 'monday' ? 1 : 0;
@@ -226,38 +221,44 @@ export function check(input: GuardrailInput): GuardrailReport {
     if (list) list.push(r);
     else byWeek.set(weekKey, [r]);
   }
-  const chronological = (a: Resolved, b: Resolved): number => a.day - b.day || (a.from ?? Infinity) - (b.from ?? Infinity) || a.index - b.index;
+  return { byDay, byWeek };
+}
 
-  for (const list of byDay.values()) {
-    list.sort(chronological);
-    // Overlaps: sweep by start, remembering the entry that reaches furthest.
-    let reach: Resolved | null = null;
-    for (const r of list) {
-      if (r.from === null || r.to === null || r.to <= r.from) continue;
-      if (reach && r.from < (reach.to as number)) {
-        add(r.index, 'overlap', `${clockLabel(r.from)}-${clockLabel(r.to)} overlaps entry ${reach.index} (${clockLabel(reach.from as number)}-${clockLabel(reach.to as number)}) of the same author.`);
-      }
-      if (!reach || r.to > (reach.to as number)) reach = r;
+/** One author's day: overlapping intervals, the daily limit and more than 24 hours. */
+function dayRules({ g, add }: Pass, list: Resolved[]): void {
+  list.sort(chronological);
+  // Overlaps: sweep by start, remembering the entry that reaches furthest.
+  let reach: Resolved | null = null;
+  for (const r of list) {
+    if (r.from === null || r.to === null || r.to <= r.from) continue;
+    if (reach && r.from < (reach.to as number)) {
+      add(r.index, 'overlap', `${clockLabel(r.from)}-${clockLabel(r.to)} overlaps entry ${reach.index} (${clockLabel(reach.from as number)}-${clockLabel(reach.to as number)}) of the same author.`);
     }
-    // Daily totals: flag the entry that crosses the limit and every later one that day.
-    let total = 0;
-    const dayLimit = g.hours_per_day.limit_hours * 60;
-    for (const r of list) {
-      total += r.minutes as number;
-      if (total > dayLimit) add(r.index, 'hours_per_day', `${hours(total)} logged on ${r.entry.date} up to this entry; the daily limit is ${g.hours_per_day.limit_hours} h.`);
-      if (total > 1440) add(r.index, 'day_over_24h', `${hours(total)} logged on ${r.entry.date} up to this entry: more than a day has.`);
-    }
+    if (!reach || r.to > (reach.to as number)) reach = r;
   }
-  for (const list of byWeek.values()) {
-    list.sort(chronological);
-    let total = 0;
-    const weekLimit = g.hours_per_week.limit_hours * 60;
-    for (const r of list) {
-      total += r.minutes as number;
-      if (total > weekLimit) add(r.index, 'hours_per_week', `${hours(total)} logged in the week up to this entry; the weekly limit is ${g.hours_per_week.limit_hours} h.`);
-    }
+  // Daily totals: flag the entry that crosses the limit and every later one that day.
+  let total = 0;
+  const dayLimit = g.hours_per_day.limit_hours * 60;
+  for (const r of list) {
+    total += r.minutes as number;
+    if (total > dayLimit) add(r.index, 'hours_per_day', `${hours(total)} logged on ${r.entry.date} up to this entry; the daily limit is ${g.hours_per_day.limit_hours} h.`);
+    if (total > 1440) add(r.index, 'day_over_24h', `${hours(total)} logged on ${r.entry.date} up to this entry: more than a day has.`);
   }
+}
 
+/** One author's week: the weekly limit. */
+function weekRules({ g, add }: Pass, list: Resolved[]): void {
+  list.sort(chronological);
+  let total = 0;
+  const weekLimit = g.hours_per_week.limit_hours * 60;
+  for (const r of list) {
+    total += r.minutes as number;
+    if (total > weekLimit) add(r.index, 'hours_per_week', `${hours(total)} logged in the week up to this entry; the weekly limit is ${g.hours_per_week.limit_hours} h.`);
+  }
+}
+
+/** The answer: entries in input order, violations in rule order, the summary and totals. */
+function report({ input, g, entries, violations }: Pass): Output {
   // Report in input order, violations in rule order.
   const order = new Map(RULE_IDS.map((id, i) => [id, i]));
   const summary = Object.fromEntries(RULE_IDS.map((id) => [id, 0])) as Record<RuleId, number>;

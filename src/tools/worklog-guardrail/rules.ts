@@ -1,8 +1,7 @@
 // The guardrail rules (Tempo, Clockify, GitLab time tracking, MS Project Server practice), their parameters and defaults.
+import type { Output } from './tool.ts';
 
-export type Severity = 'block' | 'warn';
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
 
 /** Rule ids, in the order summaries list them. */
 export const RULE_IDS = [
@@ -27,26 +26,8 @@ export const RULE_IDS = [
 ] as const;
 export type RuleId = (typeof RULE_IDS)[number];
 
-export interface Guardrails {
-  non_positive_duration: { enabled: boolean; severity: Severity };
-  duration_mismatch: { enabled: boolean; severity: Severity; tolerance_minutes: number };
-  hours_per_entry: { enabled: boolean; severity: Severity; limit_hours: number };
-  hours_per_day: { enabled: boolean; severity: Severity; limit_hours: number };
-  day_over_24h: { enabled: boolean; severity: Severity };
-  hours_per_week: { enabled: boolean; severity: Severity; limit_hours: number; week_starts_on: 'monday' | 'sunday' };
-  overlap: { enabled: boolean; severity: Severity };
-  duplicate: { enabled: boolean; severity: Severity };
-  future_date: { enabled: boolean; severity: Severity };
-  too_old: { enabled: boolean; severity: Severity; max_age_days: number };
-  closed_period: { enabled: boolean; severity: Severity; locked_before: string | null; periods: { start: string; end: string }[] };
-  weekend: { enabled: boolean; severity: Severity; days: Weekday[] };
-  holiday: { enabled: boolean; severity: Severity; dates: string[] };
-  description_missing: { enabled: boolean; severity: Severity };
-  description_too_short: { enabled: boolean; severity: Severity; min_length: number };
-  issue_key_missing: { enabled: boolean; severity: Severity };
-  issue_key_format: { enabled: boolean; severity: Severity; project_keys: string[] };
-  rounding: { enabled: boolean; severity: Severity; increment_minutes: number };
-}
+/** Every rule's effective settings: the answer's `guardrails`, as the output schema gives it. */
+export type Guardrails = Output['guardrails'];
 
 /** Defaults: block what a time-tracking system would refuse or what corrupts billing; warn on policy. */
 export const DEFAULT_GUARDRAILS: Guardrails = {

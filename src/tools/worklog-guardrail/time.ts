@@ -22,11 +22,6 @@ export function epochDay(date: string): number | null {
   return ms / DAY_MS;
 }
 
-/** YYYY-MM-DD of an epoch day. */
-export function dateOf(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
-}
-
 /** ISO weekday, 1 = Monday ... 7 = Sunday. */
 export function isoWeekday(day: number): number {
   // 1970-01-01 was a Thursday (4).

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineTool } from '../kit/contract.ts';
 import { check } from './engine.ts';
-import examples from './examples.json' with { type: 'json' };
+import { examples } from './examples.ts';
 import { hostileCases } from './hostile.ts';
 import { DEFAULT_GUARDRAILS, RULE_IDS, WEEKDAYS } from './rules.ts';
 import { clockMinutes, durationMinutes, epochDay } from './time.ts';
@@ -116,7 +116,7 @@ const guardrails = z
   .optional()
   .describe('Rule settings; each rule takes enabled, severity and its own parameters. Anything not given keeps its default.');
 
-const input = z.object({
+export const input = z.object({
   entries: z.array(entry).min(1).max(2000).describe('Worklog entries to check (1 to 2000).'),
   guardrails,
   as_of: date('Reference date for future-date, age and closed-period rules; default: the UTC date of the request.').optional(),
@@ -183,6 +183,10 @@ const output = z.object({
   guardrails: effectiveGuardrails,
 });
 
+/** The engine's input (defaults applied) and output, from the schemas. */
+export type Input = z.output<typeof input>;
+export type Output = z.input<typeof output>;
+
 export default defineTool({
   name: 'worklog-guardrail',
   title: 'Worklog guardrail',
@@ -194,7 +198,10 @@ export default defineTool({
   input,
   output,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  examples: examples.map((e) => ({ title: e.title, input: e.input as z.input<typeof input>, output: e.output as z.output<typeof output> })),
+  examples,
   hostile: hostileCases,
+  codes: {
+    entries_duration_required: { status: 400, meaning: 'An entry gives neither duration nor both start and end, so its time is unknown.' },
+  },
   run: (args, ctx) => check({ ...args, as_of: args.as_of ?? ctx.now().toISOString().slice(0, 10) }),
 });

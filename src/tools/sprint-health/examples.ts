@@ -1,4 +1,9 @@
-[
+// Worked examples of sprint-health, executed by the registry test (each output must match the engine exactly).
+import type { ToolExample } from '../kit/contract.ts';
+import type { input } from './tool.ts';
+import type { z } from 'zod';
+
+export const examples: ToolExample<z.input<typeof input>, Record<string, unknown>>[] = [
   {
     "title": "Four sprints with every input: carry-over is the first thing to fix",
     "input": {
@@ -286,4 +291,4 @@
       ]
     }
   }
-]
+];

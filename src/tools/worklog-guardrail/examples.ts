@@ -1,4 +1,9 @@
-[
+// Worked examples of worklog-guardrail, executed by the registry test (each output must match the engine exactly).
+import type { ToolExample } from '../kit/contract.ts';
+import type { input } from './tool.ts';
+import type { z } from 'zod';
+
+export const examples: ToolExample<z.input<typeof input>, Record<string, unknown>>[] = [
   {
     "title": "Default guardrails: an overlap, a future date, a malformed key and a missing description",
     "input": {
@@ -431,4 +436,4 @@
       }
     }
   }
-]
+];
