@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Strictness } from '../src/tools/acceptance-criteria-validator/checks.ts';
 import { assessCriterion } from '../src/tools/acceptance-criteria-validator/checks.ts';
 import { LIMITS, validateCriteria } from '../src/tools/acceptance-criteria-validator/engine.ts';
-import { extractCriteria } from '../src/tools/acceptance-criteria-validator/extract.ts';
+import { extractCriteria } from '../src/tools/kit/criteria/extract.ts';
 import type { Ticket } from '../src/tools/ticket-lint/engine.ts';
 import { lintTicket } from '../src/tools/ticket-lint/engine.ts';
 import { FINDING_CODES } from '../src/tools/ticket-lint/rules.ts';

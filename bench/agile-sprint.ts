@@ -3,7 +3,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { analyse } from '../src/tools/sprint-health/engine.ts';
-import type { HealthReport, SprintInput } from '../src/tools/sprint-health/engine.ts';
+import type { Input, Output as HealthReport } from '../src/tools/sprint-health/tool.ts';
+
+type SprintInput = Input['sprints'][number];
 import tool from '../src/tools/sprint-health/tool.ts';
 
 interface SprintRecord {

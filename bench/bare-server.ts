@@ -4,7 +4,7 @@
 //   POST /static/saas-metrics  replies with the answer computed once at start: the HTTP stack alone.
 import Fastify from 'fastify';
 import { computeSaasMetrics } from '../src/tools/saas-metrics/engine.ts';
-import type { SaasInput } from '../src/tools/saas-metrics/engine.ts';
+import type { Input as SaasInput } from '../src/tools/saas-metrics/tool.ts';
 import { BENCH_INPUT } from './pipeline-input.ts';
 
 const precomputed = { ...computeSaasMetrics(BENCH_INPUT), request_id: 'req_AAAAAAAAAAAAAAAA' };

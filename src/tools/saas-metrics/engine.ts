@@ -2,9 +2,6 @@
 
 import type { Input, Output } from './tool.ts';
 
-/** The name bench/bare-server.ts imports the input by. */
-export type { Input as SaasInput } from './tool.ts';
-
 type MetricResult = Output['metrics']['runway_months'];
 type Status = MetricResult['status'];
 type Family = MetricResult['family'];

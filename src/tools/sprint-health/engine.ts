@@ -2,9 +2,7 @@
 
 import type { Input, Output } from './tool.ts';
 
-/** The names bench/agile-sprint.ts imports the input and answer by. */
-export type { Output as HealthReport } from './tool.ts';
-export type SprintInput = Input['sprints'][number];
+type SprintInput = Input['sprints'][number];
 
 type Health = Output['overall']['health'];
 type Unit = Output['unit'];
