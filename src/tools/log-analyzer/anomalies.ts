@@ -2,17 +2,10 @@
 import type { Level } from './levels.ts';
 import { levelRank } from './levels.ts';
 
-export type AnomalyType = 'error_spike' | 'burst' | 'new_signature' | 'rare_signature';
-export type Severity = 'low' | 'medium' | 'high';
+import type { Output } from './tool.ts';
 
-export interface Anomaly {
-  type: AnomalyType;
-  severity: Severity;
-  signature: string;
-  window_start: string | null;
-  window_end: string | null;
-  detail: string;
-}
+type Anomaly = Output['anomalies'][number];
+type Severity = Anomaly['severity'];
 
 export interface AnomalyInput {
   /** Per record, in log order: its timestamp (null when none), whether its level is error or worse, and its cluster (an index into `clusters`). */

@@ -1,15 +1,14 @@
 // The log-analyzer engine: lines -> records (header detection) -> mined events -> clusters, levels, anomalies.
-import type { Anomaly } from './anomalies.ts';
 import { detectAnomalies } from './anomalies.ts';
 import { DEFAULT_MINING, SequenceIndex, mineSequences } from './cluster.ts';
 import type { MiningConfig } from './cluster.ts';
 import type { Level } from './levels.ts';
 import { LEVELS, inferLevel, levelRank } from './levels.ts';
-import type { FormatOut } from './records.ts';
 import { parseLines } from './records.ts';
 import { renderSignature } from './render.ts';
 import type { TimeReference } from './timestamps.ts';
 import { SkeletonIds, TokenTable, appendLiteral, newTokenScratch, sanitize, tokenizeInto } from './tokens.ts';
+import type { Input, Output } from './tool.ts';
 
 export interface AnalyzeOptions {
   /** Clusters listed in the output (the most frequent first). */
@@ -22,32 +21,23 @@ export interface AnalyzeOptions {
   mining?: MiningConfig;
 }
 
-export interface ClusterOut {
-  signature: string;
-  count: number;
-  level: Level;
-  first_seen: string | null;
-  last_seen: string | null;
-  sample: string;
-}
-
-export interface AnalyzeResult {
-  clusters: ClusterOut[];
-  cluster_count: number;
-  total_lines: number;
-  records: number;
-  format: FormatOut;
-  levels: Partial<Record<Level, number>>;
-  bucket_seconds: number | null;
-  anomalies: Anomaly[];
-  assignments?: number[];
-}
+type ClusterOut = Output['clusters'][number];
 
 const MAX_SAMPLE = 1000;
 const MAX_MESSAGE_FOR_MINING = 4000;
 
+/** The tool's call: a request's fields as the engine's options ("now" places year-less timestamps). */
+export function analyzeInput(args: Input, nowMs: number): Output {
+  return analyzeLog(args.log ?? '', {
+    maxClusters: args.max_clusters,
+    bucketSeconds: args.bucket_seconds,
+    returnAssignments: args.return_assignments,
+    nowMs,
+  });
+}
+
 /** Analyse a log text. Pure: the same text and options always give the same result. */
-export function analyzeLog(text: string, options: AnalyzeOptions): AnalyzeResult {
+export function analyzeLog(text: string, options: AnalyzeOptions): Output {
   const ref: TimeReference = { nowMs: options.nowMs };
   const parsed = parseLines(text, ref);
   const { lines, records } = parsed;
@@ -160,7 +150,7 @@ export function analyzeLog(text: string, options: AnalyzeOptions): AnalyzeResult
     };
   });
 
-  const result: AnalyzeResult = {
+  const result: Output = {
     clusters,
     cluster_count: built.length,
     total_lines: lines.length,

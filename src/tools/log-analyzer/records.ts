@@ -6,28 +6,13 @@ import type { StructuredLine } from './structured.ts';
 import { parseAccessLine, parseJsonLine, parseLogfmtLine } from './structured.ts';
 import type { TimeReference } from './timestamps.ts';
 
-export interface FormatOut {
-  name: FormatName;
-  layout: string;
-  timestamped_lines: number;
-}
+import type { Output } from './tool.ts';
 
-export type FormatName =
-  | 'syslog'
-  | 'iso8601'
-  | 'log4j'
-  | 'apache_error'
-  | 'nginx_error'
-  | 'apache_access'
-  | 'json_lines'
-  | 'logfmt'
-  | 'pipe_delimited'
-  | 'custom'
-  | 'plain'
-  | 'empty';
+type FormatOut = Output['format'];
+type FormatName = FormatOut['name'];
 
 /** One log event: a header line plus any continuation lines below it. */
-export interface LogRecord {
+interface LogRecord {
   line: number;
   message: string;
   literalTail: string | null;
@@ -44,7 +29,7 @@ const STRUCTURED = 1;
 const PLAIN = 2;
 
 /** Split into lines (LF or CRLF); a final newline does not start an extra line. */
-export function splitLines(text: string): string[] {
+function splitLines(text: string): string[] {
   if (text.length === 0) return [];
   const lines = text.split('\n');
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
