@@ -39,102 +39,102 @@ function model(provider: string, id: string) {
 const base = { input_tokens: 4000, output_tokens: 800 };
 
 const valid: { name: string; body: Record<string, unknown>; check: (o: Output) => void }[] = [
-    {
-      name: 'needs_tools keeps only tool-calling models',
-      body: { ...base, task: 'Agent that books meetings', needs_tools: true },
-      check: (o) => {
-        for (const a of [o.recommended, ...o.fallback_chain]) expect(model(a.provider, a.model).tools).toBe(true);
-      },
+  {
+    name: 'needs_tools keeps only tool-calling models',
+    body: { ...base, task: 'Agent that books meetings', needs_tools: true },
+    check: (o) => {
+      for (const a of [o.recommended, ...o.fallback_chain]) expect(model(a.provider, a.model).tools).toBe(true);
     },
-    {
-      name: 'needs_vision keeps only image-input models and classifies as vision',
-      body: { ...base, task: 'Describe the product', needs_vision: true },
-      check: (o) => {
-        expect(o.task.category).toBe('vision');
-        for (const a of [o.recommended, ...o.fallback_chain]) expect(model(a.provider, a.model).vision).toBe(true);
-      },
+  },
+  {
+    name: 'needs_vision keeps only image-input models and classifies as vision',
+    body: { ...base, task: 'Describe the product', needs_vision: true },
+    check: (o) => {
+      expect(o.task.category).toBe('vision');
+      for (const a of [o.recommended, ...o.fallback_chain]) expect(model(a.provider, a.model).vision).toBe(true);
     },
-    {
-      name: 'a vision task without the flag still requires image input',
-      body: { ...base, task: 'Read screenshots of dashboards and describe the charts' },
-      check: (o) => {
-        expect(o.task.category).toBe('vision');
-        expect(model(o.recommended.provider, o.recommended.model).vision).toBe(true);
-        expect(o.candidates.excluded.needs_vision).toBeGreaterThan(0);
-      },
+  },
+  {
+    name: 'a vision task without the flag still requires image input',
+    body: { ...base, task: 'Read screenshots of dashboards and describe the charts' },
+    check: (o) => {
+      expect(o.task.category).toBe('vision');
+      expect(model(o.recommended.provider, o.recommended.model).vision).toBe(true);
+      expect(o.candidates.excluded.needs_vision).toBeGreaterThan(0);
     },
-    {
-      name: 'needs_json excludes models with neither structured output nor tools',
-      body: { ...base, task: 'Extract entities as JSON', needs_json: true },
-      check: (o) => {
-        for (const a of [o.recommended, ...o.fallback_chain]) expect(model(a.provider, a.model).json).not.toBe('none');
-        expect(o.candidates.excluded.needs_json).toBeGreaterThan(0);
-      },
+  },
+  {
+    name: 'needs_json excludes models with neither structured output nor tools',
+    body: { ...base, task: 'Extract entities as JSON', needs_json: true },
+    check: (o) => {
+      for (const a of [o.recommended, ...o.fallback_chain]) expect(model(a.provider, a.model).json).not.toBe('none');
+      expect(o.candidates.excluded.needs_json).toBeGreaterThan(0);
     },
-    {
-      name: 'providers restricts the pool',
-      body: { ...base, task: 'Chat with customers', providers: ['anthropic', 'mistral'] },
-      check: (o) => {
-        for (const a of [o.recommended, ...o.fallback_chain]) expect(['anthropic', 'mistral']).toContain(a.provider);
-        expect(o.candidates.excluded.provider).toBe(SNAPSHOT.models.filter((m) => !['anthropic', 'mistral'].includes(m.provider)).length);
-      },
+  },
+  {
+    name: 'providers restricts the pool',
+    body: { ...base, task: 'Chat with customers', providers: ['anthropic', 'mistral'] },
+    check: (o) => {
+      for (const a of [o.recommended, ...o.fallback_chain]) expect(['anthropic', 'mistral']).toContain(a.provider);
+      expect(o.candidates.excluded.provider).toBe(SNAPSHOT.models.filter((m) => !['anthropic', 'mistral'].includes(m.provider)).length);
     },
-    {
-      name: 'max_cost_per_run excludes dearer models',
-      body: { ...base, task: 'Summarise a meeting', max_cost_per_run: 0.001, priority: 'quality' },
-      check: (o) => {
-        for (const a of [o.recommended, ...o.fallback_chain]) expect(a.cost_per_run).toBeLessThanOrEqual(0.001);
-        expect(o.candidates.excluded.max_cost_per_run).toBeGreaterThan(0);
-      },
+  },
+  {
+    name: 'max_cost_per_run excludes dearer models',
+    body: { ...base, task: 'Summarise a meeting', max_cost_per_run: 0.001, priority: 'quality' },
+    check: (o) => {
+      for (const a of [o.recommended, ...o.fallback_chain]) expect(a.cost_per_run).toBeLessThanOrEqual(0.001);
+      expect(o.candidates.excluded.max_cost_per_run).toBeGreaterThan(0);
     },
-    {
-      name: 'context must hold input + output and min_context_tokens',
-      body: { input_tokens: 300_000, output_tokens: 10_000, task: 'Answer questions over a long document', min_context_tokens: 500_000 },
-      check: (o) => {
-        expect(o.task.category).toBe('long_context');
-        for (const a of [o.recommended, ...o.fallback_chain]) expect(model(a.provider, a.model).context_window).toBeGreaterThanOrEqual(500_000);
-      },
+  },
+  {
+    name: 'context must hold input + output and min_context_tokens',
+    body: { input_tokens: 300_000, output_tokens: 10_000, task: 'Answer questions over a long document', min_context_tokens: 500_000 },
+    check: (o) => {
+      expect(o.task.category).toBe('long_context');
+      for (const a of [o.recommended, ...o.fallback_chain]) expect(model(a.provider, a.model).context_window).toBeGreaterThanOrEqual(500_000);
     },
-    {
-      name: 'output_tokens above a model output limit excludes it',
-      body: { input_tokens: 1000, output_tokens: 200_000, task: 'Write a novel' },
-      check: (o) => {
-        expect(o.candidates.excluded.max_output_tokens).toBeGreaterThan(0);
-        const m = model(o.recommended.provider, o.recommended.model);
-        expect(m.max_output_tokens === null || m.max_output_tokens >= 200_000).toBe(true);
-      },
+  },
+  {
+    name: 'output_tokens above a model output limit excludes it',
+    body: { input_tokens: 1000, output_tokens: 200_000, task: 'Write a novel' },
+    check: (o) => {
+      expect(o.candidates.excluded.max_output_tokens).toBeGreaterThan(0);
+      const m = model(o.recommended.provider, o.recommended.model);
+      expect(m.max_output_tokens === null || m.max_output_tokens >= 200_000).toBe(true);
     },
-    {
-      name: 'fallback chain prefers different providers and has the asked length',
-      body: { ...base, task: 'Refactor Python code', max_fallbacks: 4 },
-      check: (o) => {
-        expect(o.fallback_chain).toHaveLength(4);
-        const providers = [o.recommended.provider, ...o.fallback_chain.map((a) => a.provider)];
-        expect(new Set(providers).size).toBe(5);
-        for (const a of o.fallback_chain) expect(a.reason).toContain('different provider');
-      },
+  },
+  {
+    name: 'fallback chain prefers different providers and has the asked length',
+    body: { ...base, task: 'Refactor Python code', max_fallbacks: 4 },
+    check: (o) => {
+      expect(o.fallback_chain).toHaveLength(4);
+      const providers = [o.recommended.provider, ...o.fallback_chain.map((a) => a.provider)];
+      expect(new Set(providers).size).toBe(5);
+      for (const a of o.fallback_chain) expect(a.reason).toContain('different provider');
     },
-    {
-      name: 'a single allowed provider fills the chain from that provider and says so',
-      body: { ...base, task: 'Refactor Python code', providers: ['openai'], max_fallbacks: 2 },
-      check: (o) => {
-        expect(o.fallback_chain).toHaveLength(2);
-        for (const a of o.fallback_chain) expect(a.reason).toContain('provider already chosen (openai)');
-      },
+  },
+  {
+    name: 'a single allowed provider fills the chain from that provider and says so',
+    body: { ...base, task: 'Refactor Python code', providers: ['openai'], max_fallbacks: 2 },
+    check: (o) => {
+      expect(o.fallback_chain).toHaveLength(2);
+      for (const a of o.fallback_chain) expect(a.reason).toContain('provider already chosen (openai)');
     },
-    {
-      name: 'max_fallbacks 0 gives an empty chain',
-      body: { ...base, task: 'Chat', max_fallbacks: 0 },
-      check: (o) => expect(o.fallback_chain).toEqual([]),
+  },
+  {
+    name: 'max_fallbacks 0 gives an empty chain',
+    body: { ...base, task: 'Chat', max_fallbacks: 0 },
+    check: (o) => expect(o.fallback_chain).toEqual([]),
+  },
+  {
+    name: 'cost priority picks a cheaper model than quality priority',
+    body: { ...base, task: 'Prove a theorem step by step', priority: 'cost' },
+    check: (o) => {
+      expect(o.task.category).toBe('reasoning');
+      expect(o.recommended.cost_per_run).toBeLessThan(0.01);
     },
-    {
-      name: 'cost priority picks a cheaper model than quality priority',
-      body: { ...base, task: 'Prove a theorem step by step', priority: 'cost' },
-      check: (o) => {
-        expect(o.task.category).toBe('reasoning');
-        expect(o.recommended.cost_per_run).toBeLessThan(0.01);
-      },
-    },
+  },
 ];
 
 describe('model-advisor: valid requests honour every constraint', () => {
@@ -332,30 +332,30 @@ describe('model-advisor: task classification', () => {
 });
 
 const invalid: InvalidCase[] = [
-    { name: 'missing task', input: { ...base }, code: 'task_required' },
-    { name: 'empty task', input: { ...base, task: '' }, code: 'task_too_short' },
-    { name: 'task too long', input: { ...base, task: 'x'.repeat(4001) }, code: 'task_too_long' },
-    { name: 'missing input_tokens', input: { task: 'chat', output_tokens: 1 }, code: 'input_tokens_required' },
-    { name: 'input_tokens not integer', input: { task: 'chat', input_tokens: 1.5, output_tokens: 1 }, code: 'input_tokens_must_be_integer' },
-    { name: 'input_tokens too large', input: { task: 'chat', input_tokens: 10_000_001, output_tokens: 1 }, code: 'input_tokens_too_large' },
-    { name: 'output_tokens zero', input: { task: 'chat', input_tokens: 1, output_tokens: 0 }, code: 'output_tokens_too_small' },
-    { name: 'unknown provider', input: { ...base, task: 'chat', providers: ['acme'] }, code: 'providers_invalid', details: { allowed: expect.arrayContaining(['anthropic']) } },
-    { name: 'empty providers', input: { ...base, task: 'chat', providers: [] }, code: 'providers_too_short' },
-    { name: 'bad priority', input: { ...base, task: 'chat', priority: 'fast' }, code: 'priority_invalid' },
-    { name: 'negative budget', input: { ...base, task: 'chat', max_cost_per_run: -1 }, code: 'max_cost_per_run_too_small' },
-    { name: 'too many fallbacks', input: { ...base, task: 'chat', max_fallbacks: 6 }, code: 'max_fallbacks_too_large' },
-    { name: 'needs_tools not boolean', input: { ...base, task: 'chat', needs_tools: 'yes' }, code: 'needs_tools_must_be_boolean' },
-    { name: 'cache tokens above input', input: { task: 'chat', input_tokens: 100, output_tokens: 1, cache_read_tokens: 80, cache_write_tokens: 30 }, code: 'cache_tokens_exceed_input' },
-    {
-      name: 'budget no model meets',
-      input: { ...base, task: 'chat', max_cost_per_run: 1e-9 },
-      code: 'no_model_matches_constraints',
-      details: { excluded: expect.objectContaining({ max_cost_per_run: SNAPSHOT.models.length }) },
-    },
-    { name: 'context no model has', input: { task: 'chat', input_tokens: 9_000_000, output_tokens: 1000 }, code: 'no_model_matches_constraints' },
-    { name: 'body not an object', input: 'hello', code: 'body_must_be_object' },
-    // Unknown fields are refused by the call path, never billed.
-    { name: 'an unknown field', input: { task: 'chat', input_tokens: 10, output_tokens: 10, __proto__: { x: 1 }, extra: 'x' }, code: 'unknown_field', details: { field: 'extra' } },
+  { name: 'missing task', input: { ...base }, code: 'task_required' },
+  { name: 'empty task', input: { ...base, task: '' }, code: 'task_too_short' },
+  { name: 'task too long', input: { ...base, task: 'x'.repeat(4001) }, code: 'task_too_long' },
+  { name: 'missing input_tokens', input: { task: 'chat', output_tokens: 1 }, code: 'input_tokens_required' },
+  { name: 'input_tokens not integer', input: { task: 'chat', input_tokens: 1.5, output_tokens: 1 }, code: 'input_tokens_must_be_integer' },
+  { name: 'input_tokens too large', input: { task: 'chat', input_tokens: 10_000_001, output_tokens: 1 }, code: 'input_tokens_too_large' },
+  { name: 'output_tokens zero', input: { task: 'chat', input_tokens: 1, output_tokens: 0 }, code: 'output_tokens_too_small' },
+  { name: 'unknown provider', input: { ...base, task: 'chat', providers: ['acme'] }, code: 'providers_invalid', details: { allowed: expect.arrayContaining(['anthropic']) } },
+  { name: 'empty providers', input: { ...base, task: 'chat', providers: [] }, code: 'providers_too_short' },
+  { name: 'bad priority', input: { ...base, task: 'chat', priority: 'fast' }, code: 'priority_invalid' },
+  { name: 'negative budget', input: { ...base, task: 'chat', max_cost_per_run: -1 }, code: 'max_cost_per_run_too_small' },
+  { name: 'too many fallbacks', input: { ...base, task: 'chat', max_fallbacks: 6 }, code: 'max_fallbacks_too_large' },
+  { name: 'needs_tools not boolean', input: { ...base, task: 'chat', needs_tools: 'yes' }, code: 'needs_tools_must_be_boolean' },
+  { name: 'cache tokens above input', input: { task: 'chat', input_tokens: 100, output_tokens: 1, cache_read_tokens: 80, cache_write_tokens: 30 }, code: 'cache_tokens_exceed_input' },
+  {
+    name: 'budget no model meets',
+    input: { ...base, task: 'chat', max_cost_per_run: 1e-9 },
+    code: 'no_model_matches_constraints',
+    details: { excluded: expect.objectContaining({ max_cost_per_run: SNAPSHOT.models.length }) },
+  },
+  { name: 'context no model has', input: { task: 'chat', input_tokens: 9_000_000, output_tokens: 1000 }, code: 'no_model_matches_constraints' },
+  { name: 'body not an object', input: 'hello', code: 'body_must_be_object' },
+  // Unknown fields are refused by the call path, never billed.
+  { name: 'an unknown field', input: { task: 'chat', input_tokens: 10, output_tokens: 10, __proto__: { x: 1 }, extra: 'x' }, code: 'unknown_field', details: { field: 'extra' } },
 ];
 
 testTool(def, { valid: valid.map((c): ValidCase => ({ name: c.name, input: c.body, check: (body) => c.check(answer(body)) })), invalid });
