@@ -217,9 +217,17 @@ function countWindows(input: AnomalyInput, w: Windows): WindowCounts {
   };
 }
 
+/** A run of flagged windows: how many, their bounds, the event contributing the most lines, and how details name it. */
+function describeRun(k: WindowCounts, a: number, b: number, errorsOnly: boolean): { windows: number; topCount: number; signature: string; start: string | null; end: string | null; where: string } {
+  const windows = b - a + 1;
+  const top = topCluster(k.input, k.byWindow, a, b, errorsOnly);
+  const bounds = k.w.bounds(a, b);
+  return { windows, topCount: top.count, signature: k.input.clusters[top.cluster]!.signature, start: bounds.start, end: bounds.end, where: `${windows} ${k.unit}${windows > 1 ? 's' : ''} (${bounds.label})` };
+}
+
 /** Error spikes: far more errors than usual in a window, at a higher error rate than the log's overall rate. */
 function errorSpikes(k: WindowCounts, out: Anomaly[]): void {
-  const { input, w, total, errors, errorTotal, unit, activeLabel } = k;
+  const { input, total, errors, errorTotal, activeLabel } = k;
   const n = input.epochMs.length;
   const active = k.activeTotals.length;
   const errMedian = median(k.activeErrors);
@@ -233,41 +241,37 @@ function errorSpikes(k: WindowCounts, out: Anomaly[]): void {
       e += errors[i]!;
       t += total[i]!;
     }
-    const windows = b - a + 1;
-    const perWindow = e / windows;
-    const top = topCluster(input, k.byWindow, a, b, true);
-    const bounds = w.bounds(a, b);
+    const r = describeRun(k, a, b, true);
+    const perWindow = e / r.windows;
     out.push({
       type: 'error_spike',
       severity: perWindow >= 10 * Math.max(1, errMedian) || e / Math.max(1, t) >= 0.5 ? 'high' : 'medium',
-      signature: input.clusters[top.cluster]!.signature,
-      window_start: bounds.start,
-      window_end: bounds.end,
-      detail: `${e} error lines in ${windows} ${unit}${windows > 1 ? 's' : ''} (${bounds.label}), ${fmt(perWindow)} per window vs a median of ${fmt(errMedian)} ${activeLabel}; error rate ${pct(e, t)} vs ${pct(errorTotal, n)} overall; top event accounts for ${top.count}.`,
+      signature: r.signature,
+      window_start: r.start,
+      window_end: r.end,
+      detail: `${e} error lines in ${r.where}, ${fmt(perWindow)} per window vs a median of ${fmt(errMedian)} ${activeLabel}; error rate ${pct(e, t)} vs ${pct(errorTotal, n)} overall; top event accounts for ${r.topCount}.`,
     });
   }
 }
 
 /** Bursts (timed windows only): far more lines than usual in a window. */
 function bursts(k: WindowCounts, out: Anomaly[]): void {
-  const { input, w, total, unit, activeLabel, activeTotals } = k;
+  const { total, activeLabel, activeTotals } = k;
   const volMedian = median(activeTotals);
   const volMean = activeTotals.reduce((a, b) => a + b, 0) / Math.max(1, activeTotals.length);
   const burst = total.map((t) => t >= 20 && t >= 5 * Math.max(1, volMedian) && t >= volMean + 4 * Math.sqrt(Math.max(1, volMean)));
   for (const [a, b] of runs(burst)) {
     let t = 0;
     for (let i = a; i <= b; i++) t += total[i]!;
-    const windows = b - a + 1;
-    const perWindow = t / windows;
-    const top = topCluster(input, k.byWindow, a, b, false);
-    const bounds = w.bounds(a, b);
+    const r = describeRun(k, a, b, false);
+    const perWindow = t / r.windows;
     out.push({
       type: 'burst',
       severity: perWindow >= 20 * Math.max(1, volMedian) ? 'high' : perWindow >= 10 * Math.max(1, volMedian) ? 'medium' : 'low',
-      signature: input.clusters[top.cluster]!.signature,
-      window_start: bounds.start,
-      window_end: bounds.end,
-      detail: `${t} lines in ${windows} ${unit}${windows > 1 ? 's' : ''} (${bounds.label}), ${fmt(perWindow)} per window vs a median of ${fmt(volMedian)} ${activeLabel}; top event accounts for ${top.count}.`,
+      signature: r.signature,
+      window_start: r.start,
+      window_end: r.end,
+      detail: `${t} lines in ${r.where}, ${fmt(perWindow)} per window vs a median of ${fmt(volMedian)} ${activeLabel}; top event accounts for ${r.topCount}.`,
     });
   }
 }
