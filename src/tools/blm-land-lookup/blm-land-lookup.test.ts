@@ -1,4 +1,4 @@
-// Tests for blm-land-lookup against the fake ArcGIS server: land types, designations, coverage, cache, 504 paths, protocol, geometry.
+// Tests for blm-land-lookup against the fake ArcGIS server: testTool tables (land types, designations, coverage, codes), cache, 504 paths, geometry.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,4 +1,4 @@
-// log-analyzer tests: header formats, clustering and signatures, anomalies, assignments, codes, determinism, hostile input.
+// log-analyzer tests: testTool tables (request cases, codes), header formats, clustering and signatures, anomalies, determinism, hostile input.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';

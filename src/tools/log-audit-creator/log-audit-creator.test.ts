@@ -1,4 +1,4 @@
-// Tests for log-audit-creator: validation codes, recognition of features, catalogue integrity, order independence, hostile input.
+// Tests for log-audit-creator: testTool tables (requests, codes, declared hostile cases), recognition, catalogue integrity, order independence.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { callTool } from '../../../test/support/tool-harness.ts';

@@ -1,4 +1,4 @@
-// Tests for model-advisor: constraints, cost arithmetic, classification, snapshot integrity, errors, examples, hostile input.
+// Tests for model-advisor: testTool tables (constraints, codes), cost arithmetic, classification, snapshot integrity, hostile tasks.
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
