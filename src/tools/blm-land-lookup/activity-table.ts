@@ -1,22 +1,13 @@
 // The static activity and permit table (43 CFR casual-use rules for BLM land; short agency notes elsewhere), keyed by land type and designation.
 import type { DesignationType } from './layers.ts';
+import type { Output } from './tool.ts';
 
 export const ACTIVITIES = ['rockhounding', 'primitive_camping', 'campfire', 'ohv'] as const;
-export type Activity = (typeof ACTIVITIES)[number];
-export type Allowed = boolean | 'limited';
+type Activity = (typeof ACTIVITIES)[number];
+type Allowed = boolean | 'limited';
 
-export interface ActivityRule {
-  activity: Activity;
-  allowed: Allowed;
-  notes: string;
-}
-
-export interface PermitRule {
-  activity: string;
-  permit_required: boolean;
-  permit_type: string;
-  notes: string;
-}
+export type ActivityRule = Output['allowed_activities'][number];
+export type PermitRule = Output['permit_requirements'][number];
 
 export type LandType = 'blm' | 'usfs' | 'nps' | 'fws' | 'tribal' | 'military' | 'state' | 'private' | 'local' | 'other_federal' | 'undetermined';
 

@@ -1,11 +1,12 @@
-// Tests for blm-land-lookup against the fake ArcGIS server: land types, designations, coverage, cache, 504 paths, protocol, geometry.
+// Tests for blm-land-lookup against the fake ArcGIS server: testTool tables (land types, designations, coverage, codes), cache, 504 paths, geometry.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { callTool, makeTestContext } from '../../../test/support/tool-harness.ts';
 import type { ToolCache, ToolContext } from '../kit/contract.ts';
-import type { LookupResult } from './engine.ts';
+import type { InvalidCase, ValidCase } from '../kit/tester.ts';
+import { testTool } from '../kit/tester.ts';
 import { CACHE_TTL_SECONDS } from './engine.ts';
 import type { FakeArcgis } from './fake-arcgis.ts';
 import { FIXTURE_POINTS, startFakeArcgis } from './fake-arcgis.ts';
@@ -14,15 +15,14 @@ import { attribute, outFieldsFor, resolveField } from './fields.ts';
 import { designationLayers, smaLayer } from './layers.ts';
 import { clipRing, envelopeArea, pointInRings, polygonAreaWithin, radiusEnvelope, signedArea } from './geometry.ts';
 import def from './tool.ts';
+import type { Output } from './tool.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The examples name the standalone demo origin; tests reach the same fixtures on a random port. */
 const DEMO_ORIGIN = 'http://127.0.0.1:8090';
 
-let fake: FakeArcgis;
-beforeAll(async () => {
-  fake = await startFakeArcgis();
-});
+// Started at collection, so the tables' contexts can name its origin.
+const fake: FakeArcgis = await startFakeArcgis();
 afterAll(async () => {
   await fake.close();
 });
@@ -75,167 +75,195 @@ function ctxFor(opts: { timeoutMs?: number; cache?: ToolCache; now?: string; log
   });
 }
 
-async function ok(body: unknown, ctx: ToolContext = ctxFor()): Promise<LookupResult> {
+/** A 200 body, which callTool has checked against the output schema. */
+const answer = (body: Record<string, unknown>): Output => body as Output;
+
+async function ok(body: unknown, ctx: ToolContext = ctxFor()): Promise<Output> {
   const r = await callTool(def, body, ctx);
   if (!r.ok) throw new Error(`expected 200, got ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body as unknown as LookupResult;
+  return answer(r.body);
 }
 
 const at = (name: keyof typeof FIXTURE_POINTS, radius_km?: number): Record<string, number> => {
   const p = FIXTURE_POINTS[name];
   return radius_km === undefined ? { lat: p.lat, lon: p.lon } : { lat: p.lat, lon: p.lon, radius_km };
 };
-const allowed = (o: LookupResult): Record<string, boolean | string> => Object.fromEntries(o.allowed_activities.map((a) => [a.activity, a.allowed]));
+const allowed = (o: Output): Record<string, boolean | string> => Object.fromEntries(o.allowed_activities.map((a) => [a.activity, a.allowed]));
 
-describe('blm-land-lookup: invalid requests get stable 400 codes', () => {
-  const cases: { body: unknown; error: string }[] = [
-    { body: {}, error: 'lat_required' },
-    { body: { lat: 38 }, error: 'lon_required' },
-    { body: { lat: '38', lon: -114 }, error: 'lat_must_be_number' },
-    { body: { lat: 90.5, lon: -114 }, error: 'lat_too_large' },
-    { body: { lat: -91, lon: -114 }, error: 'lat_too_small' },
-    { body: { lat: 38, lon: 181 }, error: 'lon_too_large' },
-    { body: { lat: 38, lon: -180.01 }, error: 'lon_too_small' },
-    { body: { lat: 38, lon: -114, radius_km: 50.1 }, error: 'radius_km_too_large' },
-    { body: { lat: 38, lon: -114, radius_km: -1 }, error: 'radius_km_too_small' },
-    { body: { lat: 38, lon: -114, radius_km: '5' }, error: 'radius_km_must_be_number' },
-    { body: [38, -114], error: 'body_must_be_object' },
-  ];
-  it.each(cases)('$body -> $error', async ({ body, error }) => {
-    const r = await callTool(def, body);
-    expect(r.status).toBe(400);
-    expect(r.body.error).toBe(error);
-    expect(fake.requests).toHaveLength(0);
-  });
+const upstream = (): ToolContext => ctxFor();
 
-  it('is declared with 1 credit and a non-refunded 504', () => {
-    expect(def.credits).toBe(1);
-    expect(def.refundExempt).toEqual([504]);
-  });
-});
-
-describe('blm-land-lookup: land status', () => {
-  it('BLM land: jurisdiction, casual-use rules, permits, empty designations, caveat', async () => {
-    const o = await ok(at('blm', 0));
-    expect(o.is_blm_land).toBe(true);
-    expect(o.jurisdiction).toEqual({ agency: 'Bureau of Land Management', agency_code: 'BLM', dept_code: 'DOI', admin_unit_name: null, admin_unit_type: null, state: 'NV' });
-    expect(allowed(o)).toEqual({ rockhounding: true, primitive_camping: true, campfire: 'limited', ohv: 'limited' });
-    expect(o.allowed_activities.find((a) => a.activity === 'rockhounding')?.notes).toMatch(/250 lb a year/);
-    expect(o.allowed_activities.find((a) => a.activity === 'primitive_camping')?.notes).toMatch(/14 days in any 28-day period/);
-    expect(o.permit_requirements.map((p) => p.permit_type)).toEqual(expect.arrayContaining([expect.stringMatching(/Special Recreation Permit \(43 CFR 2930\)/)]));
-    expect(o.special_designations).toEqual([]);
-    expect(o).not.toHaveProperty('blm_coverage_pct');
-    expect(o.accuracy_note).toMatch(/not a survey/);
-    expect(o.sources.sma).toContain('BLM_Natl_SMA_LimitedScale/MapServer/1');
-    expect(o.sources.special_designations).toContain('BLM_Natl_ACEC/MapServer/0');
-  });
-
-  it('not BLM land: a National Forest gets the Forest Service rules and no designation lookup', async () => {
-    const o = await ok(at('forest', 0));
-    expect(o.is_blm_land).toBe(false);
-    expect(o.jurisdiction).toMatchObject({ agency: 'USDA Forest Service', agency_code: 'USFS', dept_code: 'USDA', admin_unit_name: 'Fixture National Forest', admin_unit_type: 'National Forest' });
-    expect(o).not.toHaveProperty('special_designations');
-    expect(allowed(o).ohv).toBe('limited');
-    expect(o.sources.special_designations).toMatch(/^Not queried/);
-    expect(fake.requests.map((r) => r.layer)).toEqual(['BLM_Natl_SMA_LimitedScale/MapServer/1']);
-  });
-
-  it('not BLM land: private land allows nothing without permission', async () => {
-    const o = await ok(at('private', 0));
-    expect(o).toMatchObject({ is_blm_land: false, jurisdiction: { agency_code: 'PVT' } });
-    expect(Object.values(allowed(o))).toEqual([false, false, false, false]);
-    expect(o.permit_requirements[0]?.permit_type).toBe('Landowner permission');
-  });
-
-  it('a private inholding inside BLM land (a hole in the BLM polygon) is private', async () => {
-    const o = await ok(at('inholding', 0));
-    expect(o).toMatchObject({ is_blm_land: false, jurisdiction: { agency_code: 'PVT' } });
-  });
-
-  it('state land', async () => {
-    const o = await ok(at('state', 0));
-    expect(o).toMatchObject({ is_blm_land: false, jurisdiction: { agency: 'State', agency_code: 'ST' } });
-    expect(Object.values(allowed(o))).toEqual(['limited', 'limited', 'limited', 'limited']);
-  });
-
-  it('no record: jurisdiction null, empty lists, no accuracy_note, no designations', async () => {
-    const o = await ok(at('nowhere', 0));
-    expect(o).toEqual({
-      is_blm_land: false,
-      jurisdiction: null,
-      allowed_activities: [],
-      permit_requirements: [],
-      data_as_of: '2026-07-22T12:00:00.000Z',
-      cache_hit: false,
-      sources: expect.objectContaining({ sma: expect.any(String), special_designations: expect.stringMatching(/^Not queried/) }),
-    });
-  });
-
-  it('no record with a radius still reports coverage 0', async () => {
-    const o = await ok(at('nowhere', 3));
-    expect(o.blm_coverage_pct).toBe(0);
-    expect(o).not.toHaveProperty('accuracy_note');
-  });
-});
-
-describe('blm-land-lookup: each special designation', () => {
-  const cases: { point: keyof typeof FIXTURE_POINTS; designations: { type: string; name: string }[]; ohv: boolean | string; rockhounding: boolean | string; note?: RegExp }[] = [
-    { point: 'wilderness', designations: [{ type: 'Wilderness', name: 'Fixture Peak Wilderness' }], ohv: false, rockhounding: 'limited' },
-    { point: 'wsa', designations: [{ type: 'WSA', name: 'Fixture Canyon WSA' }], ohv: 'limited', rockhounding: 'limited', note: /existing routes/ },
-    { point: 'acec', designations: [{ type: 'ACEC', name: 'Fixture Springs ACEC' }], ohv: 'limited', rockhounding: 'limited', note: /Critical Environmental Concern/ },
-    { point: 'nca', designations: [{ type: 'NM_NCA', name: 'Fixture Basin National Conservation Area' }], ohv: 'limited', rockhounding: 'limited', note: /^National Conservation Area\./ },
-    { point: 'monument', designations: [{ type: 'NM_NCA', name: 'Fixture Arch National Monument' }], ohv: 'limited', rockhounding: 'limited', note: /^National Monument\./ },
-    {
-      point: 'nca_and_acec',
-      designations: [
-        { type: 'ACEC', name: 'Fixture Dunes ACEC' },
-        { type: 'NM_NCA', name: 'Fixture Basin National Conservation Area' },
-      ],
-      ohv: 'limited',
-      rockhounding: 'limited',
-    },
-  ];
-  it.each(cases)('$point', async ({ point, designations, ohv, rockhounding, note }) => {
-    const o = await ok(at(point, 0));
-    expect(o.is_blm_land).toBe(true);
+const designation = (point: keyof typeof FIXTURE_POINTS, designations: { type: string; name: string }[], rules: Record<string, boolean | string>, note?: RegExp, more?: (o: Output) => void): ValidCase => ({
+  name: `designation: ${point}`,
+  input: at(point, 0),
+  context: upstream(),
+  output: { is_blm_land: true },
+  check: (body) => {
+    const o = answer(body);
     expect(o.special_designations?.map(({ type, name }) => ({ type, name }))).toEqual(designations);
-    expect(allowed(o)).toMatchObject({ ohv, rockhounding });
+    expect(allowed(o)).toMatchObject(rules);
     if (note) expect(o.special_designations?.[0]?.notes).toMatch(note);
     // One SMA point query, then the four designation layers.
     expect(fake.requests).toHaveLength(5);
-  });
+    more?.(o);
+  },
+});
 
-  it('designation notes are appended to the base BLM notes', async () => {
-    const o = await ok(at('wilderness', 0));
+const coverage = (name: string, input: Record<string, number>, pct: number, more?: () => void): ValidCase => ({
+  name: `coverage: ${name}`,
+  input,
+  context: upstream(),
+  output: { blm_coverage_pct: pct },
+  check: () => more?.(),
+});
+
+const valid: ValidCase[] = [
+  {
+    name: 'BLM land: jurisdiction, casual-use rules, permits, empty designations, caveat; radius 0: no coverage field',
+    input: at('blm', 0),
+    context: upstream(),
+    output: { is_blm_land: true, jurisdiction: { agency: 'Bureau of Land Management', agency_code: 'BLM', dept_code: 'DOI', admin_unit_name: null, admin_unit_type: null, state: 'NV' }, special_designations: [] },
+    check: (body) => {
+      const o = answer(body);
+      expect(o.jurisdiction).toEqual({ agency: 'Bureau of Land Management', agency_code: 'BLM', dept_code: 'DOI', admin_unit_name: null, admin_unit_type: null, state: 'NV' });
+      expect(allowed(o)).toEqual({ rockhounding: true, primitive_camping: true, campfire: 'limited', ohv: 'limited' });
+      expect(o.allowed_activities.find((a) => a.activity === 'rockhounding')?.notes).toMatch(/250 lb a year/);
+      expect(o.allowed_activities.find((a) => a.activity === 'primitive_camping')?.notes).toMatch(/14 days in any 28-day period/);
+      expect(o.permit_requirements.map((p) => p.permit_type)).toEqual(expect.arrayContaining([expect.stringMatching(/Special Recreation Permit \(43 CFR 2930\)/)]));
+      expect(o.special_designations).toEqual([]);
+      expect(o).not.toHaveProperty('blm_coverage_pct');
+      expect(o.accuracy_note).toMatch(/not a survey/);
+      expect(o.sources.sma).toContain('BLM_Natl_SMA_LimitedScale/MapServer/1');
+      expect(o.sources.special_designations).toContain('BLM_Natl_ACEC/MapServer/0');
+    },
+  },
+  {
+    name: 'not BLM land: a National Forest gets the Forest Service rules and no designation lookup',
+    input: at('forest', 0),
+    context: upstream(),
+    output: { is_blm_land: false, jurisdiction: { agency: 'USDA Forest Service', agency_code: 'USFS', dept_code: 'USDA', admin_unit_name: 'Fixture National Forest', admin_unit_type: 'National Forest' } },
+    check: (body) => {
+      const o = answer(body);
+      expect(o).not.toHaveProperty('special_designations');
+      expect(allowed(o).ohv).toBe('limited');
+      expect(o.sources.special_designations).toMatch(/^Not queried/);
+      expect(fake.requests.map((r) => r.layer)).toEqual(['BLM_Natl_SMA_LimitedScale/MapServer/1']);
+    },
+  },
+  {
+    name: 'not BLM land: private land allows nothing without permission',
+    input: at('private', 0),
+    context: upstream(),
+    output: { is_blm_land: false, jurisdiction: { agency_code: 'PVT' } },
+    check: (body) => {
+      const o = answer(body);
+      expect(Object.values(allowed(o))).toEqual([false, false, false, false]);
+      expect(o.permit_requirements[0]?.permit_type).toBe('Landowner permission');
+    },
+  },
+  { name: 'a private inholding inside BLM land (a hole in the BLM polygon) is private', input: at('inholding', 0), context: upstream(), output: { is_blm_land: false, jurisdiction: { agency_code: 'PVT' } } },
+  {
+    name: 'state land',
+    input: at('state', 0),
+    context: upstream(),
+    output: { is_blm_land: false, jurisdiction: { agency: 'State', agency_code: 'ST' } },
+    check: (body) => expect(Object.values(allowed(answer(body)))).toEqual(['limited', 'limited', 'limited', 'limited']),
+  },
+  {
+    name: 'no record: jurisdiction null, empty lists, no accuracy_note, no designations',
+    input: at('nowhere', 0),
+    context: upstream(),
+    check: (body) =>
+      expect(body).toEqual({
+        is_blm_land: false,
+        jurisdiction: null,
+        allowed_activities: [],
+        permit_requirements: [],
+        data_as_of: '2026-07-22T12:00:00.000Z',
+        cache_hit: false,
+        sources: expect.objectContaining({ sma: expect.any(String), special_designations: expect.stringMatching(/^Not queried/) }),
+      }),
+  },
+  {
+    name: 'no record with a radius still reports coverage 0',
+    input: at('nowhere', 3),
+    context: upstream(),
+    output: { blm_coverage_pct: 0 },
+    check: (body) => expect(body).not.toHaveProperty('accuracy_note'),
+  },
+  designation('wilderness', [{ type: 'Wilderness', name: 'Fixture Peak Wilderness' }], { ohv: false, rockhounding: 'limited' }, undefined, (o) => {
+    // Designation notes are appended to the base BLM notes.
     const ohv = o.allowed_activities.find((a) => a.activity === 'ohv')!;
     expect(ohv.notes).toMatch(/43 CFR 8340/);
     expect(ohv.notes).toMatch(/no motorised or mechanised use/);
-  });
-});
-
-describe('blm-land-lookup: radius and coverage', () => {
-  const cases: { name: string; body: Record<string, number>; pct: number | undefined }[] = [
-    { name: 'radius 0: no coverage field', body: at('blm', 0), pct: undefined },
-    { name: 'default radius (1 km) inside BLM: 100', body: at('blm'), pct: 100 },
-    { name: 'on the BLM/Forest boundary, 2 km: about half', body: at('border', 2), pct: 50.2 },
-    { name: 'inholding, 10 km: the hole is subtracted', body: at('inholding', 10), pct: 75.8 },
-    { name: 'inholding, 1 km: the envelope is all private', body: at('inholding', 1), pct: 0 },
-    { name: 'private land, 1 km: 0', body: at('private', 1), pct: 0 },
-  ];
-  it.each(cases)('$name', async ({ body, pct }) => {
-    const o = await ok(body);
-    if (pct === undefined) expect(o).not.toHaveProperty('blm_coverage_pct');
-    else expect(o.blm_coverage_pct).toBe(pct);
-  });
-
-  it('speaks the ArcGIS query protocol: point and envelope queries', async () => {
-    await ok(at('border', 2));
+  }),
+  designation('wsa', [{ type: 'WSA', name: 'Fixture Canyon WSA' }], { ohv: 'limited', rockhounding: 'limited' }, /existing routes/),
+  designation('acec', [{ type: 'ACEC', name: 'Fixture Springs ACEC' }], { ohv: 'limited', rockhounding: 'limited' }, /Critical Environmental Concern/),
+  designation('nca', [{ type: 'NM_NCA', name: 'Fixture Basin National Conservation Area' }], { ohv: 'limited', rockhounding: 'limited' }, /^National Conservation Area\./),
+  designation('monument', [{ type: 'NM_NCA', name: 'Fixture Arch National Monument' }], { ohv: 'limited', rockhounding: 'limited' }, /^National Monument\./),
+  designation(
+    'nca_and_acec',
+    [
+      { type: 'ACEC', name: 'Fixture Dunes ACEC' },
+      { type: 'NM_NCA', name: 'Fixture Basin National Conservation Area' },
+    ],
+    { ohv: 'limited', rockhounding: 'limited' },
+    undefined,
+    () => {
+      // Each layer is asked for its fields under the names its description gives (joined layers are table-qualified).
+      const outFields = Object.fromEntries(fake.requests.map((r) => [r.layer, r.params.outFields]));
+      expect(outFields).toEqual({
+        'BLM_Natl_SMA_LimitedScale/MapServer/1': 'ADMIN_AGENCY_CODE,ADMIN_DEPT_CODE,ADMIN_UNIT_NAME,ADMIN_UNIT_TYPE,ADMIN_ST',
+        'BLM_Natl_NLCS_WLD_WSA/MapServer/0': 'NLCS_NAME',
+        'BLM_Natl_NLCS_WLD_WSA/MapServer/1': 'nlcs_wsa_poly.NLCS_NAME',
+        'BLM_Natl_ACEC/MapServer/0': 'ACEC_NAME',
+        'BLM_Natl_NLCS_NM_NCA_poly/MapServer/1': 'Monuments_NCAs_SimilarDesignation2015.NCA_NAME,Monuments_NCAs_SimilarDesignation2015.sma_code',
+      });
+    },
+  ),
+  coverage('default radius (1 km) inside BLM: 100', at('blm'), 100),
+  coverage('on the BLM/Forest boundary, 2 km: about half (the ArcGIS point and envelope queries)', at('border', 2), 50.2, () => {
     const [point, envelope] = [fake.requests.find((r) => r.params.geometryType === 'esriGeometryPoint'), fake.requests.find((r) => r.params.geometryType === 'esriGeometryEnvelope')];
     expect(point?.params).toMatchObject({ f: 'json', geometry: '-114.0001,38.5', inSR: '4326', spatialRel: 'esriSpatialRelIntersects', returnGeometry: 'false', outFields: 'ADMIN_AGENCY_CODE,ADMIN_DEPT_CODE,ADMIN_UNIT_NAME,ADMIN_UNIT_TYPE,ADMIN_ST' });
     expect(envelope?.params).toMatchObject({ f: 'json', where: "ADMIN_AGENCY_CODE = 'BLM'", inSR: '4326', outSR: '4326', returnGeometry: 'true' });
     const [xmin, ymin, xmax, ymax] = envelope!.params.geometry!.split(',').map(Number);
     expect(ymax! - ymin!).toBeCloseTo(4 / 111.32, 6);
     expect(xmax! - xmin!).toBeCloseTo(4 / (111.32 * Math.cos((38.5 * Math.PI) / 180)), 6);
+  }),
+  coverage('inholding, 10 km: the hole is subtracted', at('inholding', 10), 75.8),
+  coverage('inholding, 1 km: the envelope is all private', at('inholding', 1), 0),
+  coverage('private land, 1 km: 0', at('private', 1), 0),
+];
+
+const invalid: InvalidCase[] = [
+  { name: 'no lat', input: {}, code: 'lat_required' },
+  { name: 'no lon', input: { lat: 38 }, code: 'lon_required' },
+  { name: 'lat as a string', input: { lat: '38', lon: -114 }, code: 'lat_must_be_number' },
+  { name: 'lat above 90', input: { lat: 90.5, lon: -114 }, code: 'lat_too_large' },
+  { name: 'lat below -90', input: { lat: -91, lon: -114 }, code: 'lat_too_small' },
+  { name: 'lon above 180', input: { lat: 38, lon: 181 }, code: 'lon_too_large' },
+  { name: 'lon below -180', input: { lat: 38, lon: -180.01 }, code: 'lon_too_small' },
+  { name: 'radius above 50', input: { lat: 38, lon: -114, radius_km: 50.1 }, code: 'radius_km_too_large' },
+  { name: 'negative radius', input: { lat: 38, lon: -114, radius_km: -1 }, code: 'radius_km_too_small' },
+  { name: 'radius as a string', input: { lat: 38, lon: -114, radius_km: '5' }, code: 'radius_km_must_be_number' },
+  { name: 'an array body', input: [38, -114], code: 'body_must_be_object' },
+  // An unreachable host is the documented, non-refunded 504.
+  { name: 'an unreachable host', input: at('blm', 0), code: 'upstream_unavailable', context: { fetch: globalThis.fetch } },
+  ...def.hostile!().map((c): InvalidCase => ({ name: `hostile case without a network: ${c.name}`, input: c.input, code: 'upstream_unavailable' })),
+];
+
+testTool(def, { valid, invalid });
+
+describe('blm-land-lookup: invalid requests', () => {
+  it('never reach the upstream', async () => {
+    for (const c of invalid.slice(0, 11)) {
+      expect((await callTool(def, c.input)).status).toBe(400);
+      expect(fake.requests).toHaveLength(0);
+    }
+  });
+
+  it('is declared with 1 credit and a non-refunded 504', () => {
+    expect(def.credits).toBe(1);
+    expect(def.refundExempt).toEqual([504]);
   });
 });
 
@@ -304,14 +332,11 @@ describe('blm-land-lookup: upstream failures are 504 upstream_unavailable', () =
     expect(JSON.stringify(logged?.obj)).toContain('Error performing query operation');
   });
 
-  it('HTTP 500, a non-JSON body and an unreachable host are 504 too', async () => {
+  it('HTTP 500 and a non-JSON body are 504 too', async () => {
     fake.setMode('http_500');
     expect((await callTool(def, at('blm', 0), ctxFor())).status).toBe(504);
     fake.setMode('garbage');
     expect((await callTool(def, at('blm', 0), ctxFor())).status).toBe(504);
-    fake.setMode('normal');
-    const unreachable = makeTestContext({ fetch: globalThis.fetch });
-    expect(await callTool(def, at('blm', 0), unreachable)).toMatchObject({ status: 504, body: { error: 'upstream_unavailable' } });
   });
 
   it('after a failure the next call queries again (failures are not cached)', async () => {
@@ -341,18 +366,6 @@ describe('blm-land-lookup: the real layers\' field names (joined layers are tabl
     expect(bad).toMatchObject({ error: { code: 400 } });
     const good = (await (await fetch(`${fake.designationsUrl}/BLM_Natl_NLCS_WLD_WSA/MapServer/1/${q}nlcs_wsa_poly.NLCS_NAME`)).json()) as Record<string, unknown>;
     expect(good).toMatchObject({ features: [{ attributes: { 'nlcs_wsa_poly.NLCS_NAME': 'Fixture Canyon WSA' } }] });
-  });
-
-  it('asks each layer for its fields under the names its description gives', async () => {
-    await ok(at('nca_and_acec', 0));
-    const outFields = Object.fromEntries(fake.requests.map((r) => [r.layer, r.params.outFields]));
-    expect(outFields).toEqual({
-      'BLM_Natl_SMA_LimitedScale/MapServer/1': 'ADMIN_AGENCY_CODE,ADMIN_DEPT_CODE,ADMIN_UNIT_NAME,ADMIN_UNIT_TYPE,ADMIN_ST',
-      'BLM_Natl_NLCS_WLD_WSA/MapServer/0': 'NLCS_NAME',
-      'BLM_Natl_NLCS_WLD_WSA/MapServer/1': 'nlcs_wsa_poly.NLCS_NAME',
-      'BLM_Natl_ACEC/MapServer/0': 'ACEC_NAME',
-      'BLM_Natl_NLCS_NM_NCA_poly/MapServer/1': 'Monuments_NCAs_SimilarDesignation2015.NCA_NAME,Monuments_NCAs_SimilarDesignation2015.sma_code',
-    });
   });
 
   it('reads the field lists once and keeps them with the answers', async () => {
@@ -443,7 +456,7 @@ describe('blm-land-lookup: a failing designation layer does not fail the SMA ans
   });
 });
 
-describe('blm-land-lookup: examples, determinism, hostile input', () => {
+describe('blm-land-lookup: examples, determinism and hostile input against the fake upstream', () => {
   it.each(def.examples.map((e) => [e.title, e] as const))('example: %s', async (_t, e) => {
     expect(e.runs).toBe('upstream');
     expect(await ok(e.input, ctxFor({ viaDemoOrigin: true }))).toEqual(e.output);
@@ -460,9 +473,6 @@ describe('blm-land-lookup: examples, determinism, hostile input', () => {
     if ((c.input.radius_km as number) > 0) expect(o.blm_coverage_pct).toBeGreaterThanOrEqual(0);
   });
 
-  it.each(def.hostile!().map((c) => [c.name, c] as const))('hostile case without a network is the documented 504: %s', async (_n, c) => {
-    expect((await callTool(def, c.input)).status).toBe(504);
-  });
 });
 
 describe('blm-land-lookup: geometry', () => {

@@ -1,40 +1,17 @@
 // Pure assembly of a land-status answer from upstream features: jurisdiction, designations, coverage, rules, caveats.
-import type { ActivityRule, LandType, PermitRule } from './activity-table.ts';
+import type { LandType } from './activity-table.ts';
 import { AGENCIES, designationNote, rulesFor } from './activity-table.ts';
 import type { ArcgisFeature } from './arcgis.ts';
 import type { Envelope } from './geometry.ts';
 import { envelopeArea, polygonAreaWithin } from './geometry.ts';
 import { attribute } from './fields.ts';
-import type { DesignationLayerDef, DesignationType } from './layers.ts';
+import type { DesignationLayerDef } from './layers.ts';
+import type { Output } from './tool.ts';
 
-export interface Jurisdiction {
-  agency: string;
-  agency_code: string | null;
-  dept_code: string | null;
-  admin_unit_name: string | null;
-  admin_unit_type: string | null;
-  state: string | null;
-}
-
-export interface Designation {
-  type: DesignationType;
-  name: string;
-  notes: string;
-}
-
-export interface LookupResult {
-  is_blm_land: boolean;
-  jurisdiction: Jurisdiction | null;
-  allowed_activities: ActivityRule[];
-  permit_requirements: PermitRule[];
-  special_designations?: Designation[];
-  blm_coverage_pct?: number;
-  data_as_of: string;
-  cache_hit: boolean;
-  accuracy_note?: string;
-  sources: { sma: string; special_designations: string };
-  unavailable_sources?: UnavailableSource[];
-}
+type Jurisdiction = NonNullable<Output['jurisdiction']>;
+type Designation = NonNullable<Output['special_designations']>[number];
+/** A designation layer that did not answer: the answer is returned without it, and says so. */
+export type UnavailableSource = NonNullable<Output['unavailable_sources']>[number];
 
 /** Cache lifetime: 30 days (SPEC); layer field lists are kept as long as the answers built with them. */
 export const CACHE_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -55,7 +32,7 @@ export function fieldsCacheKey(layerUrl: string): string {
 }
 
 /** FNV-1a, to fold the upstream URLs into the cache key: a different upstream never answers from another's cache. */
-export function fnv1a(s: string): string {
+function fnv1a(s: string): string {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) {
     h ^= s.charCodeAt(i);
@@ -88,7 +65,7 @@ export function pickSmaFeature(features: readonly ArcgisFeature[]): ArcgisFeatur
   return features.find((f) => agencyCode(f) === 'BLM') ?? features[0] ?? null;
 }
 
-export function jurisdictionFrom(f: ArcgisFeature): { jurisdiction: Jurisdiction; landType: LandType } {
+function jurisdictionFrom(f: ArcgisFeature): { jurisdiction: Jurisdiction; landType: LandType } {
   const code = agencyCode(f);
   const known = code ? AGENCIES[code] : undefined;
   const st = field(f, 'ADMIN_ST')?.toUpperCase() ?? null;
@@ -136,13 +113,6 @@ export function designationsFrom(byLayer: readonly { def: DesignationLayerDef; f
   return out;
 }
 
-/** A designation layer that did not answer: the answer is returned without it, and says so. */
-export interface UnavailableSource {
-  source: DesignationLayerDef['key'];
-  dataset: string;
-  reason: 'timeout' | 'network_error' | 'http_error' | 'error_body' | 'malformed';
-}
-
 export interface AssembleInput {
   smaFeatures: readonly ArcgisFeature[];
   designations: Designation[] | null;
@@ -172,14 +142,14 @@ function accuracyNote(j: Jurisdiction, landType: LandType, a: AssembleInput): st
 }
 
 /** The response body (without request_id), as SPEC shapes it: optional fields present only when they apply. */
-export function assemble(a: AssembleInput): LookupResult {
+export function assemble(a: AssembleInput): Output {
   const smaFeature = pickSmaFeature(a.smaFeatures);
   const isBlm = smaFeature !== null && agencyCode(smaFeature) === 'BLM';
   const resolved = smaFeature ? jurisdictionFrom(smaFeature) : null;
   const designations = isBlm ? a.designations ?? [] : [];
   const rules = resolved ? rulesFor(resolved.landType, designations.map((d) => d.type)) : { activities: [], permits: [] };
   // Built in SPEC's field order; optional fields appear only when they apply.
-  const out: LookupResult = {
+  const out: Output = {
     is_blm_land: isBlm,
     jurisdiction: resolved?.jurisdiction ?? null,
     allowed_activities: rules.activities,

@@ -1,10 +1,10 @@
 // Worked examples of blm-land-lookup: real outputs against the fake ArcGIS server (`npx tsx src/tools/blm-land-lookup/fake-arcgis.ts --port 8090`), so marked `upstream`.
 import type { z } from 'zod';
 import type { ToolExample } from '../kit/contract.ts';
-import type { input, output } from './schema.ts';
+import type { input, Output } from './tool.ts';
 
 /** The fixture geography is fictional; against the real BLM services the same coordinates give real data. */
-export const EXAMPLES: ToolExample<z.input<typeof input>, z.output<typeof output>>[] = [
+export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
   {
     "title": "BLM land inside a Wilderness, with a 5 km radius (fake ArcGIS fixture geography)",
     "runs": "upstream",

@@ -21,9 +21,9 @@ export type FakeArcgisMode = 'normal' | 'hang' | 'error' | 'http_500' | 'garbage
  * Which layers a mode applies to; the others answer normally: every layer, the SMA layer, the four designation
  * layers, or one designation layer by its key.
  */
-export type FakeArcgisScope = 'all' | 'sma' | 'designations' | 'wilderness' | 'wsa' | 'acec' | 'nm_nca';
+type FakeArcgisScope = 'all' | 'sma' | 'designations' | 'wilderness' | 'wsa' | 'acec' | 'nm_nca';
 /** Which requests a mode applies to: layer descriptions (`?f=json`), queries, or both. */
-export type FakeArcgisTarget = 'all' | 'metadata' | 'query';
+type FakeArcgisTarget = 'all' | 'metadata' | 'query';
 
 /** Coordinates that land on each fixture, for tests and demos. */
 export const FIXTURE_POINTS = {
@@ -42,7 +42,7 @@ export const FIXTURE_POINTS = {
   nowhere: { lat: 10, lon: -30, what: 'no surface-management record (mid-Atlantic)' },
 } as const;
 
-export const SERVICES_PATH = '/arcgis/rest/services/lands';
+const SERVICES_PATH = '/arcgis/rest/services/lands';
 
 export interface FakeArcgis {
   /** Origin, for example http://127.0.0.1:8090. */

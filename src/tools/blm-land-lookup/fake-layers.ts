@@ -23,7 +23,7 @@ export interface FakeField {
   alias: string;
 }
 
-export interface FakeFeature {
+interface FakeFeature {
   attributes: Record<string, string | number | null>;
   rings: number[][][];
 }

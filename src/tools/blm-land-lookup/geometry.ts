@@ -10,7 +10,7 @@ export interface Envelope {
 export type Ring = readonly (readonly number[])[];
 
 /** Kilometres per degree of latitude (and of longitude at the equator), as the domain note fixes it. */
-export const KM_PER_DEGREE = 111.32;
+const KM_PER_DEGREE = 111.32;
 
 /**
  * The square around a point that encloses a radius: dLat = r / 111.32, dLon = r / (111.32 cos lat), clamped to

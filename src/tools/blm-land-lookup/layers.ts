@@ -1,7 +1,7 @@
 // The upstream ArcGIS layers: where each lives relative to the configured URLs, and which fields we read from it.
 
 export type DesignationType = 'ACEC' | 'Wilderness' | 'WSA' | 'NM_NCA';
-export type DesignationKey = 'wilderness' | 'wsa' | 'acec' | 'nm_nca';
+type DesignationKey = 'wilderness' | 'wsa' | 'acec' | 'nm_nca';
 
 export interface LayerRef {
   key: 'sma' | DesignationKey;
@@ -15,11 +15,7 @@ export interface LayerRef {
   fields: string[];
 }
 
-/** Public BLM defaults (DESIGN §7 lets the operator point them elsewhere). */
-export const DEFAULT_SMA_URL = 'https://gis.blm.gov/arcgis/rest/services/lands/BLM_Natl_SMA_LimitedScale/MapServer/1';
-export const DEFAULT_DESIGNATIONS_URL = 'https://gis.blm.gov/arcgis/rest/services/lands';
-
-export const SMA_FIELDS = ['ADMIN_AGENCY_CODE', 'ADMIN_DEPT_CODE', 'ADMIN_UNIT_NAME', 'ADMIN_UNIT_TYPE', 'ADMIN_ST'];
+const SMA_FIELDS = ['ADMIN_AGENCY_CODE', 'ADMIN_DEPT_CODE', 'ADMIN_UNIT_NAME', 'ADMIN_UNIT_TYPE', 'ADMIN_ST'];
 
 export interface DesignationLayerDef {
   key: DesignationKey;

@@ -3,13 +3,13 @@ import type { ToolContext } from '../kit/contract.ts';
 import { ToolError } from '../kit/contract.ts';
 import { Deadline, UpstreamFailure, describeLayer, envelopeQuery, pointQuery, queryLayer } from './arcgis.ts';
 import type { ArcgisFeature } from './arcgis.ts';
-import type { LookupResult, UnavailableSource } from './engine.ts';
+import type { UnavailableSource } from './engine.ts';
 import { CACHE_TTL_SECONDS, agencyCode, assemble, cacheKey, coveragePct, designationsFrom, fieldsCacheKey, pickSmaFeature, roundCoord, roundRadius } from './engine.ts';
 import { outFieldsFor, resolveField } from './fields.ts';
 import { radiusEnvelope } from './geometry.ts';
 import type { DesignationLayerRef, LayerRef } from './layers.ts';
 import { designationLayers, smaLayer } from './layers.ts';
-import { output } from './schema.ts';
+import type { Input, Output } from './tool.ts';
 
 const MESSAGES: Record<UpstreamFailure['reason'], string> = {
   timeout: 'The BLM GIS service did not answer in time.',
@@ -21,12 +21,14 @@ const MESSAGES: Record<UpstreamFailure['reason'], string> = {
 
 const errText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
-async function cached(ctx: ToolContext, key: string): Promise<LookupResult | null> {
+/** Checks a cached value against the output schema (tool.ts owns it): null when it no longer fits. */
+type ReadAnswer = (hit: unknown) => Output | null;
+
+async function cached(ctx: ToolContext, key: string, read: ReadAnswer): Promise<Output | null> {
   try {
     const hit = await ctx.cache.get(key);
     if (hit === undefined) return null;
-    const parsed = output.safeParse(hit);
-    return parsed.success ? (parsed.data as LookupResult) : null;
+    return read(hit);
   } catch (err) {
     // A cache outage costs an upstream call, not the request.
     ctx.log.warn({ err: errText(err) }, 'blm-land-lookup cache read failed');
@@ -82,13 +84,13 @@ async function designationAt(ctx: ToolContext, layer: DesignationLayerRef, lon: 
   }
 }
 
-export async function lookup(args: { lat: number; lon: number; radius_km: number }, ctx: ToolContext): Promise<LookupResult> {
+export async function lookup(args: Input, ctx: ToolContext, read: ReadAnswer): Promise<Output> {
   const lat = roundCoord(args.lat);
   const lon = roundCoord(args.lon);
   const radius = roundRadius(args.radius_km);
   const { blmSmaUrl, blmDesignationsUrl, blmTimeoutMs } = ctx.settings;
   const key = cacheKey(lat, lon, radius, blmSmaUrl, blmDesignationsUrl);
-  const hit = await cached(ctx, key);
+  const hit = await cached(ctx, key, read);
   if (hit) return { ...hit, cache_hit: true };
 
   const dataAsOf = ctx.now().toISOString();

@@ -2,17 +2,10 @@
 import type { Level } from './levels.ts';
 import { levelRank } from './levels.ts';
 
-export type AnomalyType = 'error_spike' | 'burst' | 'new_signature' | 'rare_signature';
-export type Severity = 'low' | 'medium' | 'high';
+import type { Output } from './tool.ts';
 
-export interface Anomaly {
-  type: AnomalyType;
-  severity: Severity;
-  signature: string;
-  window_start: string | null;
-  window_end: string | null;
-  detail: string;
-}
+type Anomaly = Output['anomalies'][number];
+type Severity = Anomaly['severity'];
 
 export interface AnomalyInput {
   /** Per record, in log order: its timestamp (null when none), whether its level is error or worse, and its cluster (an index into `clusters`). */
@@ -169,15 +162,24 @@ function topCluster(input: AnomalyInput, byWindow: Map<number, number[]>, first:
   return { cluster, count: Math.max(0, count) };
 }
 
-/** Find anomalies; deterministic, bounded to MAX_ANOMALIES (most severe first). */
-export function detectAnomalies(input: AnomalyInput): AnomalyResult {
-  const anomalies: Anomaly[] = [];
-  const n = input.epochMs.length;
-  if (n === 0) return { bucketSeconds: null, anomalies };
-  const w = timeWindows(input) ?? lineWindows(input);
-  const byWindow = recordsByWindow(w);
-  const unit = w.timed ? `${w.bucketSeconds} s window` : 'window';
+/** Lines and error lines per window, and the same over the windows that have lines. */
+interface WindowCounts {
+  input: AnomalyInput;
+  w: Windows;
+  byWindow: Map<number, number[]>;
+  /** "60 s window" or "window", for the details. */
+  unit: string;
+  total: number[];
+  errors: number[];
+  errorTotal: number;
+  activeTotals: number[];
+  activeErrors: number[];
+  /** "over the N windows with lines", for the details. */
+  activeLabel: string;
+}
 
+function countWindows(input: AnomalyInput, w: Windows): WindowCounts {
+  const n = input.epochMs.length;
   const total = new Array<number>(w.count).fill(0);
   const errors = new Array<number>(w.count).fill(0);
   let errorTotal = 0;
@@ -190,7 +192,6 @@ export function detectAnomalies(input: AnomalyInput): AnomalyResult {
       errorTotal++;
     }
   }
-
   // The baseline is what a window holds while the log is being written: windows without a single line (the
   // service was idle, stopped, or logged elsewhere) say nothing about normal volume, and counting them would make
   // the median 0 around any idle stretch, so that steady traffic reads as a burst.
@@ -202,107 +203,149 @@ export function detectAnomalies(input: AnomalyInput): AnomalyResult {
     activeErrors.push(errors[i]!);
   }
   const active = activeTotals.length;
-  const activeLabel = `over the ${active} window${active === 1 ? '' : 's'} with lines`;
+  return {
+    input,
+    w,
+    byWindow: recordsByWindow(w),
+    unit: w.timed ? `${w.bucketSeconds} s window` : 'window',
+    total,
+    errors,
+    errorTotal,
+    activeTotals,
+    activeErrors,
+    activeLabel: `over the ${active} window${active === 1 ? '' : 's'} with lines`,
+  };
+}
 
-  if (w.count >= MIN_WINDOWS) {
-    // Error spikes: far more errors than usual in a window, at a higher error rate than the log's overall rate.
-    const errMedian = median(activeErrors);
-    const errMean = errorTotal / Math.max(1, active);
-    const overallRate = errorTotal / Math.max(1, total.reduce((a, b) => a + b, 0));
-    const spike = errors.map((e, i) => e >= 5 && e >= 3 * Math.max(1, errMedian) && e >= errMean + 3 * Math.sqrt(Math.max(1, errMean)) && e / Math.max(1, total[i]!) >= 1.5 * overallRate);
-    for (const [a, b] of runs(spike)) {
-      let e = 0;
-      let t = 0;
-      for (let i = a; i <= b; i++) {
-        e += errors[i]!;
-        t += total[i]!;
-      }
-      const windows = b - a + 1;
-      const perWindow = e / windows;
-      const top = topCluster(input, byWindow, a, b, true);
-      const bounds = w.bounds(a, b);
-      anomalies.push({
-        type: 'error_spike',
-        severity: perWindow >= 10 * Math.max(1, errMedian) || e / Math.max(1, t) >= 0.5 ? 'high' : 'medium',
-        signature: input.clusters[top.cluster]!.signature,
-        window_start: bounds.start,
-        window_end: bounds.end,
-        detail: `${e} error lines in ${windows} ${unit}${windows > 1 ? 's' : ''} (${bounds.label}), ${fmt(perWindow)} per window vs a median of ${fmt(errMedian)} ${activeLabel}; error rate ${pct(e, t)} vs ${pct(errorTotal, n)} overall; top event accounts for ${top.count}.`,
-      });
-    }
+/** A run of flagged windows: how many, their bounds, the event contributing the most lines, and how details name it. */
+function describeRun(k: WindowCounts, a: number, b: number, errorsOnly: boolean): { windows: number; topCount: number; signature: string; start: string | null; end: string | null; where: string } {
+  const windows = b - a + 1;
+  const top = topCluster(k.input, k.byWindow, a, b, errorsOnly);
+  const bounds = k.w.bounds(a, b);
+  return { windows, topCount: top.count, signature: k.input.clusters[top.cluster]!.signature, start: bounds.start, end: bounds.end, where: `${windows} ${k.unit}${windows > 1 ? 's' : ''} (${bounds.label})` };
+}
 
-    if (w.timed) {
-      // Bursts: far more lines than usual in a window.
-      const volMedian = median(activeTotals);
-      const volMean = activeTotals.reduce((a, b) => a + b, 0) / Math.max(1, active);
-      const burst = total.map((t) => t >= 20 && t >= 5 * Math.max(1, volMedian) && t >= volMean + 4 * Math.sqrt(Math.max(1, volMean)));
-      for (const [a, b] of runs(burst)) {
-        let t = 0;
-        for (let i = a; i <= b; i++) t += total[i]!;
-        const windows = b - a + 1;
-        const perWindow = t / windows;
-        const top = topCluster(input, byWindow, a, b, false);
-        const bounds = w.bounds(a, b);
-        anomalies.push({
-          type: 'burst',
-          severity: perWindow >= 20 * Math.max(1, volMedian) ? 'high' : perWindow >= 10 * Math.max(1, volMedian) ? 'medium' : 'low',
-          signature: input.clusters[top.cluster]!.signature,
-          window_start: bounds.start,
-          window_end: bounds.end,
-          detail: `${t} lines in ${windows} ${unit}${windows > 1 ? 's' : ''} (${bounds.label}), ${fmt(perWindow)} per window vs a median of ${fmt(volMedian)} ${activeLabel}; top event accounts for ${top.count}.`,
-        });
-      }
+/** Error spikes: far more errors than usual in a window, at a higher error rate than the log's overall rate. */
+function errorSpikes(k: WindowCounts, out: Anomaly[]): void {
+  const { input, total, errors, errorTotal, activeLabel } = k;
+  const n = input.epochMs.length;
+  const active = k.activeTotals.length;
+  const errMedian = median(k.activeErrors);
+  const errMean = errorTotal / Math.max(1, active);
+  const overallRate = errorTotal / Math.max(1, total.reduce((a, b) => a + b, 0));
+  const spike = errors.map((e, i) => e >= 5 && e >= 3 * Math.max(1, errMedian) && e >= errMean + 3 * Math.sqrt(Math.max(1, errMean)) && e / Math.max(1, total[i]!) >= 1.5 * overallRate);
+  for (const [a, b] of runs(spike)) {
+    let e = 0;
+    let t = 0;
+    for (let i = a; i <= b; i++) {
+      e += errors[i]!;
+      t += total[i]!;
     }
+    const r = describeRun(k, a, b, true);
+    const perWindow = e / r.windows;
+    out.push({
+      type: 'error_spike',
+      severity: perWindow >= 10 * Math.max(1, errMedian) || e / Math.max(1, t) >= 0.5 ? 'high' : 'medium',
+      signature: r.signature,
+      window_start: r.start,
+      window_end: r.end,
+      detail: `${e} error lines in ${r.where}, ${fmt(perWindow)} per window vs a median of ${fmt(errMedian)} ${activeLabel}; error rate ${pct(e, t)} vs ${pct(errorTotal, n)} overall; top event accounts for ${r.topCount}.`,
+    });
   }
+}
 
-  // New signatures: events that first appear in the second half of the log.
+/** Bursts (timed windows only): far more lines than usual in a window. */
+function bursts(k: WindowCounts, out: Anomaly[]): void {
+  const { total, activeLabel, activeTotals } = k;
+  const volMedian = median(activeTotals);
+  const volMean = activeTotals.reduce((a, b) => a + b, 0) / Math.max(1, activeTotals.length);
+  const burst = total.map((t) => t >= 20 && t >= 5 * Math.max(1, volMedian) && t >= volMean + 4 * Math.sqrt(Math.max(1, volMean)));
+  for (const [a, b] of runs(burst)) {
+    let t = 0;
+    for (let i = a; i <= b; i++) t += total[i]!;
+    const r = describeRun(k, a, b, false);
+    const perWindow = t / r.windows;
+    out.push({
+      type: 'burst',
+      severity: perWindow >= 20 * Math.max(1, volMedian) ? 'high' : perWindow >= 10 * Math.max(1, volMedian) ? 'medium' : 'low',
+      signature: r.signature,
+      window_start: r.start,
+      window_end: r.end,
+      detail: `${t} lines in ${r.where}, ${fmt(perWindow)} per window vs a median of ${fmt(volMedian)} ${activeLabel}; top event accounts for ${r.topCount}.`,
+    });
+  }
+}
+
+/** The first and last window of each cluster (Infinity and -1 when none of its records has a window). */
+function clusterSpans(input: AnomalyInput, w: Windows): { firstWindow: number[]; lastWindow: number[] } {
   const firstWindow = new Array<number>(input.clusters.length).fill(Infinity);
   const lastWindow = new Array<number>(input.clusters.length).fill(-1);
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < input.epochMs.length; i++) {
     const win = w.of[i]!;
     if (win < 0) continue;
     const c = input.cluster[i]!;
     if (win < firstWindow[c]!) firstWindow[c] = win;
     if (win > lastWindow[c]!) lastWindow[c] = win;
   }
+  return { firstWindow, lastWindow };
+}
+
+/** New signatures: events that first appear in the second half of the log. Returns the clusters flagged. */
+function newSignatures(input: AnomalyInput, w: Windows, spans: ReturnType<typeof clusterSpans>, out: Anomaly[]): Set<number> {
   const flaggedNew = new Set<number>();
-  if (w.count >= MIN_WINDOWS && input.clusters.length > 1) {
-    const half = w.count / 2;
-    input.clusters.forEach((c, idx) => {
-      const first = firstWindow[idx]!;
-      if (!Number.isFinite(first) || first < half) return;
-      flaggedNew.add(idx);
-      const bounds = w.bounds(first, lastWindow[idx]!);
-      const rank = levelRank(c.level);
-      anomalies.push({
-        type: 'new_signature',
-        severity: rank >= levelRank('error') ? 'high' : rank >= levelRank('warn') ? 'medium' : 'low',
-        signature: c.signature,
-        window_start: bounds.start,
-        window_end: bounds.end,
-        detail: `First seen in window ${first + 1} of ${w.count} (${bounds.label}); ${c.count} line${c.count > 1 ? 's' : ''} at level ${c.level}.`,
-      });
+  if (w.count < MIN_WINDOWS || input.clusters.length <= 1) return flaggedNew;
+  const half = w.count / 2;
+  input.clusters.forEach((c, idx) => {
+    const first = spans.firstWindow[idx]!;
+    if (!Number.isFinite(first) || first < half) return;
+    flaggedNew.add(idx);
+    const bounds = w.bounds(first, spans.lastWindow[idx]!);
+    const rank = levelRank(c.level);
+    out.push({
+      type: 'new_signature',
+      severity: rank >= levelRank('error') ? 'high' : rank >= levelRank('warn') ? 'medium' : 'low',
+      signature: c.signature,
+      window_start: bounds.start,
+      window_end: bounds.end,
+      detail: `First seen in window ${first + 1} of ${w.count} (${bounds.label}); ${c.count} line${c.count > 1 ? 's' : ''} at level ${c.level}.`,
     });
-  }
+  });
+  return flaggedNew;
+}
 
-  // Rare signatures: warnings and errors that occur only a handful of times.
-  if (n >= 100 && input.clusters.length >= 3) {
-    const limit = Math.max(2, Math.floor(n * 0.0005));
-    input.clusters.forEach((c, idx) => {
-      if (flaggedNew.has(idx) || c.count > limit || levelRank(c.level) < levelRank('warn')) return;
-      const first = firstWindow[idx]!;
-      const bounds = Number.isFinite(first) ? w.bounds(first, lastWindow[idx]!) : { start: null, end: null, label: 'no timestamp' };
-      anomalies.push({
-        type: 'rare_signature',
-        severity: levelRank(c.level) >= levelRank('error') ? 'high' : 'medium',
-        signature: c.signature,
-        window_start: bounds.start,
-        window_end: bounds.end,
-        detail: `${c.count} of ${n} records (${pct(c.count, n)}) at level ${c.level}; rare events at this level deserve a look.`,
-      });
+/** Rare signatures: warnings and errors that occur only a handful of times (not already flagged as new). */
+function rareSignatures(input: AnomalyInput, w: Windows, spans: ReturnType<typeof clusterSpans>, flaggedNew: ReadonlySet<number>, out: Anomaly[]): void {
+  const n = input.epochMs.length;
+  if (n < 100 || input.clusters.length < 3) return;
+  const limit = Math.max(2, Math.floor(n * 0.0005));
+  input.clusters.forEach((c, idx) => {
+    if (flaggedNew.has(idx) || c.count > limit || levelRank(c.level) < levelRank('warn')) return;
+    const first = spans.firstWindow[idx]!;
+    const bounds = Number.isFinite(first) ? w.bounds(first, spans.lastWindow[idx]!) : { start: null, end: null, label: 'no timestamp' };
+    out.push({
+      type: 'rare_signature',
+      severity: levelRank(c.level) >= levelRank('error') ? 'high' : 'medium',
+      signature: c.signature,
+      window_start: bounds.start,
+      window_end: bounds.end,
+      detail: `${c.count} of ${n} records (${pct(c.count, n)}) at level ${c.level}; rare events at this level deserve a look.`,
     });
-  }
+  });
+}
 
+/** Find anomalies; deterministic, bounded to MAX_ANOMALIES (most severe first). */
+export function detectAnomalies(input: AnomalyInput): AnomalyResult {
+  const anomalies: Anomaly[] = [];
+  if (input.epochMs.length === 0) return { bucketSeconds: null, anomalies };
+  const w = timeWindows(input) ?? lineWindows(input);
+  if (w.count >= MIN_WINDOWS) {
+    const counts = countWindows(input, w);
+    errorSpikes(counts, anomalies);
+    if (w.timed) bursts(counts, anomalies);
+  }
+  const spans = clusterSpans(input, w);
+  const flaggedNew = newSignatures(input, w, spans, anomalies);
+  rareSignatures(input, w, spans, flaggedNew, anomalies);
   anomalies.sort(
     (a, b) =>
       SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] ||

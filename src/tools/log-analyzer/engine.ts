@@ -1,15 +1,15 @@
 // The log-analyzer engine: lines -> records (header detection) -> mined events -> clusters, levels, anomalies.
-import type { Anomaly } from './anomalies.ts';
 import { detectAnomalies } from './anomalies.ts';
 import { DEFAULT_MINING, SequenceIndex, mineSequences } from './cluster.ts';
 import type { MiningConfig } from './cluster.ts';
 import type { Level } from './levels.ts';
 import { LEVELS, inferLevel, levelRank } from './levels.ts';
-import type { FormatOut } from './records.ts';
 import { parseLines } from './records.ts';
+import type { LogRecord } from './records.ts';
 import { renderSignature } from './render.ts';
 import type { TimeReference } from './timestamps.ts';
 import { SkeletonIds, TokenTable, appendLiteral, newTokenScratch, sanitize, tokenizeInto } from './tokens.ts';
+import type { Input, Output } from './tool.ts';
 
 export interface AnalyzeOptions {
   /** Clusters listed in the output (the most frequent first). */
@@ -22,38 +22,35 @@ export interface AnalyzeOptions {
   mining?: MiningConfig;
 }
 
-export interface ClusterOut {
-  signature: string;
-  count: number;
-  level: Level;
-  first_seen: string | null;
-  last_seen: string | null;
-  sample: string;
-}
-
-export interface AnalyzeResult {
-  clusters: ClusterOut[];
-  cluster_count: number;
-  total_lines: number;
-  records: number;
-  format: FormatOut;
-  levels: Partial<Record<Level, number>>;
-  bucket_seconds: number | null;
-  anomalies: Anomaly[];
-  assignments?: number[];
-}
+type ClusterOut = Output['clusters'][number];
 
 const MAX_SAMPLE = 1000;
 const MAX_MESSAGE_FOR_MINING = 4000;
 
-/** Analyse a log text. Pure: the same text and options always give the same result. */
-export function analyzeLog(text: string, options: AnalyzeOptions): AnalyzeResult {
-  const ref: TimeReference = { nowMs: options.nowMs };
-  const parsed = parseLines(text, ref);
-  const { lines, records } = parsed;
+/** The tool's call: a request's fields as the engine's options ("now" places year-less timestamps). */
+export function analyzeInput(args: Input, nowMs: number): Output {
+  return analyzeLog(args.log ?? '', {
+    maxClusters: args.max_clusters,
+    bucketSeconds: args.bucket_seconds,
+    returnAssignments: args.return_assignments,
+    nowMs,
+  });
+}
 
-  // Each message is tokenized into one reused buffer; only its distinct skeleton sequence and its raw token
-  // offsets are kept.
+/** A cluster as built, before it is listed: its records in log order, its level and its time span. */
+interface Built {
+  signature: string;
+  records: number[];
+  level: Level;
+  first: number | null;
+  last: number | null;
+}
+
+/**
+ * Tokenizes every message and mines the event clusters. Each message is tokenized into one reused buffer; only
+ * its distinct skeleton sequence and its raw token offsets are kept.
+ */
+function mineRecords(records: readonly LogRecord[], mining: MiningConfig): { table: TokenTable; mined: ReturnType<typeof mineSequences> } {
   const table = new TokenTable(records.length);
   const sequences = new SequenceIndex();
   const scratch = newTokenScratch();
@@ -67,56 +64,48 @@ export function analyzeLog(text: string, options: AnalyzeOptions): AnalyzeResult
     table.add(msg, scratch);
     sequences.add(r, scratch.ids, scratch.count, skeletons.strings);
   }
-  const mined = mineSequences(sequences.seqs, options.mining ?? DEFAULT_MINING, (skel) => skeletons.identifier(skel));
+  return { table, mined: mineSequences(sequences.seqs, mining, (skel) => skeletons.identifier(skel)) };
+}
 
-  // Render, then fold clusters whose signatures coincide.
+/** Renders each mined cluster's signature and folds clusters whose signatures coincide, in first-mined order. */
+function foldBySignature(table: TokenTable, mined: ReturnType<typeof mineSequences>): Map<string, number[]> {
   const bySignature = new Map<string, number[]>();
-  const signatureOrder: string[] = [];
   for (const m of mined) {
     let sig = m.columns === 0 ? '(empty message)' : renderSignature(table, m.renderSeqs, m.columns, m.records.length);
     if (sig.length === 0) sig = '(empty message)';
     const list = bySignature.get(sig);
     if (list) for (const r of m.records) list.push(r);
-    else {
-      bySignature.set(sig, [...m.records]);
-      signatureOrder.push(sig);
+    else bySignature.set(sig, [...m.records]);
+  }
+  return bySignature;
+}
+
+/** A cluster's most common level (ties: the more severe), or the one its wording suggests; and its time span. */
+function buildCluster(signature: string, recs: number[], records: readonly LogRecord[]): Built {
+  const counts = new Map<Level, number>();
+  let first: number | null = null;
+  let last: number | null = null;
+  for (const r of recs) {
+    const rec = records[r]!;
+    if (rec.level) counts.set(rec.level, (counts.get(rec.level) ?? 0) + 1);
+    if (rec.epochMs !== null) {
+      if (first === null || rec.epochMs < first) first = rec.epochMs;
+      if (last === null || rec.epochMs > last) last = rec.epochMs;
     }
   }
-
-  interface Built {
-    signature: string;
-    records: number[];
-    level: Level;
-    first: number | null;
-    last: number | null;
+  let level: Level | null = null;
+  let best = 0;
+  for (const [l, c] of counts) {
+    if (c > best || (c === best && level !== null && levelRank(l) > levelRank(level))) {
+      level = l;
+      best = c;
+    }
   }
-  const built: Built[] = signatureOrder.map((signature) => {
-    const recs = bySignature.get(signature)!.sort((a, b) => a - b);
-    const counts = new Map<Level, number>();
-    let first: number | null = null;
-    let last: number | null = null;
-    for (const r of recs) {
-      const rec = records[r]!;
-      if (rec.level) counts.set(rec.level, (counts.get(rec.level) ?? 0) + 1);
-      if (rec.epochMs !== null) {
-        if (first === null || rec.epochMs < first) first = rec.epochMs;
-        if (last === null || rec.epochMs > last) last = rec.epochMs;
-      }
-    }
-    let level: Level | null = null;
-    let best = 0;
-    for (const [l, c] of counts) {
-      if (c > best || (c === best && level !== null && levelRank(l) > levelRank(level))) {
-        level = l;
-        best = c;
-      }
-    }
-    return { signature, records: recs, level: level ?? inferLevel(signature), first, last };
-  });
+  return { signature, records: recs, level: level ?? inferLevel(signature), first, last };
+}
 
-  built.sort((a, b) => b.records.length - a.records.length || a.records[0]! - b.records[0]!);
-
-  // Lines without a level of their own take their event's level.
+/** Each record's cluster and error flag, and the records per level; lines without a level take their event's. */
+function tallyLevels(built: readonly Built[], records: readonly LogRecord[]): { recordCluster: Int32Array; isError: Uint8Array; levels: Partial<Record<Level, number>> } {
   const recordCluster = new Int32Array(records.length);
   const isError = new Uint8Array(records.length);
   const levelCounts = new Array<number>(LEVELS.length).fill(0);
@@ -134,6 +123,33 @@ export function analyzeLog(text: string, options: AnalyzeOptions): AnalyzeResult
   LEVELS.forEach((l, rank) => {
     if (levelCounts[rank]! > 0) levels[l] = levelCounts[rank]!;
   });
+  return { recordCluster, isError, levels };
+}
+
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
+function clusterOut(b: Built, lines: readonly string[], records: readonly LogRecord[]): ClusterOut {
+  const line = lines[records[b.records[0]!]!.line]!;
+  return {
+    signature: b.signature,
+    count: b.records.length,
+    level: b.level,
+    first_seen: iso(b.first),
+    last_seen: iso(b.last),
+    sample: line.length > MAX_SAMPLE ? `${line.slice(0, MAX_SAMPLE - 1)}…` : line,
+  };
+}
+
+/** Analyse a log text. Pure: the same text and options always give the same result. */
+export function analyzeLog(text: string, options: AnalyzeOptions): Output {
+  const ref: TimeReference = { nowMs: options.nowMs };
+  const parsed = parseLines(text, ref);
+  const { lines, records } = parsed;
+  const { table, mined } = mineRecords(records, options.mining ?? DEFAULT_MINING);
+  const bySignature = foldBySignature(table, mined);
+  const built: Built[] = [...bySignature.keys()].map((signature) => buildCluster(signature, bySignature.get(signature)!.sort((a, b) => a - b), records));
+  built.sort((a, b) => b.records.length - a.records.length || a.records[0]! - b.records[0]!);
+  const { recordCluster, isError, levels } = tallyLevels(built, records);
 
   // Loops rather than map over record-sized arrays: V8's inlined map deoptimises ("out of bounds") on arrays this
   // long, and the rest of the call would then run unoptimised.
@@ -147,21 +163,8 @@ export function analyzeLog(text: string, options: AnalyzeOptions): AnalyzeResult
     bucketSeconds: options.bucketSeconds,
   });
 
-  const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
-  const clusters: ClusterOut[] = built.slice(0, options.maxClusters).map((b) => {
-    const line = lines[records[b.records[0]!]!.line]!;
-    return {
-      signature: b.signature,
-      count: b.records.length,
-      level: b.level,
-      first_seen: iso(b.first),
-      last_seen: iso(b.last),
-      sample: line.length > MAX_SAMPLE ? `${line.slice(0, MAX_SAMPLE - 1)}…` : line,
-    };
-  });
-
-  const result: AnalyzeResult = {
-    clusters,
+  const result: Output = {
+    clusters: built.slice(0, options.maxClusters).map((b) => clusterOut(b, lines, records)),
     cluster_count: built.length,
     total_lines: lines.length,
     records: records.length,

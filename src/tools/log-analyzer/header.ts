@@ -22,7 +22,7 @@ export interface Chunk {
 }
 
 /** Chunks read when a line's header is judged on its own. */
-export const MAX_CHUNKS = 12;
+const MAX_CHUNKS = 12;
 const MAX_HEADER_SCAN = 1024;
 const PID_COMPONENT = /\[\d{1,10}\]:$/;
 

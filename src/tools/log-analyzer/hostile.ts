@@ -2,7 +2,7 @@
 import type { HostileCase } from '../kit/contract.ts';
 
 /** Size of each case: the log field takes 5 MB, the platform's hostile budget is about 1 MB per input. */
-export const HOSTILE_CHARS = 1_048_576;
+const HOSTILE_CHARS = 1_048_576;
 
 /** `unit` repeated to `HOSTILE_CHARS` characters (the last copy cut). */
 function fill(unit: string, size = HOSTILE_CHARS): string {

@@ -56,7 +56,7 @@ export function groupingAccuracy(predicted: readonly string[], truth: readonly s
 }
 
 /** A signature in the benchmark's notation: typed placeholders become `<*>`, whitespace runs one space. */
-export function asLoghubTemplate(signature: string): string {
+function asLoghubTemplate(signature: string): string {
   return signature.replace(/<(?:NUM|IP|HOST|PATH|UUID|HEX|DATE)>/g, '<*>').replace(/\s+/g, ' ').trim();
 }
 

@@ -6,25 +6,10 @@ import type { StructuredLine } from './structured.ts';
 import { parseAccessLine, parseJsonLine, parseLogfmtLine } from './structured.ts';
 import type { TimeReference } from './timestamps.ts';
 
-export interface FormatOut {
-  name: FormatName;
-  layout: string;
-  timestamped_lines: number;
-}
+import type { Output } from './tool.ts';
 
-export type FormatName =
-  | 'syslog'
-  | 'iso8601'
-  | 'log4j'
-  | 'apache_error'
-  | 'nginx_error'
-  | 'apache_access'
-  | 'json_lines'
-  | 'logfmt'
-  | 'pipe_delimited'
-  | 'custom'
-  | 'plain'
-  | 'empty';
+type FormatOut = Output['format'];
+type FormatName = FormatOut['name'];
 
 /** One log event: a header line plus any continuation lines below it. */
 export interface LogRecord {
@@ -44,7 +29,7 @@ const STRUCTURED = 1;
 const PLAIN = 2;
 
 /** Split into lines (LF or CRLF); a final newline does not start an extra line. */
-export function splitLines(text: string): string[] {
+function splitLines(text: string): string[] {
   if (text.length === 0) return [];
   const lines = text.split('\n');
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
@@ -68,9 +53,16 @@ const LAYOUT_SAMPLE = 3000;
 /** Eligible layouts tried per line, most frequent first. */
 const MAX_LAYOUTS = 32;
 
-/** Read every line: blank, structured (JSON, logfmt, access log) or a header plus a message. */
-export function parseLines(text: string, ref: TimeReference): Parsed {
-  const lines = splitLines(text);
+/** Each line's kind (blank, structured, plain), the structured lines read, and the plain lines' indexes. */
+interface LineKinds {
+  kinds: Uint8Array;
+  structuredByLine: Map<number, StructuredLine>;
+  structuredCount: { json: number; logfmt: number; access: number };
+  plainIndexes: number[];
+  blankLines: number;
+}
+
+function classifyLines(lines: readonly string[], ref: TimeReference): LineKinds {
   const kinds = new Uint8Array(lines.length);
   const structuredByLine = new Map<number, StructuredLine>();
   const structuredCount = { json: 0, logfmt: 0, access: 0 };
@@ -93,14 +85,23 @@ export function parseLines(text: string, ref: TimeReference): Parsed {
     kinds[i] = PLAIN;
     plainIndexes.push(i);
   }
+  return { kinds, structuredByLine, structuredCount, plainIndexes, blankLines };
+}
+
+/** A sampled plain line's header, read in full: its scanner (kept, so its chunks are not read twice) and length. */
+interface SampledHeader {
+  scanner: ChunkScanner;
+  own: number;
+}
+
+/**
+ * Learns the header layouts from (a sample of) the plain lines, reading each header in full. A sampled line keeps
+ * its scanner, so the pass over every line goes on reading its chunks instead of reading them again.
+ */
+function sampleHeaders(lines: readonly string[], plainIndexes: readonly number[], ref: TimeReference): { sampledHeaders: SampledHeader[]; sampledLines: number[]; layoutCount: Map<string, number> } {
   const plainLines = plainIndexes.length;
-
-  const pipe = pipeLayout(lines, kinds);
-
-  // Learn the header layouts from (a sample of) the plain lines, reading each header in full.
-  // A sampled line keeps its scanner, so the pass below goes on reading its chunks instead of reading them again.
   const codeCount = new Map<number, { key: string; count: number }>();
-  const sampledHeaders: { scanner: ChunkScanner; own: number }[] = [];
+  const sampledHeaders: SampledHeader[] = [];
   const sampledLines: number[] = [];
   const stride = plainLines <= LAYOUT_SAMPLE ? 1 : plainLines / LAYOUT_SAMPLE;
   for (let k = 0; k < LAYOUT_SAMPLE && Math.floor(k * stride) < plainLines; k++) {
@@ -117,9 +118,20 @@ export function parseLines(text: string, ref: TimeReference): Parsed {
       else codeCount.set(code, { key: headerKey(sampleScanner.chunks, own), count: 1 });
     }
   }
-
   const layoutCount = new Map<string, number>();
   for (const { key, count } of codeCount.values()) layoutCount.set(key, count);
+  return { sampledHeaders, sampledLines, layoutCount };
+}
+
+/** Read every line: blank, structured (JSON, logfmt, access log) or a header plus a message. */
+export function parseLines(text: string, ref: TimeReference): Parsed {
+  const lines = splitLines(text);
+  const { kinds, structuredByLine, structuredCount, plainIndexes, blankLines } = classifyLines(lines, ref);
+  const plainLines = plainIndexes.length;
+
+  const pipe = pipeLayout(lines, kinds);
+
+  const { sampledHeaders, sampledLines, layoutCount } = sampleHeaders(lines, plainIndexes, ref);
   const layouts = eligibleLayouts(layoutCount, sampledHeaders.length);
   const dominant = layouts.length > 0 ? layouts[0]! : null;
   const dominantTimestamped = dominant !== null && dominant.classes.includes('TS');
@@ -148,7 +160,7 @@ export function parseLines(text: string, ref: TimeReference): Parsed {
       continue;
     }
     // Sampled lines come in line order (all plain), so the next one is known without a lookup.
-    let sampled: { scanner: ChunkScanner; own: number } | undefined;
+    let sampled: SampledHeader | undefined;
     if (i === nextSampled) {
       sampled = sampledHeaders[sampledAt++]!;
       nextSampled = sampledAt < sampledLines.length ? sampledLines[sampledAt]! : -1;

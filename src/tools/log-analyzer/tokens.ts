@@ -510,7 +510,7 @@ export class SkeletonIds {
  * with both a letter and a number (`xx<NUM>`, `attempt_<NUM>_m_<NUM>`, `<NUM>MB`)? `uid=<NUM>` and `HTTP/<NUM>` do
  * not: there the number is a separate value.
  */
-export function gluesDigits(skel: string): boolean {
+function gluesDigits(skel: string): boolean {
   let letter = false;
   let number = false;
   for (let i = 0; i < skel.length; i++) {

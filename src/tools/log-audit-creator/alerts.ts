@@ -1,6 +1,6 @@
 // Alert rules for the critical events: thresholds, windows, grouping field and first response.
 
-export type AlertSeverity = 'critical' | 'high' | 'medium' | 'low';
+type AlertSeverity = 'critical' | 'high' | 'medium' | 'low';
 
 export interface AlertDef {
   id: string;

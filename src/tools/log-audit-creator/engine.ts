@@ -1,119 +1,26 @@
 // Builds an audit-logging specification from a feature list: pure, and independent of the order the features arrive in.
 import { stemmer } from 'stemmer';
 import { ALERTS } from './alerts.ts';
-import type { AlertSeverity } from './alerts.ts';
 import { EVENT_BY_NAME, EVENT_ORDER } from './events.ts';
-import type { EventDef, Level } from './events.ts';
+import type { EventDef } from './events.ts';
 import { GENERIC_KIND, KINDS } from './feature-kinds.ts';
 import type { FeatureKind } from './feature-kinds.ts';
 import { ECS_VERSION, FIELDS, GLOBAL_OPTIONAL, GLOBAL_REQUIRED, fieldStandard } from './fields.ts';
-import type { FieldStandard } from './fields.ts';
 import { ALWAYS_EVENTS, BASELINE_RETENTION, FRAMEWORK_EVENTS, FRAMEWORK_IDS, PRACTICES, REQUIREMENTS, RETENTION } from './frameworks.ts';
 import type { FrameworkId, RetentionRule } from './frameworks.ts';
 import { renderMarkdown } from './markdown.ts';
 import { ALWAYS_NEVER_LOG, SENSITIVE, SENSITIVE_ORDER } from './sensitive-data.ts';
-import type { Treatment } from './sensitive-data.ts';
+import type { Input, Output } from './tool.ts';
 
-export type FeatureInput = string | { name: string; description?: string | undefined };
+type FeatureInput = Input['features'][number];
+type FieldSpec = Output['global_fields']['required'][number];
+type NeverLogSpec = Output['never_log'][number];
+type FeatureSpec = Output['features'][number];
+type EventSpec = Output['events'][number];
+type AlertSpec = Output['alerts'][number];
+type RequirementSpec = Output['framework_requirements'][number];
 
-export interface AuditInput {
-  features: FeatureInput[];
-  frameworks?: FrameworkId[] | undefined;
-  app_name?: string | undefined;
-  format?: 'json' | 'markdown' | undefined;
-}
-
-export interface FieldSpec {
-  field: string;
-  standard: FieldStandard;
-  description: string;
-}
-
-export interface NeverLogSpec {
-  data: string;
-  treatment: Treatment;
-  how: string;
-}
-
-export interface FeatureSpec {
-  name: string;
-  description: string | null;
-  kinds: { id: string; label: string; matched_terms: string[] }[];
-  recognised: boolean;
-  events: string[];
-  never_log: NeverLogSpec[];
-}
-
-export interface EventSpec {
-  name: string;
-  source: 'owasp' | 'custom';
-  signature: string;
-  level: Level;
-  trigger: string;
-  ecs: { action: string; kind: 'event' | 'alert'; category: string[]; type: string[]; outcome: 'success' | 'failure' | 'unknown' };
-  required_fields: FieldSpec[];
-  optional_fields: FieldSpec[];
-  never_log: NeverLogSpec[];
-  alerts: string[];
-  features: string[];
-  baseline_reason: string | null;
-  example: string;
-}
-
-export interface AlertSpec {
-  id: string;
-  events: string[];
-  severity: AlertSeverity;
-  threshold: number;
-  window_seconds: number;
-  group_by: string | null;
-  condition: string;
-  query: string;
-  response: string;
-}
-
-export interface RequirementSpec {
-  framework: FrameworkId;
-  reference: string;
-  requirement: string;
-  status: 'covered' | 'missing' | 'outside_application';
-  events: string[];
-  note: string | null;
-}
-
-export interface AuditSpec {
-  app_name: string;
-  service_name: string;
-  format: 'json' | 'markdown';
-  frameworks: FrameworkId[];
-  vocabulary: string;
-  ecs_version: string;
-  summary: {
-    feature_count: number;
-    unrecognised_feature_count: number;
-    event_count: number;
-    owasp_event_count: number;
-    custom_event_count: number;
-    critical_event_count: number;
-    alert_count: number;
-  };
-  global_fields: { required: FieldSpec[]; optional: FieldSpec[] };
-  features: FeatureSpec[];
-  baseline_events: { event: string; reason: string }[];
-  events: EventSpec[];
-  alerts: AlertSpec[];
-  retention: {
-    rules: RetentionRule[];
-    effective: { days: number; immediately_available_days: number; driven_by: FrameworkId[]; note: string };
-  };
-  framework_requirements: RequirementSpec[];
-  never_log: NeverLogSpec[];
-  practices: { rule: string; source: string }[];
-  gaps: { code: string; message: string }[];
-  markdown?: string;
-}
-
-export const VOCABULARY = 'OWASP Application Logging Vocabulary';
+const VOCABULARY = 'OWASP Application Logging Vocabulary';
 const EXAMPLE_TIMESTAMP = '2026-01-15T09:30:00.000Z';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -123,7 +30,7 @@ const EXAMPLE_TIMESTAMP = '2026-01-15T09:30:00.000Z';
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]+/g;
 
 /** Collapse whitespace and drop control and bidi-override characters: names end up in headings and JSON examples. */
-export function cleanText(s: string): string {
+function cleanText(s: string): string {
   return s.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
 }
 
@@ -501,7 +408,7 @@ function mergeFeatures(features: FeatureInput[]): MergedFeature[] {
 }
 
 /** Retention per chosen framework and the period that satisfies them all. */
-function retentionFor(frameworks: FrameworkId[]): AuditSpec['retention'] {
+function retentionFor(frameworks: FrameworkId[]): Output['retention'] {
   const rules = frameworks.map((f) => RETENTION[f]);
   if (rules.length === 0) {
     return { rules, effective: { ...BASELINE_RETENTION, driven_by: [], note: 'No framework chosen: 12 months with the last 3 searchable is a common baseline for security logs.' } };
@@ -561,17 +468,16 @@ function gapsFor(features: FeatureSpec[], frameworks: FrameworkId[], matchedKind
   return gaps;
 }
 
-export function buildSpec(input: AuditInput): AuditSpec {
-  const frameworks = FRAMEWORK_IDS.filter((id) => (input.frameworks ?? []).includes(id));
-  const appName = cleanText(input.app_name ?? '') || 'app';
-  const service = serviceSlug(appName);
-  const format = input.format ?? 'json';
+/** The features, the events each brings (and which features need each event), and the kinds and data they handle. */
+interface FeatureScan {
+  features: FeatureSpec[];
+  eventFeatures: Map<string, Set<string>>;
+  handled: Set<string>;
+  matchedKinds: Set<string>;
+}
 
-  // Features and the events they bring.
-  const features: FeatureSpec[] = [];
-  const eventFeatures = new Map<string, Set<string>>();
-  const handled = new Set<string>();
-  const matchedKinds = new Set<string>();
+function scanFeatures(input: Input): FeatureScan {
+  const scan: FeatureScan = { features: [], eventFeatures: new Map(), handled: new Set(), matchedKinds: new Set() };
   for (const m of mergeFeatures(input.features)) {
     const description = m.descriptions.length > 0 ? m.descriptions.join(' ') : null;
     const found = classify(`${m.name} . ${description ?? ''}`);
@@ -579,14 +485,14 @@ export function buildSpec(input: AuditInput): AuditSpec {
     const kinds = recognised ? found : [{ kind: GENERIC_KIND, matched: [] as string[] }];
     const events = [...new Set(kinds.flatMap((k) => k.kind.events))].sort(byEventOrder);
     for (const k of kinds) {
-      matchedKinds.add(k.kind.id);
-      for (const h of k.kind.handles ?? []) handled.add(h);
+      scan.matchedKinds.add(k.kind.id);
+      for (const h of k.kind.handles ?? []) scan.handled.add(h);
     }
     for (const e of events) {
-      if (!eventFeatures.has(e)) eventFeatures.set(e, new Set());
-      eventFeatures.get(e)!.add(m.name);
+      if (!scan.eventFeatures.has(e)) scan.eventFeatures.set(e, new Set());
+      scan.eventFeatures.get(e)!.add(m.name);
     }
-    features.push({
+    scan.features.push({
       name: m.name,
       description,
       kinds: kinds.map((k) => ({ id: k.kind.id, label: k.kind.label, matched_terms: k.matched })),
@@ -595,8 +501,11 @@ export function buildSpec(input: AuditInput): AuditSpec {
       never_log: neverLogSpecs(kinds.flatMap((k) => k.kind.neverLog)),
     });
   }
+  return scan;
+}
 
-  // Application-wide events.
+/** Application-wide events: those always logged and those the chosen frameworks add, with their reasons. */
+function baselineReasonsFor(frameworks: FrameworkId[]): Map<string, string[]> {
   const baselineReasons = new Map<string, string[]>();
   for (const a of ALWAYS_EVENTS) baselineReasons.set(a.event, [a.reason]);
   for (const f of FRAMEWORK_EVENTS) {
@@ -605,14 +514,11 @@ export function buildSpec(input: AuditInput): AuditSpec {
     reasons.push(f.reason);
     baselineReasons.set(f.event, reasons);
   }
-  const baselineEvents = [...baselineReasons.entries()]
-    .sort((a, b) => byEventOrder(a[0], b[0]))
-    .map(([event, reasons]) => ({ event, reason: reasons.join(' ') }));
+  return baselineReasons;
+}
 
-  const eventNames = [...new Set([...eventFeatures.keys(), ...baselineReasons.keys()])].sort(byEventOrder);
-  const present = new Set(eventNames);
-
-  // Alerts restricted to the events present.
+/** Alert rules restricted to the events present, and which rules watch each event. */
+function alertsFor(service: string, present: ReadonlySet<string>): { alerts: AlertSpec[]; alertsByEvent: Map<string, string[]> } {
   const alerts: AlertSpec[] = [];
   const alertsByEvent = new Map<string, string[]>();
   for (const a of ALERTS) {
@@ -631,62 +537,81 @@ export function buildSpec(input: AuditInput): AuditSpec {
     });
     for (const e of events) alertsByEvent.set(e, [...(alertsByEvent.get(e) ?? []), a.id]);
   }
+  return { alerts, alertsByEvent };
+}
 
-  const events: EventSpec[] = eventNames.map((name) => {
-    const def = EVENT_BY_NAME.get(name);
-    if (!def) throw new Error(`log-audit-creator: event ${name} is not in the catalogue`);
-    return {
-      name,
-      source: def.source,
-      signature: def.signature,
-      level: def.level,
-      trigger: def.trigger,
-      ecs: { action: name, kind: def.kind, category: [...def.category], type: [...def.type], outcome: def.outcome },
-      required_fields: def.required.map(fieldSpec),
-      optional_fields: def.optional.filter((f) => !def.required.includes(f)).map(fieldSpec),
-      never_log: neverLogSpecs(def.neverLog),
-      alerts: alertsByEvent.get(name) ?? [],
-      features: [...(eventFeatures.get(name) ?? [])].sort(cmp),
-      baseline_reason: baselineReasons.get(name)?.join(' ') ?? null,
-      example: exampleLine(def, service),
-    };
-  });
+/** One event of the specification, from its catalogue entry. */
+function eventSpec(name: string, service: string, scan: FeatureScan, baselineReasons: ReadonlyMap<string, string[]>, alertsByEvent: ReadonlyMap<string, string[]>): EventSpec {
+  const def = EVENT_BY_NAME.get(name);
+  if (!def) throw new Error(`log-audit-creator: event ${name} is not in the catalogue`);
+  return {
+    name,
+    source: def.source,
+    signature: def.signature,
+    level: def.level,
+    trigger: def.trigger,
+    ecs: { action: name, kind: def.kind, category: [...def.category], type: [...def.type], outcome: def.outcome },
+    required_fields: def.required.map(fieldSpec),
+    optional_fields: def.optional.filter((f) => !def.required.includes(f)).map(fieldSpec),
+    never_log: neverLogSpecs(def.neverLog),
+    alerts: alertsByEvent.get(name) ?? [],
+    features: [...(scan.eventFeatures.get(name) ?? [])].sort(cmp),
+    baseline_reason: baselineReasons.get(name)?.join(' ') ?? null,
+    example: exampleLine(def, service),
+  };
+}
 
-  const retention = retentionFor(frameworks);
-  const requirements = requirementsFor(frameworks, present, alerts.length);
-  const gaps = gapsFor(features, frameworks, matchedKinds, handled);
+function summaryOf(features: readonly FeatureSpec[], events: readonly EventSpec[], alerts: readonly AlertSpec[]): Output['summary'] {
+  return {
+    feature_count: features.length,
+    unrecognised_feature_count: features.filter((f) => !f.recognised).length,
+    event_count: events.length,
+    owasp_event_count: events.filter((e) => e.source === 'owasp').length,
+    custom_event_count: events.filter((e) => e.source === 'custom').length,
+    critical_event_count: events.filter((e) => e.level === 'CRITICAL').length,
+    alert_count: alerts.length,
+  };
+}
+
+export function buildSpec(input: Input): Output {
+  const frameworks = FRAMEWORK_IDS.filter((id) => (input.frameworks ?? []).includes(id));
+  const appName = cleanText(input.app_name ?? '') || 'app';
+  const service = serviceSlug(appName);
+  const format = input.format ?? 'json';
+
+  const scan = scanFeatures(input);
+  const { features, matchedKinds, handled } = scan;
+  const baselineReasons = baselineReasonsFor(frameworks);
+  const baselineEvents = [...baselineReasons.entries()]
+    .sort((a, b) => byEventOrder(a[0], b[0]))
+    .map(([event, reasons]) => ({ event, reason: reasons.join(' ') }));
+  const eventNames = [...new Set([...scan.eventFeatures.keys(), ...baselineReasons.keys()])].sort(byEventOrder);
+  const present = new Set(eventNames);
+  const { alerts, alertsByEvent } = alertsFor(service, present);
+  const events = eventNames.map((name) => eventSpec(name, service, scan, baselineReasons, alertsByEvent));
 
   const kindNeverLog = [...KINDS, GENERIC_KIND].filter((k) => matchedKinds.has(k.id)).flatMap((k) => k.neverLog);
   const neverLog = neverLogSpecs([...ALWAYS_NEVER_LOG, ...events.flatMap((e) => EVENT_BY_NAME.get(e.name)?.neverLog ?? []), ...kindNeverLog]);
-
   const practices = PRACTICES.filter((p) => p.framework === undefined || frameworks.includes(p.framework)).map((p) => ({ rule: p.rule, source: p.source }));
 
-  const spec: AuditSpec = {
+  const spec: Output = {
     app_name: appName,
     service_name: service,
     format,
     frameworks,
     vocabulary: VOCABULARY,
     ecs_version: ECS_VERSION,
-    summary: {
-      feature_count: features.length,
-      unrecognised_feature_count: features.filter((f) => !f.recognised).length,
-      event_count: events.length,
-      owasp_event_count: events.filter((e) => e.source === 'owasp').length,
-      custom_event_count: events.filter((e) => e.source === 'custom').length,
-      critical_event_count: events.filter((e) => e.level === 'CRITICAL').length,
-      alert_count: alerts.length,
-    },
+    summary: summaryOf(features, events, alerts),
     global_fields: { required: GLOBAL_REQUIRED.map(fieldSpec), optional: GLOBAL_OPTIONAL.map(fieldSpec) },
     features,
     baseline_events: baselineEvents,
     events,
     alerts,
-    retention,
-    framework_requirements: requirements,
+    retention: retentionFor(frameworks),
+    framework_requirements: requirementsFor(frameworks, present, alerts.length),
     never_log: neverLog,
     practices,
-    gaps,
+    gaps: gapsFor(features, frameworks, matchedKinds, handled),
   };
   if (format === 'markdown') spec.markdown = renderMarkdown(spec);
   return spec;

@@ -1,7 +1,7 @@
 // The event catalogue: the 57 OWASP Application Logging Vocabulary events (names and levels as published) and custom events in the same style.
 
-export type Level = 'INFO' | 'WARN' | 'CRITICAL';
-export type Outcome = 'success' | 'failure' | 'unknown';
+type Level = 'INFO' | 'WARN' | 'CRITICAL';
+type Outcome = 'success' | 'failure' | 'unknown';
 
 export interface EventDef {
   name: string;

@@ -1,5 +1,8 @@
 // Renders the specification as one Markdown document; user-supplied text is escaped so it cannot break the layout.
-import type { AuditSpec, FieldSpec, NeverLogSpec } from './engine.ts';
+import type { Output } from './tool.ts';
+
+type FieldSpec = Output['global_fields']['required'][number];
+type NeverLogSpec = Output['never_log'][number];
 
 const FRAMEWORK_NAMES: Readonly<Record<string, string>> = {
   soc2: 'SOC 2',
@@ -31,7 +34,7 @@ function neverRows(items: NeverLogSpec[]): string[][] {
   return items.map((n) => [esc(n.data), n.treatment, esc(n.how)]);
 }
 
-export function renderMarkdown(spec: AuditSpec): string {
+export function renderMarkdown(spec: Output): string {
   const out: string[] = [];
   const fw = spec.frameworks.length > 0 ? spec.frameworks.map((f) => FRAMEWORK_NAMES[f] ?? f).join(', ') : 'none chosen';
   out.push(`# Audit logging specification: ${esc(spec.app_name)}`, '');

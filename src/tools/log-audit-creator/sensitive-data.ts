@@ -1,6 +1,6 @@
 // Data that must never reach a log, and how to keep what is useful of it (OWASP Logging Cheat Sheet, PCI DSS 3.3/3.4, HIPAA minimum necessary, GDPR Art. 5).
 
-export type Treatment = 'omit' | 'hash' | 'truncate' | 'mask' | 'tokenize';
+type Treatment = 'omit' | 'hash' | 'truncate' | 'mask' | 'tokenize';
 
 export interface SensitiveDef {
   id: string;

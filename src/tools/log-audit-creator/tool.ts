@@ -1,10 +1,11 @@
 // log-audit-creator: turns a feature list into an audit-logging specification (OWASP vocabulary events, ECS fields, retention, alerts).
 import { z } from 'zod';
 import { defineTool } from '../kit/contract.ts';
+import type { ToolCodes } from '../kit/contract.ts';
 import { buildSpec } from './engine.ts';
+import { EXAMPLES } from './examples.ts';
 import { FRAMEWORK_IDS } from './frameworks.ts';
 import { hostileCases } from './hostile.ts';
-import passwordReset from './example-password-reset.json' with { type: 'json' };
 
 const MAX_FEATURES = 50;
 
@@ -13,7 +14,7 @@ const featureObject = z.object({
   description: z.string().max(2000).optional().describe('What the feature does; its words help recognise the kind of feature.'),
 });
 
-const input = z.object({
+export const input = z.object({
   features: z
     .array(
       z
@@ -175,6 +176,12 @@ const output = z.object({
   markdown: z.string().optional().describe('The specification as a Markdown document; present only when format is markdown.'),
 });
 
+export type Input = z.output<typeof input>;
+export type Output = z.input<typeof output>;
+
+/** None of its own: every refusal is a schema field code; anything the engine cannot answer is a bug (a 500). */
+const codes: ToolCodes = {};
+
 export default defineTool({
   name: 'log-audit-creator',
   title: 'Audit-logging specification',
@@ -186,13 +193,8 @@ export default defineTool({
   input,
   output,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  examples: [
-    {
-      title: 'One feature, SOC 2: password reset',
-      input: passwordReset.input as z.input<typeof input>,
-      output: passwordReset.output as z.output<typeof output>,
-    },
-  ],
+  examples: EXAMPLES,
   hostile: hostileCases,
+  codes,
   run: (args) => buildSpec(args),
 });

@@ -65,7 +65,7 @@ const LANGUAGES: ReadonlySet<string> = new Set([
 const TIE_ORDER: readonly TaskCategory[] = ['vision', 'long_context', 'coding', 'reasoning', 'translation', 'extraction', 'summarisation', 'chat'];
 
 /** Input tokens from which a task counts as long-context whatever its wording. */
-export const LONG_CONTEXT_INPUT_TOKENS = 100_000;
+const LONG_CONTEXT_INPUT_TOKENS = 100_000;
 
 interface Term {
   words: string[];
@@ -85,7 +85,7 @@ const COMPILED: Readonly<Record<TaskCategory, readonly Term[]>> = Object.fromEnt
 ) as Record<TaskCategory, Term[]>;
 
 /** Lower-case tokens; `+` and `#` stay so that c++ and c# survive. Linear in the input. */
-export function tokenize(text: string): string[] {
+function tokenize(text: string): string[] {
   return text.toLowerCase().split(/[^a-z0-9+#]+/).filter((t) => t.length > 0);
 }
 

@@ -2,72 +2,15 @@
 import { ToolError } from '../kit/contract.ts';
 import type { SnapshotFile, SnapshotModel } from './data/snapshot-types.ts';
 import { classifyTask } from './classify.ts';
-import type { Classification, TaskCategory } from './classify.ts';
+import type { Classification } from './classify.ts';
 import { basePrice, priceSetOn, roundUsd, runCost } from './pricing.ts';
-import type { PricesUsed, RunCost, RunTokens } from './pricing.ts';
+import type { RunCost, RunTokens } from './pricing.ts';
+import type { Input, Output } from './tool.ts';
 
-export type Priority = 'quality' | 'balanced' | 'cost';
-export type AsOfSource = 'prices_checked' | 'price_start_date' | 'models_dev_last_updated' | 'snapshot_date';
-
-export interface AdvisorInput {
-  task: string;
-  input_tokens: number;
-  output_tokens: number;
-  runs_per_month: number;
-  cache_read_tokens: number;
-  cache_write_tokens: number;
-  max_cost_per_run?: number | undefined;
-  needs_tools: boolean;
-  needs_vision: boolean;
-  needs_json: boolean;
-  min_context_tokens?: number | undefined;
-  providers?: string[] | undefined;
-  priority: Priority;
-  max_fallbacks: number;
-}
-
-export interface Alternative {
-  model: string;
-  provider: string;
-  as_of: string;
-  reason: string;
-  cost_per_run: number;
-}
-
-export interface Recommendation extends Alternative {
-  as_of_source: AsOfSource;
-  score: number;
-}
-
-export interface ExcludedCounts {
-  provider: number;
-  needs_tools: number;
-  needs_vision: number;
-  needs_json: number;
-  context_window: number;
-  max_output_tokens: number;
-  max_cost_per_run: number;
-}
-
-export interface AdvisorOutput {
-  recommended: Recommendation;
-  fallback_chain: Alternative[];
-  fallback_note: string;
-  cost: {
-    currency: 'USD';
-    per_run: number;
-    per_month: number;
-    runs_per_month: number;
-    model: string;
-    tokens: RunTokens;
-    prices_used: PricesUsed;
-    breakdown: RunCost['breakdown'];
-  };
-  task: { category: TaskCategory; also_matched: TaskCategory[]; signals: string[]; fallback: string | null };
-  candidates: { in_snapshot: number; eligible: number; excluded: ExcludedCounts };
-  data_as_of: string;
-  data_sources: { name: string; commit: string; licence: string }[];
-}
+type Priority = Input['priority'];
+type AsOfSource = Output['recommended']['as_of_source'];
+type Alternative = Output['fallback_chain'][number];
+type ExcludedCounts = Output['candidates']['excluded'];
 
 /** A run this many powers of ten dearer than the cheapest eligible one gets the floor cost score. */
 const COST_DECADES = 3;
@@ -238,7 +181,7 @@ function noModel(excluded: ExcludedCounts, snapshot: SnapshotFile, cls: Classifi
  * refused before the credit is charged: classification, the capability filters, and the budget against each
  * model's cheapest price set (a model dearer than the budget under every price it ever has cannot pass on any date).
  */
-export function prepareAdvice(input: AdvisorInput, snapshot: SnapshotFile): PreparedAdvice {
+export function prepareAdvice(input: Input, snapshot: SnapshotFile): PreparedAdvice {
   const cls = classifyTask({
     task: input.task,
     input_tokens: input.input_tokens,
@@ -272,18 +215,22 @@ export function prepareAdvice(input: AdvisorInput, snapshot: SnapshotFile): Prep
   return { cls, requireVision, neededContext, tokens, candidates, excluded };
 }
 
-export function advise(input: AdvisorInput, snapshot: SnapshotFile, today: string, prepared: PreparedAdvice = prepareAdvice(input, snapshot)): AdvisorOutput {
-  const { cls, requireVision, neededContext, tokens } = prepared;
+type Priced = { model: SnapshotModel; cost: RunCost };
+
+/** The budget again with the prices in force today: rare, but a scheduled rise can put a candidate over it. */
+function eligibleToday(input: Input, prepared: PreparedAdvice, today: string): { eligible: Priced[]; excluded: ExcludedCounts } {
   const excluded: ExcludedCounts = { ...prepared.excluded };
-  const eligible: { model: SnapshotModel; cost: RunCost }[] = [];
+  const eligible: Priced[] = [];
   for (const m of prepared.candidates) {
-    // The budget again with the prices in force today: rare, but a scheduled rise can put a candidate over it.
-    const cost = runCost(m.prices, today, tokens);
+    const cost = runCost(m.prices, today, prepared.tokens);
     if (input.max_cost_per_run !== undefined && cost.per_run > input.max_cost_per_run) excluded.max_cost_per_run++;
     else eligible.push({ model: m, cost });
   }
-  if (eligible.length === 0) throw noModel(excluded, snapshot, cls);
+  return { eligible, excluded };
+}
 
+/** Quality proxy and cost score of every eligible model, best first. */
+function scoreEligible(eligible: readonly Priced[], snapshot: SnapshotFile, today: string, cls: Classification, priority: Priority): { scored: Scored[]; cheapest: number } {
   // Quality proxy inputs are computed over the whole snapshot so that a model's standing does not depend on
   // which others the caller's constraints removed. A model's tier is its family's current price point (the
   // newest member's price), so an old flagship at an old high price does not outrank its own successor.
@@ -294,7 +241,7 @@ export function advise(input: AdvisorInput, snapshot: SnapshotFile, today: strin
   const newest = snapshot.models.reduce((acc, m) => (m.release_date && m.release_date > acc ? m.release_date : acc), '0000-00');
 
   const cheapest = Math.min(...eligible.map((e) => Math.max(e.cost.per_run, 1e-12)));
-  const [wq, wc] = WEIGHTS[input.priority];
+  const [wq, wc] = WEIGHTS[priority];
 
   const scored: Scored[] = eligible.map(({ model: m, cost }) => {
     const p = tierPrice.get(m) as number;
@@ -325,129 +272,162 @@ export function advise(input: AdvisorInput, snapshot: SnapshotFile, today: strin
       a.model.provider.localeCompare(b.model.provider) ||
       a.model.id.localeCompare(b.model.id),
   );
+  return { scored, cheapest };
+}
 
+/**
+ * A fallback stands in for the recommended model when it is unavailable, so it must be of the same class: within
+ * FALLBACK_MARGIN of its quality proxy. A model far below (a small open model behind a frontier coding model) would
+ * keep the service up but fail the task; it is left out, even if that shortens the chain.
+ */
+function fallbackChain(scored: readonly Scored[], maxFallbacks: number): { chain: Scored[]; note: string } {
   const best = scored[0] as Scored;
-  // A fallback stands in for the recommended model when it is unavailable, so it must be of the same class: within
-  // FALLBACK_MARGIN of its quality proxy. A model far below (a small open model behind a frontier coding model) would
-  // keep the service up but fail the task; it is left out, even if that shortens the chain.
   const qualityFloor = best.quality * (1 - FALLBACK_MARGIN);
   const substitutes = scored.slice(1).filter((s) => s.quality >= qualityFloor);
   const chain: Scored[] = [];
   const usedProviders = new Set([best.model.provider]);
   // Different providers first (an outage or a policy change rarely hits two at once), then the next best.
   for (const s of substitutes) {
-    if (chain.length >= input.max_fallbacks) break;
+    if (chain.length >= maxFallbacks) break;
     if (!usedProviders.has(s.model.provider)) {
       chain.push(s);
       usedProviders.add(s.model.provider);
     }
   }
   for (const s of substitutes) {
-    if (chain.length >= input.max_fallbacks) break;
+    if (chain.length >= maxFallbacks) break;
     if (!chain.includes(s)) chain.push(s);
   }
   const leftOut = scored.length - 1 - substitutes.length;
   const pct = Math.round(FALLBACK_MARGIN * 100);
-  const fallbackNote = [
+  const note = [
     `Fallbacks are eligible models within ${pct}% of the recommended model's quality proxy (${best.quality.toFixed(2)}, so at least ${qualityFloor.toFixed(2)}), other providers first, then the next best.`,
     leftOut > 0 ? `${leftOut} eligible model${leftOut === 1 ? '' : 's'} trail${leftOut === 1 ? 's' : ''} further and ${leftOut === 1 ? 'is' : 'are'} left out as a different class.` : 'No eligible model trails further.',
-    chain.length < input.max_fallbacks
-      ? `The chain has ${chain.length} of the ${input.max_fallbacks} asked for: ${substitutes.length === chain.length ? 'no other eligible model is in the same class' : 'the rest are in the chain already'}.`
+    chain.length < maxFallbacks
+      ? `The chain has ${chain.length} of the ${maxFallbacks} asked for: ${substitutes.length === chain.length ? 'no other eligible model is in the same class' : 'the rest are in the chain already'}.`
       : '',
   ]
     .filter((x) => x !== '')
     .join(' ');
+  return { chain, note };
+}
 
-  const taskLine = (): string => {
-    if (cls.fallback) return `Task not recognised, so treated as chat: ${cls.fallback}`;
-    const words = cls.matched[cls.category];
-    const why = words.length > 0 ? `matched ${words.slice(0, 5).map((w) => `"${w}"`).join(', ')}` : cls.signals[0] ?? 'no keywords';
-    const flags = cls.signals.filter((s) => s.includes('>=') || s.startsWith('needs_vision'));
-    const also = cls.also.length > 0 ? `; also ${cls.also.join(', ')}` : '';
-    return `Task classified as ${cls.category} (${why}${flags.length > 0 && words.length > 0 ? `; ${flags.join('; ')}` : ''}${also}).`;
-  };
-  const needs = (): string => {
-    const parts: string[] = [];
-    if (input.needs_tools) parts.push('tool calling');
-    if (requireVision) parts.push('image input');
-    if (input.needs_json) parts.push('JSON output');
-    parts.push(`context ${fmtInt(best.model.context_window)} >= ${fmtInt(neededContext)} tokens`);
-    return parts.join(', ');
-  };
-  const qualityLine = (s: Scored): string => {
-    const age = s.monthsOld === null ? 'release date unknown' : `released ${s.model.release_date} (${s.monthsOld} months before the newest in the snapshot)`;
-    const extras = [s.model.reasoning ? 'reasoning mode' : 'no reasoning mode', ...s.notes];
-    return `quality proxy ${s.quality.toFixed(2)}: tier price position ${s.lineupProvider.toFixed(2)} in ${s.model.provider}'s lineup and ${s.lineupOverall.toFixed(2)} overall, ${age}, ${extras.join(', ')}`;
-  };
-  const costRatio = (s: Scored): string => {
-    const r = s.cost.per_run / cheapest;
-    return r < 1.005 ? 'the cheapest eligible' : `${r < 10 ? r.toFixed(1) : Math.round(r)}x the cheapest eligible`;
-  };
-  const asOfBest = asOf(best.model, today, snapshot.data_as_of);
+function taskLine(cls: Classification): string {
+  if (cls.fallback) return `Task not recognised, so treated as chat: ${cls.fallback}`;
+  const words = cls.matched[cls.category];
+  const why = words.length > 0 ? `matched ${words.slice(0, 5).map((w) => `"${w}"`).join(', ')}` : cls.signals[0] ?? 'no keywords';
+  const flags = cls.signals.filter((s) => s.includes('>=') || s.startsWith('needs_vision'));
+  const also = cls.also.length > 0 ? `; also ${cls.also.join(', ')}` : '';
+  return `Task classified as ${cls.category} (${why}${flags.length > 0 && words.length > 0 ? `; ${flags.join('; ')}` : ''}${also}).`;
+}
+
+function qualityLine(s: Scored): string {
+  const age = s.monthsOld === null ? 'release date unknown' : `released ${s.model.release_date} (${s.monthsOld} months before the newest in the snapshot)`;
+  const extras = [s.model.reasoning ? 'reasoning mode' : 'no reasoning mode', ...s.notes];
+  return `quality proxy ${s.quality.toFixed(2)}: tier price position ${s.lineupProvider.toFixed(2)} in ${s.model.provider}'s lineup and ${s.lineupOverall.toFixed(2)} overall, ${age}, ${extras.join(', ')}`;
+}
+
+function costRatio(s: Scored, cheapest: number): string {
+  const r = s.cost.per_run / cheapest;
+  return r < 1.005 ? 'the cheapest eligible' : `${r < 10 ? r.toFixed(1) : Math.round(r)}x the cheapest eligible`;
+}
+
+/** What the explanations need besides the model they explain. */
+interface Explaining {
+  input: Input;
+  prepared: PreparedAdvice;
+  snapshot: SnapshotFile;
+  today: string;
+  best: Scored;
+  cheapest: number;
+  eligible: number;
+}
+
+/** Why the recommended model: the task, the score and its parts, the constraints met, the price date. */
+function recommendationReason(x: Explaining): string {
+  const { input, prepared, best, snapshot } = x;
+  const [wq, wc] = WEIGHTS[input.priority];
+  const needs: string[] = [];
+  if (input.needs_tools) needs.push('tool calling');
+  if (prepared.requireVision) needs.push('image input');
+  if (input.needs_json) needs.push('JSON output');
+  needs.push(`context ${fmtInt(best.model.context_window)} >= ${fmtInt(prepared.neededContext)} tokens`);
+  const asOfBest = asOf(best.model, x.today, snapshot.data_as_of);
   const pu = best.cost.prices_used;
   const priceText = `${fmtUsd(pu.input_per_mtok)}/M input, ${fmtUsd(pu.output_per_mtok)}/M output${pu.tier_above_input_tokens !== null ? ` (long-context tier above ${fmtInt(pu.tier_above_input_tokens)} input tokens)` : ''}`;
-  const reason = [
-    taskLine(),
-    `Priority ${input.priority}: score ${best.score.toFixed(2)} = quality^${wq} x cost^${wc}, with ${qualityLine(best)}; cost score ${best.costScore.toFixed(2)} (${fmtUsd(best.cost.per_run)} per run at ${priceText}, ${costRatio(best)}).`,
-    `Meets ${needs()}. ${eligible.length} of ${snapshot.models.length} models met the constraints.`,
+  return [
+    taskLine(prepared.cls),
+    `Priority ${input.priority}: score ${best.score.toFixed(2)} = quality^${wq} x cost^${wc}, with ${qualityLine(best)}; cost score ${best.costScore.toFixed(2)} (${fmtUsd(best.cost.per_run)} per run at ${priceText}, ${costRatio(best, x.cheapest)}).`,
+    `Meets ${needs.join(', ')}. ${x.eligible} of ${snapshot.models.length} models met the constraints.`,
     `Price as of ${asOfBest.as_of} (${asOfBest.source.replace(/_/g, ' ')}).`,
   ].join(' ');
+}
 
-  /** What choosing this fallback gives up or gains against the recommended model, in its own terms. */
-  const tradeOff = (s: Scored): string => {
-    const dq = s.quality - best.quality;
-    const rel = best.quality > 0 ? Math.abs(dq) / best.quality : 0;
-    const quality =
-      Math.abs(dq) < 0.005
-        ? `same quality proxy (${s.quality.toFixed(2)})`
-        : `quality proxy ${s.quality.toFixed(2)} vs ${best.quality.toFixed(2)} (${Math.round(rel * 100)}% ${dq < 0 ? 'lower' : 'higher'})`;
-    const ratio = best.cost.per_run > 0 ? s.cost.per_run / best.cost.per_run : 1;
-    const cost =
-      Math.abs(ratio - 1) < 0.005
-        ? `the same cost per run (${fmtUsd(s.cost.per_run)})`
-        : `${ratio < 10 ? ratio.toFixed(2) : Math.round(ratio)}x the cost per run (${fmtUsd(s.cost.per_run)} vs ${fmtUsd(best.cost.per_run)}, ${ratio < 1 ? 'cheaper' : 'dearer'})`;
-    const diffs: string[] = [];
-    if (s.model.reasoning !== best.model.reasoning) diffs.push(s.model.reasoning ? 'adds a reasoning mode' : 'has no reasoning mode');
-    if (s.model.context_window !== best.model.context_window) diffs.push(`${fmtInt(s.model.context_window)}-token context vs ${fmtInt(best.model.context_window)}`);
-    if ((s.model.json === 'native') !== (best.model.json === 'native')) diffs.push(s.model.json === 'native' ? 'adds native structured output' : 'no native structured output');
-    if (s.model.vision !== best.model.vision && !requireVision) diffs.push(s.model.vision ? 'also reads images' : 'reads no images');
-    return `Trade-off against ${best.model.id}: ${quality}; ${cost}${diffs.length > 0 ? `; ${diffs.join(', ')}` : ''}.`;
+/** What choosing this fallback gives up or gains against the recommended model, in its own terms. */
+function tradeOff(s: Scored, best: Scored, requireVision: boolean): string {
+  const dq = s.quality - best.quality;
+  const rel = best.quality > 0 ? Math.abs(dq) / best.quality : 0;
+  const quality =
+    Math.abs(dq) < 0.005
+      ? `same quality proxy (${s.quality.toFixed(2)})`
+      : `quality proxy ${s.quality.toFixed(2)} vs ${best.quality.toFixed(2)} (${Math.round(rel * 100)}% ${dq < 0 ? 'lower' : 'higher'})`;
+  const ratio = best.cost.per_run > 0 ? s.cost.per_run / best.cost.per_run : 1;
+  const cost =
+    Math.abs(ratio - 1) < 0.005
+      ? `the same cost per run (${fmtUsd(s.cost.per_run)})`
+      : `${ratio < 10 ? ratio.toFixed(2) : Math.round(ratio)}x the cost per run (${fmtUsd(s.cost.per_run)} vs ${fmtUsd(best.cost.per_run)}, ${ratio < 1 ? 'cheaper' : 'dearer'})`;
+  const diffs: string[] = [];
+  if (s.model.reasoning !== best.model.reasoning) diffs.push(s.model.reasoning ? 'adds a reasoning mode' : 'has no reasoning mode');
+  if (s.model.context_window !== best.model.context_window) diffs.push(`${fmtInt(s.model.context_window)}-token context vs ${fmtInt(best.model.context_window)}`);
+  if ((s.model.json === 'native') !== (best.model.json === 'native')) diffs.push(s.model.json === 'native' ? 'adds native structured output' : 'no native structured output');
+  if (s.model.vision !== best.model.vision && !requireVision) diffs.push(s.model.vision ? 'also reads images' : 'reads no images');
+  return `Trade-off against ${best.model.id}: ${quality}; ${cost}${diffs.length > 0 ? `; ${diffs.join(', ')}` : ''}.`;
+}
+
+/** The i-th fallback as the answer shows it. */
+function alternative(x: Explaining, chain: readonly Scored[], s: Scored, i: number): Alternative {
+  const a = asOf(s.model, x.today, x.snapshot.data_as_of);
+  const earlier = [x.best, ...chain.slice(0, i)].some((e) => e.model.provider === s.model.provider);
+  const role = earlier
+    ? `provider already chosen (${s.model.provider}): every other allowed provider with a model of this class is already in the chain`
+    : `different provider (${s.model.provider})`;
+  return {
+    model: s.model.id,
+    provider: s.model.provider,
+    as_of: a.as_of,
+    reason: `Fallback ${i + 1}, ${role}. ${tradeOff(s, x.best, x.prepared.requireVision)} Score ${s.score.toFixed(2)}: ${qualityLine(s)}; cost score ${s.costScore.toFixed(2)}, ${fmtUsd(s.cost.per_run)} per run (${costRatio(s, x.cheapest)}). Price as of ${a.as_of} (${a.source.replace(/_/g, ' ')}).`,
+    cost_per_run: roundUsd(s.cost.per_run),
   };
+}
 
-  const alternative = (s: Scored, i: number): Alternative => {
-    const a = asOf(s.model, today, snapshot.data_as_of);
-    const earlier = [best, ...chain.slice(0, i)].some((e) => e.model.provider === s.model.provider);
-    const role = earlier
-      ? `provider already chosen (${s.model.provider}): every other allowed provider with a model of this class is already in the chain`
-      : `different provider (${s.model.provider})`;
-    return {
-      model: s.model.id,
-      provider: s.model.provider,
-      as_of: a.as_of,
-      reason: `Fallback ${i + 1}, ${role}. ${tradeOff(s)} Score ${s.score.toFixed(2)}: ${qualityLine(s)}; cost score ${s.costScore.toFixed(2)}, ${fmtUsd(s.cost.per_run)} per run (${costRatio(s)}). Price as of ${a.as_of} (${a.source.replace(/_/g, ' ')}).`,
-      cost_per_run: roundUsd(s.cost.per_run),
-    };
-  };
+const roundBreakdown = (b: RunCost['breakdown']): RunCost['breakdown'] => ({
+  input: roundUsd(b.input),
+  output: roundUsd(b.output),
+  cache_read: roundUsd(b.cache_read),
+  cache_write: roundUsd(b.cache_write),
+});
 
-  const round = (b: RunCost['breakdown']): RunCost['breakdown'] => ({
-    input: roundUsd(b.input),
-    output: roundUsd(b.output),
-    cache_read: roundUsd(b.cache_read),
-    cache_write: roundUsd(b.cache_write),
-  });
-
+export function advise(input: Input, snapshot: SnapshotFile, today: string, prepared: PreparedAdvice = prepareAdvice(input, snapshot)): Output {
+  const { cls, tokens } = prepared;
+  const { eligible, excluded } = eligibleToday(input, prepared, today);
+  if (eligible.length === 0) throw noModel(excluded, snapshot, cls);
+  const { scored, cheapest } = scoreEligible(eligible, snapshot, today, cls, input.priority);
+  const best = scored[0] as Scored;
+  const { chain, note } = fallbackChain(scored, input.max_fallbacks);
+  const x: Explaining = { input, prepared, snapshot, today, best, cheapest, eligible: eligible.length };
+  const asOfBest = asOf(best.model, today, snapshot.data_as_of);
   return {
     recommended: {
       model: best.model.id,
       provider: best.model.provider,
       as_of: asOfBest.as_of,
       as_of_source: asOfBest.source,
-      reason,
+      reason: recommendationReason(x),
       cost_per_run: roundUsd(best.cost.per_run),
       score: roundUsd(best.score, 4),
     },
-    fallback_chain: chain.map(alternative),
-    fallback_note: fallbackNote,
+    fallback_chain: chain.map((s, i) => alternative(x, chain, s, i)),
+    fallback_note: note,
     cost: {
       currency: 'USD',
       per_run: roundUsd(best.cost.per_run),
@@ -455,8 +435,8 @@ export function advise(input: AdvisorInput, snapshot: SnapshotFile, today: strin
       runs_per_month: input.runs_per_month,
       model: best.model.id,
       tokens,
-      prices_used: pu,
-      breakdown: round(best.cost.breakdown),
+      prices_used: best.cost.prices_used,
+      breakdown: roundBreakdown(best.cost.breakdown),
     },
     task: { category: cls.category, also_matched: cls.also, signals: cls.signals, fallback: cls.fallback },
     candidates: { in_snapshot: snapshot.models.length, eligible: eligible.length, excluded },

@@ -1,9 +1,9 @@
 // Worked examples for model-advisor; the registry test runs each input and expects the output exactly.
 import type { z } from 'zod';
 import type { ToolExample } from '../kit/contract.ts';
-import type { input, output } from './schema.ts';
+import type { input, Output } from './tool.ts';
 
-export const EXAMPLES: ToolExample<z.input<typeof input>, z.output<typeof output>>[] = [
+export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
   {
     "title": "Coding agent with tool calling, balanced",
     "input": {

@@ -1,32 +1,14 @@
 // Per-run cost from a snapshot price schedule: the price set in force on a date, tier selection, token arithmetic.
 import type { PriceSchedule, PriceSet, PriceValue } from './data/snapshot-types.ts';
+import type { Output } from './tool.ts';
 
-export interface RunTokens {
-  /** All prompt tokens, cached ones included. */
-  input: number;
-  output: number;
-  /** Of `input`, tokens read from the provider's prompt cache. */
-  cache_read: number;
-  /** Of `input`, tokens written to the prompt cache. */
-  cache_write: number;
-}
-
-export interface PricesUsed {
-  input_per_mtok: number;
-  output_per_mtok: number;
-  cache_read_per_mtok: number;
-  cache_write_per_mtok: number;
-  /** Input-token threshold of the long-context tier applied, or null for base prices. */
-  tier_above_input_tokens: number | null;
-  /** start_date of the price set used, or null when it has applied since the entry was listed. */
-  price_since: string | null;
-  /** True when the model lists no cache price and cached tokens were charged at the input price. */
-  cache_at_input_price: boolean;
-}
+/** Tokens per run (`input` includes the cached ones), as the answer's `cost.tokens` shows them. */
+export type RunTokens = Output['cost']['tokens'];
+type PricesUsed = Output['cost']['prices_used'];
 
 export interface RunCost {
   per_run: number;
-  breakdown: { input: number; output: number; cache_read: number; cache_write: number };
+  breakdown: Output['cost']['breakdown'];
   prices_used: PricesUsed;
 }
 

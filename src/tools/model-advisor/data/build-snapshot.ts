@@ -376,132 +376,184 @@ function str(v: unknown): string | undefined {
   return typeof v === 'string' && v.length > 0 ? v : undefined;
 }
 
+/** What the build counts and collects across providers: skips, unpriced models, and the price cross-check. */
+interface Tally {
+  skipped: Record<string, number>;
+  unpricedCapabilities: string[];
+  decisions: PriceDecision[];
+  disagreements: PriceDisagreement[];
+  unresolved: string[];
+  compared: number;
+  noDevPrice: number;
+}
+
+const skip = (t: Tally, why: string): void => {
+  t.skipped[why] = (t.skipped[why] ?? 0) + 1;
+};
+
+/** models.dev ids per genai-prices entry: the first matching price entry wins, as in genai-prices' own lookup. */
+function idsByEntry(priceModels: readonly Json[], devModels: Map<string, Json>, t: Tally): Map<string, string[]> {
+  const byEntry = new Map<string, string[]>();
+  for (const devId of [...devModels.keys()].sort()) {
+    const entry = priceModels.find((m) => clauseMatches(m.match, devId));
+    if (!entry) {
+      skip(t, 'no genai-prices entry');
+      continue;
+    }
+    const key = String(entry.id);
+    byEntry.set(key, [...(byEntry.get(key) ?? []), devId]);
+  }
+  return byEntry;
+}
+
+/** Cross-checks the price in force on the snapshot date against models.dev's: which price the model carries. */
+function crossCheck(t: Tally, provider: string, id: string, dev: Json, sched: PriceSchedule, checked: string | null, date: string): Pick<SnapshotModel, 'prices' | 'price_source' | 'source_prices'> {
+  const gpPrice = genaiPrice(sched, checked, date);
+  const md = modelsDevPrice(dev);
+  let priceSource: PriceSource = 'genai-prices';
+  let prices = sched;
+  if (!md) t.noDevPrice++;
+  else {
+    t.compared++;
+    const fields = differingFields(gpPrice, md.price);
+    if (fields.length > 0) {
+      const d = decide(provider, id, gpPrice, md.price, t.decisions);
+      if (!d) t.unresolved.push(`${provider}/${id} (${fields.join(', ')}; genai-prices ${gpPrice.date ?? 'undated'}, models.dev ${md.price.date ?? 'undated'})`);
+      else {
+        t.disagreements.push({ provider, model: id, fields, genai_prices: gpPrice, models_dev: md.price, kept: d.kept, rule: d.rule, reason: d.reason });
+        if (d.kept === 'models.dev') {
+          priceSource = 'models.dev';
+          prices = [md.set];
+        }
+      }
+    }
+  }
+  return { prices, price_source: priceSource, source_prices: { genai_prices: gpPrice, models_dev: md?.price ?? null } };
+}
+
+/** One models.dev model priced by a genai-prices entry, or undefined (counted as skipped) when it does not qualify. */
+function snapshotModel(t: Tally, provider: string, entry: Json, sched: { schedule: PriceSchedule; timeOfDay: boolean }, id: string, dev: Json, date: string): SnapshotModel | undefined {
+  const modalities = (dev.modalities ?? {}) as Json;
+  const input = Array.isArray(modalities.input) ? modalities.input.map(String) : [];
+  const output = Array.isArray(modalities.output) ? modalities.output.map(String) : [];
+  if (NOT_CHAT.test(id)) {
+    skip(t, 'not a chat/text model (embedding, audio, image, search)');
+    return undefined;
+  }
+  if (dev.status === 'deprecated') {
+    skip(t, 'models.dev status deprecated');
+    return undefined;
+  }
+  if (!input.includes('text') || output.length !== 1 || output[0] !== 'text') {
+    skip(t, 'not a text-in, text-out model');
+    return undefined;
+  }
+  const limit = (dev.limit ?? {}) as Json;
+  const ctxWindow = typeof limit.context === 'number' ? limit.context : typeof entry.context_window === 'number' ? entry.context_window : null;
+  if (ctxWindow === null) {
+    skip(t, 'no context window');
+    return undefined;
+  }
+  const json: JsonSupport = dev.structured_output === true ? 'native' : dev.structured_output !== false && dev.tool_call === true ? 'via_tools' : 'none';
+  const checked = str(entry.prices_checked) ?? null;
+  const priced = crossCheck(t, provider, id, dev, sched.schedule, checked, date);
+  return {
+    id,
+    name: str(dev.name) ?? id,
+    provider,
+    price_entry: String(entry.id),
+    family: str(dev.family) ?? null,
+    release_date: str(dev.release_date) ?? null,
+    prices_checked: checked,
+    prices: priced.prices,
+    price_source: priced.price_source,
+    source_prices: priced.source_prices,
+    ...(sched.timeOfDay ? { time_of_day_pricing: true } : {}),
+    context_window: ctxWindow,
+    max_output_tokens: typeof limit.output === 'number' ? limit.output : null,
+    tools: dev.tool_call === true,
+    vision: input.includes('image'),
+    json,
+    reasoning: dev.reasoning === true,
+    open_weights: dev.open_weights === true,
+    ...(dev.status === 'alpha' || dev.status === 'beta' ? { status: dev.status } : {}),
+  };
+}
+
+/** One provider's entry and its models, from its genai-prices file and its models.dev folder. */
+function providerModels(args: Args, p: (typeof PROVIDERS)[number], date: string, t: Tally): { provider: SnapshotProvider; models: SnapshotModel[] } {
+  const doc = parseYaml(readFileSync(path.join(args.genaiDir, 'prices', 'providers', `${p.genai}.yml`), 'utf8')) as Json;
+  const priceModels = (Array.isArray(doc.models) ? doc.models : []) as Json[];
+  const devModels = readModelsDev(args.modelsDevDir, p.modelsDev);
+  const pricingUrls = Array.isArray(doc.pricing_urls) ? doc.pricing_urls.filter((u): u is string => typeof u === 'string') : [];
+  const provider: SnapshotProvider = { id: p.id, name: str(doc.name) ?? p.id, pricing_url: pricingUrls[0] ?? null };
+  const byEntry = idsByEntry(priceModels, devModels, t);
+  const models: SnapshotModel[] = [];
+  for (const entry of priceModels) {
+    const ids = byEntry.get(String(entry.id)) ?? [];
+    if (ids.length === 0) {
+      const live = entry.removed !== true && entry.deprecated !== true && schedule(entry.prices) !== undefined;
+      const hosted = HOSTED[p.id]?.test(String(entry.id)) === true;
+      if (live && !hosted && !NOT_CHAT.test(String(entry.id)) && !String(entry.id).includes(':')) t.unpricedCapabilities.push(`${p.id}/${String(entry.id)}`);
+      continue;
+    }
+    if (entry.removed === true || entry.deprecated === true) {
+      skip(t, 'price entry removed or deprecated');
+      continue;
+    }
+    const sched = schedule(entry.prices);
+    if (!sched) {
+      skip(t, 'no input/output price');
+      continue;
+    }
+    for (const id of dedupeAliases(ids, devModels, () => skip(t, 'alias of another id'))) {
+      const m = snapshotModel(t, p.id, entry, sched, id, devModels.get(id) as Json, date);
+      if (m) models.push(m);
+    }
+  }
+  return { provider, models };
+}
+
+function snapshotSources(gp: { commit: string; date: string }, md: { commit: string; date: string }): SnapshotFile['sources'] {
+  return [
+    {
+      name: 'genai-prices',
+      repository: 'https://github.com/pydantic/genai-prices',
+      commit: gp.commit,
+      commit_date: gp.date,
+      licence: 'MIT',
+      copyright: 'Copyright (c) Pydantic Services Inc. 2025 to present',
+      files: 'prices/providers/*.yml',
+      used_for: 'prices per million tokens, price history (start_date), prices_checked dates, price-entry matching',
+    },
+    {
+      name: 'models.dev',
+      repository: 'https://github.com/anomalyco/models.dev (formerly sst/models.dev)',
+      commit: md.commit,
+      commit_date: md.date,
+      licence: 'MIT',
+      copyright: 'Copyright (c) 2025 models.dev',
+      files: 'providers/<provider>/models/*.toml, models/**/*.toml',
+      used_for: 'model ids and names, tool calling, image input, structured output, reasoning flags, context and output limits, release dates, deprecation status',
+    },
+  ];
+}
+
 function build(args: Args): SnapshotFile {
   const gp = provenance(args.genaiDir, args.genaiCommit, args.genaiDate, 'genai-prices');
   const md = provenance(args.modelsDevDir, args.modelsDevCommit, args.modelsDevDate, 'models-dev');
+  const t: Tally = { skipped: {}, unpricedCapabilities: [], decisions: readDecisions(args.decisions), disagreements: [], unresolved: [], compared: 0, noDevPrice: 0 };
   const providers: SnapshotProvider[] = [];
   const models: SnapshotModel[] = [];
-  const skipped: Record<string, number> = {};
-  const unpricedCapabilities: string[] = [];
-  const decisions = readDecisions(args.decisions);
-  const disagreements: PriceDisagreement[] = [];
-  const unresolved: string[] = [];
-  let compared = 0;
-  let noDevPrice = 0;
-  const skip = (why: string): void => {
-    skipped[why] = (skipped[why] ?? 0) + 1;
-  };
-
   for (const p of PROVIDERS) {
-    const doc = parseYaml(readFileSync(path.join(args.genaiDir, 'prices', 'providers', `${p.genai}.yml`), 'utf8')) as Json;
-    const priceModels = (Array.isArray(doc.models) ? doc.models : []) as Json[];
-    const devModels = readModelsDev(args.modelsDevDir, p.modelsDev);
-    const pricingUrls = Array.isArray(doc.pricing_urls) ? doc.pricing_urls.filter((u): u is string => typeof u === 'string') : [];
-    providers.push({ id: p.id, name: str(doc.name) ?? p.id, pricing_url: pricingUrls[0] ?? null });
-
-    // First matching price entry wins, as in genai-prices' own lookup.
-    const byEntry = new Map<string, string[]>();
-    for (const devId of [...devModels.keys()].sort()) {
-      const entry = priceModels.find((m) => clauseMatches(m.match, devId));
-      if (!entry) {
-        skip('no genai-prices entry');
-        continue;
-      }
-      const key = String(entry.id);
-      byEntry.set(key, [...(byEntry.get(key) ?? []), devId]);
-    }
-
-    for (const entry of priceModels) {
-      const ids = byEntry.get(String(entry.id)) ?? [];
-      if (ids.length === 0) {
-        const live = entry.removed !== true && entry.deprecated !== true && schedule(entry.prices) !== undefined;
-        const hosted = HOSTED[p.id]?.test(String(entry.id)) === true;
-        if (live && !hosted && !NOT_CHAT.test(String(entry.id)) && !String(entry.id).includes(':')) unpricedCapabilities.push(`${p.id}/${String(entry.id)}`);
-        continue;
-      }
-      if (entry.removed === true || entry.deprecated === true) {
-        skip('price entry removed or deprecated');
-        continue;
-      }
-      const sched = schedule(entry.prices);
-      if (!sched) {
-        skip('no input/output price');
-        continue;
-      }
-      const keep = dedupeAliases(ids, devModels, () => skip('alias of another id'));
-      for (const id of keep) {
-        const dev = devModels.get(id) as Json;
-        const modalities = (dev.modalities ?? {}) as Json;
-        const input = Array.isArray(modalities.input) ? modalities.input.map(String) : [];
-        const output = Array.isArray(modalities.output) ? modalities.output.map(String) : [];
-        if (NOT_CHAT.test(id)) {
-          skip('not a chat/text model (embedding, audio, image, search)');
-          continue;
-        }
-        if (dev.status === 'deprecated') {
-          skip('models.dev status deprecated');
-          continue;
-        }
-        if (!input.includes('text') || output.length !== 1 || output[0] !== 'text') {
-          skip('not a text-in, text-out model');
-          continue;
-        }
-        const limit = (dev.limit ?? {}) as Json;
-        const ctxWindow = typeof limit.context === 'number' ? limit.context : typeof entry.context_window === 'number' ? entry.context_window : null;
-        if (ctxWindow === null) {
-          skip('no context window');
-          continue;
-        }
-        const json: JsonSupport = dev.structured_output === true ? 'native' : dev.structured_output !== false && dev.tool_call === true ? 'via_tools' : 'none';
-        const checked = str(entry.prices_checked) ?? null;
-        // Cross-check the price in force on the snapshot date against models.dev's.
-        const gpPrice = genaiPrice(sched.schedule, checked, gp.date);
-        const md = modelsDevPrice(dev);
-        let priceSource: PriceSource = 'genai-prices';
-        let prices = sched.schedule;
-        if (!md) noDevPrice++;
-        else {
-          compared++;
-          const fields = differingFields(gpPrice, md.price);
-          if (fields.length > 0) {
-            const d = decide(p.id, id, gpPrice, md.price, decisions);
-            if (!d) unresolved.push(`${p.id}/${id} (${fields.join(', ')}; genai-prices ${gpPrice.date ?? 'undated'}, models.dev ${md.price.date ?? 'undated'})`);
-            else {
-              disagreements.push({ provider: p.id, model: id, fields, genai_prices: gpPrice, models_dev: md.price, kept: d.kept, rule: d.rule, reason: d.reason });
-              if (d.kept === 'models.dev') {
-                priceSource = 'models.dev';
-                prices = [md.set];
-              }
-            }
-          }
-        }
-        models.push({
-          id,
-          name: str(dev.name) ?? id,
-          provider: p.id,
-          price_entry: String(entry.id),
-          family: str(dev.family) ?? null,
-          release_date: str(dev.release_date) ?? null,
-          prices_checked: checked,
-          prices,
-          price_source: priceSource,
-          source_prices: { genai_prices: gpPrice, models_dev: md?.price ?? null },
-          ...(sched.timeOfDay ? { time_of_day_pricing: true } : {}),
-          context_window: ctxWindow,
-          max_output_tokens: typeof limit.output === 'number' ? limit.output : null,
-          tools: dev.tool_call === true,
-          vision: input.includes('image'),
-          json,
-          reasoning: dev.reasoning === true,
-          open_weights: dev.open_weights === true,
-          ...(dev.status === 'alpha' || dev.status === 'beta' ? { status: dev.status } : {}),
-        });
-      }
-    }
+    const one = providerModels(args, p, gp.date, t);
+    providers.push(one.provider);
+    models.push(...one.models);
   }
-  if (unresolved.length > 0) {
-    throw new Error(`prices disagree and the dates cannot decide; record a decision in ${args.decisions} for:\n  ${unresolved.join('\n  ')}`);
+  if (t.unresolved.length > 0) {
+    throw new Error(`prices disagree and the dates cannot decide; record a decision in ${args.decisions} for:\n  ${t.unresolved.join('\n  ')}`);
   }
+  const { compared, noDevPrice, disagreements } = t;
   models.sort((a, b) => a.provider.localeCompare(b.provider) || a.id.localeCompare(b.id));
   disagreements.sort((a, b) => a.provider.localeCompare(b.provider) || a.model.localeCompare(b.model));
   const keptDev = disagreements.filter((d) => d.kept === 'models.dev').length;
@@ -509,31 +561,10 @@ function build(args: Args): SnapshotFile {
     format: 1,
     data_as_of: gp.date,
     generated_by: 'src/tools/model-advisor/data/build-snapshot.ts',
-    sources: [
-      {
-        name: 'genai-prices',
-        repository: 'https://github.com/pydantic/genai-prices',
-        commit: gp.commit,
-        commit_date: gp.date,
-        licence: 'MIT',
-        copyright: 'Copyright (c) Pydantic Services Inc. 2025 to present',
-        files: 'prices/providers/*.yml',
-        used_for: 'prices per million tokens, price history (start_date), prices_checked dates, price-entry matching',
-      },
-      {
-        name: 'models.dev',
-        repository: 'https://github.com/anomalyco/models.dev (formerly sst/models.dev)',
-        commit: md.commit,
-        commit_date: md.date,
-        licence: 'MIT',
-        copyright: 'Copyright (c) 2025 models.dev',
-        files: 'providers/<provider>/models/*.toml, models/**/*.toml',
-        used_for: 'model ids and names, tool calling, image input, structured output, reasoning flags, context and output limits, release dates, deprecation status',
-      },
-    ],
+    sources: snapshotSources(gp, md),
     providers,
-    skipped,
-    no_capability_data: unpricedCapabilities.sort(),
+    skipped: t.skipped,
+    no_capability_data: t.unpricedCapabilities.sort(),
     notes: [
       `Prices cross-checked: ${compared} models priced by both genai-prices and models.dev were compared on input, output, cache-read and cache-write prices (the genai-prices price in force on ${gp.date}); ${compared - disagreements.length} agree, ${disagreements.length} disagree.`,
       `Where they disagree the newer-dated price is kept (genai-prices' prices_checked, else the start date of its price, against models.dev's last_updated), unless data/price-decisions.json records a decision: ${keptDev} models.dev prices kept, ${disagreements.length - keptDev} genai-prices prices kept. Each case is in price_crosscheck.disagreements; a model's price_source says which one it carries.`,

@@ -47,7 +47,7 @@ export interface PriceDisagreement {
   reason: string;
 }
 
-export interface PriceCrosscheck {
+interface PriceCrosscheck {
   /** Models priced by both sources and compared. */
   compared: number;
   agreed: number;
@@ -88,7 +88,7 @@ export interface SnapshotProvider {
   pricing_url: string | null;
 }
 
-export interface SnapshotSource {
+interface SnapshotSource {
   name: string;
   repository: string;
   commit: string;
