@@ -1,4 +1,5 @@
 // Pure assembly of a land-status answer from upstream features: jurisdiction, designations, coverage, rules, caveats.
+import { fnv1aHex } from '../kit/hash.ts';
 import type { LandType } from './activity-table.ts';
 import { AGENCIES, designationNote, rulesFor } from './activity-table.ts';
 import type { ArcgisFeature } from './arcgis.ts';
@@ -28,17 +29,7 @@ export function roundRadius(v: number): number {
 
 /** Cache key of a layer's field list (read from its description). */
 export function fieldsCacheKey(layerUrl: string): string {
-  return `blm-land-lookup:fields:v1:${fnv1a(layerUrl)}`;
-}
-
-/** FNV-1a, to fold the upstream URLs into the cache key: a different upstream never answers from another's cache. */
-function fnv1a(s: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h.toString(16).padStart(8, '0');
+  return `blm-land-lookup:fields:v1:${fnv1aHex(layerUrl)}`;
 }
 
 /**
@@ -46,7 +37,7 @@ function fnv1a(s: string): string {
  * on the joined layers, so they are not reused.
  */
 export function cacheKey(lat: number, lon: number, radiusKm: number, smaUrl: string, designationsUrl: string): string {
-  return `blm-land-lookup:v2:${fnv1a(`${smaUrl}|${designationsUrl}`)}:${lat.toFixed(4)}:${lon.toFixed(4)}:${radiusKm.toFixed(3)}`;
+  return `blm-land-lookup:v2:${fnv1aHex(`${smaUrl}|${designationsUrl}`)}:${lat.toFixed(4)}:${lon.toFixed(4)}:${radiusKm.toFixed(3)}`;
 }
 
 function str(v: unknown): string | null {

@@ -1,4 +1,5 @@
 // Builds an audit-logging specification from a feature list: pure, and independent of the order the features arrive in.
+import { fnv1aHex } from '../kit/hash.ts';
 import { stemmer } from 'stemmer';
 import { ALERTS } from './alerts.ts';
 import { EVENT_BY_NAME, EVENT_ORDER } from './events.ts';
@@ -293,21 +294,11 @@ function trimDashes(s: string): string {
   return s.slice(start, end);
 }
 
-/** FNV-1a, 32 bits: stable example ids derived from the event name. */
-function fnv1a(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h >>> 0;
-}
-
 function hex(seed: string, length: number): string {
   let out = '';
   let i = 0;
   while (out.length < length) {
-    out += fnv1a(`${seed}#${i}`).toString(16).padStart(8, '0');
+    out += fnv1aHex(`${seed}#${i}`);
     i++;
   }
   return out.slice(0, length);

@@ -2,7 +2,7 @@
 // leave-one-generator-out and leave-one-domain-out AUROC. Pure; bench/text.ts prints it.
 import type { Detection } from './detect.ts';
 import type { LabelledText } from './evaluation.ts';
-import { fnv1a } from './evaluation.ts';
+import { fnv1a } from '../hash.ts';
 import { fitModel } from './fit.ts';
 import { logit, modelFeatures } from './model.ts';
 

@@ -1,4 +1,5 @@
 // Detection metrics and the reproducible train/held-out split shared by the weight fit and bench/text.ts.
+import { fnv1a } from '../hash.ts';
 
 /** Area under the ROC curve (ties count one half), by the rank-sum formula. NaN without both classes. */
 export function auroc(scores: readonly number[], positive: readonly boolean[]): number {
@@ -37,16 +38,6 @@ export function tprAtFpr(scores: readonly number[], positive: readonly boolean[]
   const cut = neg[allowed] as number;
   const tp = pos.filter((s) => s > cut).length;
   return { tpr: tp / pos.length, threshold: cut };
-}
-
-/** 32-bit FNV-1a: a stable hash for assigning texts to the split. */
-export function fnv1a(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h;
 }
 
 export interface LabelledText {
