@@ -1,5 +1,5 @@
 // Graphviz DOT parser: graph/digraph, scoped attribute defaults, edge chains over nodes and subgraphs, clusters.
-import { dotColour } from './colour.ts';
+import { dotColour } from '../kit/colour/notations.ts';
 import type { Token } from './dot-lexer.ts';
 import { tokenizeDot } from './dot-lexer.ts';
 import type { Direction, Graph, GraphEdge, GraphGroup, Head, LineKind, LostCode, LostList, Shape, Style } from './model.ts';

@@ -1,9 +1,10 @@
 // Mermaid flowchart parser: frontmatter, directives, comments, node shapes, chained and fanned edges, subgraphs, styling.
 import { parse as parseYaml } from 'yaml';
-import { cssColour } from './colour.ts';
+import { withoutImportant } from '../kit/colour/colour.ts';
+import { cssColour } from '../kit/colour/notations.ts';
 import type { Direction, EdgeStyle, Graph, GraphEdge, Head, LineKind, LostList, Shape, Style } from './model.ts';
 import { addGroup, emptyGraph, ensureNode, LIMITS, parseError, pushEdge, tooDeep, truncate, unsupportedType } from './model.ts';
-import { decodeMermaidEntities, flattenHtml, hasHtmlTags, lineAt, lineStarts, splitLastWord, splitTopLevel, stripMarkdown, withoutImportant } from './text.ts';
+import { decodeMermaidEntities, flattenHtml, hasHtmlTags, lineAt, lineStarts, splitLastWord, splitTopLevel, stripMarkdown } from './text.ts';
 
 const FLOWCHART_KEYWORDS = new Set(['graph', 'flowchart', 'flowchart-v2', 'flowchart-elk']);
 

@@ -1,6 +1,6 @@
 // PlantUML activity diagrams (new syntax) to a control-flow graph: actions, start/stop, if/elseif/else,
 // while, repeat, fork/split, switch, partitions and swimlanes, arrow labels and colours.
-import { plantumlColour } from './colour.ts';
+import { plantumlColour } from '../kit/colour/notations.ts';
 import type { EdgeStyle, Graph, GraphEdge, GraphGroup, LineKind, LostList, Shape, Style } from './model.ts';
 import { addGroup, emptyGraph, ensureNode, LIMITS, mergeStyle, parseError, pushEdge, tooDeep, truncate } from './model.ts';
 import type { PumlLine } from './plantuml-source.ts';

@@ -3,7 +3,7 @@ import type { EdgeStyle, Graph, GraphEdge, GraphGroup, Head, LineKind, LostList,
 import { addGroup, emptyGraph, ensureNode, LIMITS, mergeStyle, parseError, pushEdge, tooDeep, truncate } from './model.ts';
 import type { PumlLine } from './plantuml-source.ts';
 import { commonStatement, ELEMENT_KEYWORD_SET, parseColourSpec, pumlText, SkinParams } from './plantuml-source.ts';
-import { plantumlColour } from './colour.ts';
+import { plantumlColour } from '../kit/colour/notations.ts';
 
 /** Element keyword -> the model shape drawn for it. */
 export const KEYWORD_SHAPE: Record<string, Shape> = {

@@ -1,5 +1,5 @@
 // PlantUML writer: a description (component/deployment) diagram, the one PlantUML form that holds any graph.
-import { opaque } from './colour.ts';
+import { opaque } from '../kit/colour/notations.ts';
 import type { Graph, GraphEdge, GraphGroup, GraphNode, Head, LostList, Shape, Style } from './model.ts';
 import { childGroups, effectiveStyle, IdMap, nodesIn, truncate } from './model.ts';
 import { KEYWORD_SHAPE } from './plantuml-component.ts';

@@ -1,6 +1,6 @@
 // PlantUML source handling shared by the component and activity parsers: @startuml block, comments,
 // preprocessor lines, label text, inline colour specs, skinparam and diagram-kind detection.
-import { plantumlColour } from './colour.ts';
+import { plantumlColour } from '../kit/colour/notations.ts';
 import type { GraphEdge, LostList, Style } from './model.ts';
 import { parseError, truncate, unsupportedType } from './model.ts';
 import { flattenHtml, hasHtmlTags, splitFirstWord } from './text.ts';

@@ -116,11 +116,6 @@ export function splitTopLevel(s: string, sep: string): string[] {
 
 const isSpace = (c: string | undefined): boolean => c !== undefined && c.trim() === '' && c !== '';
 
-/** `s` without a trailing `!important` (any case) and the whitespace before it, scanned from the end. */
-export function withoutImportant(s: string): string {
-  const t = s.trimEnd();
-  return t.toLowerCase().endsWith('!important') ? t.slice(0, -'!important'.length).trimEnd() : s;
-}
 
 /** `s` without leading and trailing characters of `chars` (a character loop: `^[_-]+|[_-]+$` was quadratic). */
 export function trimChars(s: string, chars: string): string {

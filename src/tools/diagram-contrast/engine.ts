@@ -1,6 +1,6 @@
 // diagram-contrast engine: detect the format, collect colour pairs, and answer in check, fix or harden mode.
 import { ToolError } from '../kit/contract.ts';
-import { displayRatio, searchColor, toHex } from './color.ts';
+import { displayRatio, searchColor, toHex } from '../kit/colour/colour.ts';
 import { analyseMermaid } from './mermaid-check.ts';
 import { boundChange, hardenMermaid } from './mermaid-harden.ts';
 import type { HardenResult } from './mermaid-harden.ts';

@@ -1,6 +1,6 @@
 // Each regular expression recheck found super-linear, rewritten: same answers, and linear time on the input that broke it.
 import { describe, expect, it } from 'vitest';
-import { parsePaint, withoutImportant } from './color.ts';
+import { parsePaint, withoutImportant } from '../kit/colour/colour.ts';
 import { fontPx } from './mermaid-check.ts';
 import { buildModel, parseDecls } from './mermaid-model.ts';
 import { readMermaidSource } from './mermaid-source.ts';

@@ -1,6 +1,6 @@
 // Mermaid contrast pairs: resolve each element's colours (theme < classDef default < classes < style) and measure them.
-import { contrastRatio, isLargeText, over, parsePaint, requiredRatio, TRANSPARENT, WHITE, withAlpha } from './color.ts';
-import type { Level, PairKind, Rgba } from './color.ts';
+import { contrastRatio, isLargeText, over, parsePaint, requiredRatio, TRANSPARENT, WHITE, withAlpha } from '../kit/colour/colour.ts';
+import type { Level, PairKind, Rgba } from '../kit/colour/colour.ts';
 import type { Family, MermaidSource } from './mermaid-source.ts';
 import { buildModel } from './mermaid-model.ts';
 import type { MElement, MermaidModel, SeqLayer, StyleLine } from './mermaid-model.ts';

@@ -1,7 +1,7 @@
 // Mermaid harden mode: rewrite classDef/style/linkStyle properties and theme variables until every pair passes.
 import { parseDocument } from 'yaml';
-import { displayRatio, parsePaint, searchColor, toHex } from './color.ts';
-import type { Level } from './color.ts';
+import { displayRatio, parsePaint, searchColor, toHex } from '../kit/colour/colour.ts';
+import type { Level } from '../kit/colour/colour.ts';
 import { analyseMermaid } from './mermaid-check.ts';
 import type { MermaidAnalysis } from './mermaid-check.ts';
 import { entityStarts } from './mermaid-entities.ts';

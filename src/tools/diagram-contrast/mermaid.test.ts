@@ -1,6 +1,6 @@
 // Mermaid reading: themes and their vendored defaults, frontmatter and directives, statements, style precedence.
 import { describe, expect, it } from 'vitest';
-import { parseColor, toHex } from './color.ts';
+import { parseColor, toHex } from '../kit/colour/colour.ts';
 import { analyseMermaid } from './mermaid-check.ts';
 import { buildModel, parseDecls } from './mermaid-model.ts';
 import { readMermaidSource } from './mermaid-source.ts';

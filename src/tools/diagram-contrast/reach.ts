@@ -1,6 +1,6 @@
 // How far a failing pair can be taken by changing colours, and why, when it cannot reach its threshold, it cannot.
-import { BLACK, colorDistance, contrastRatio, displayRatio, flatten, passes, searchColor, toHex, WHITE } from './color.ts';
-import type { ColorChoice, Rgba } from './color.ts';
+import { BLACK, colorDistance, contrastRatio, displayRatio, flatten, passes, searchColor, toHex, WHITE } from '../kit/colour/colour.ts';
+import type { ColorChoice, Rgba } from '../kit/colour/colour.ts';
 import type { Failure, Pair } from './pairs.ts';
 
 /**

@@ -1,4 +1,4 @@
-// Colour maths for diagram-contrast: parsing (culori), alpha compositing, WCAG ratios and thresholds, fix search.
+// Colour maths: parsing (culori), alpha compositing, WCAG ratios and thresholds, the nearest passing colour.
 import { converter, differenceEuclidean, parse, toGamut } from 'culori';
 import type { Oklch, Rgb } from 'culori';
 
