@@ -1,55 +1,14 @@
 // Mermaid flowchart parser: frontmatter, directives, comments, node shapes, chained and fanned edges, subgraphs, styling.
 import { parse as parseYaml } from 'yaml';
 import { withoutImportant } from '../kit/colour/colour.ts';
+import { decodeMermaidEntities } from '../kit/mermaid/entities.ts';
+import { familyOf } from '../kit/mermaid/keywords.ts';
+import { directiveSpans, frontmatterSpan } from '../kit/mermaid/source.ts';
+import { splitOutsideParens } from '../kit/mermaid/style.ts';
 import { cssColour } from '../kit/colour/notations.ts';
 import type { Direction, EdgeStyle, Graph, GraphEdge, Head, LineKind, LostList, Shape, Style } from './model.ts';
 import { addGroup, emptyGraph, ensureNode, LIMITS, parseError, pushEdge, tooDeep, truncate, unsupportedType } from './model.ts';
-import { decodeMermaidEntities, flattenHtml, hasHtmlTags, lineAt, lineStarts, splitLastWord, splitTopLevel, stripMarkdown } from './text.ts';
-
-const FLOWCHART_KEYWORDS = new Set(['graph', 'flowchart', 'flowchart-v2', 'flowchart-elk']);
-
-/** Every other Mermaid diagram keyword: recognised so the answer names the type instead of a parse error. */
-const OTHER_KEYWORDS = new Set([
-  'sequenceDiagram',
-  'classDiagram',
-  'classDiagram-v2',
-  'stateDiagram',
-  'stateDiagram-v2',
-  'erDiagram',
-  'journey',
-  'gantt',
-  'pie',
-  'quadrantChart',
-  'requirementDiagram',
-  'requirement',
-  'gitGraph',
-  'C4Context',
-  'C4Container',
-  'C4Component',
-  'C4Dynamic',
-  'C4Deployment',
-  'mindmap',
-  'timeline',
-  'zenuml',
-  'sankey',
-  'sankey-beta',
-  'xychart',
-  'xychart-beta',
-  'block',
-  'block-beta',
-  'packet',
-  'packet-beta',
-  'kanban',
-  'architecture',
-  'architecture-beta',
-  'radar-beta',
-  'treemap',
-  'treemap-beta',
-  'venn-beta',
-  'info',
-  'ishikawa',
-  'ishikawa-beta',
-]);
+import { flattenHtml, hasHtmlTags, lineAt, lineStarts, splitLastWord, stripMarkdown } from './text.ts';
 
 export const MERMAID_DIRECTIONS: Record<string, Direction> = { TB: 'TB', TD: 'TB', BT: 'BT', RL: 'RL', LR: 'LR', v: 'TB', '^': 'BT', '<': 'RL', '>': 'LR' };
 
@@ -178,7 +137,7 @@ const ID_CHAR = /[\p{L}\p{N}_]/u;
 /** Read a Mermaid CSS-like style list (`fill:#f9f,stroke:#333,stroke-width:4px`) into a node/subgraph style. */
 export function parseNodeStyle(text: string, lost: LostList, line: number, where: string): Style {
   const style: Style = {};
-  for (const part of splitTopLevel(text.replace(/;\s*$/, ''), ',')) {
+  for (const part of splitOutsideParens(text.replace(/;\s*$/, ''), ',')) {
     const idx = part.indexOf(':');
     if (idx < 0) {
       if (part.trim() !== '') lost.add('style_property_dropped', `${where}: "${truncate(part.trim(), 60)}" is not a property`, line);
@@ -242,7 +201,7 @@ export function parseNodeStyle(text: string, lost: LostList, line: number, where
 function parseEdgeStyle(text: string, lost: LostList, line: number): { style: EdgeStyle; dashed?: LineKind } {
   const style: EdgeStyle = {};
   let dashed: LineKind | undefined;
-  for (const part of splitTopLevel(text.replace(/;\s*$/, ''), ',')) {
+  for (const part of splitOutsideParens(text.replace(/;\s*$/, ''), ',')) {
     const idx = part.indexOf(':');
     if (idx < 0) continue;
     const key = part.slice(0, idx).trim().toLowerCase();
@@ -943,12 +902,11 @@ export function parseMermaid(input: string, lost: LostList): Graph {
   let src = input;
   let title: string | undefined;
   // Frontmatter: --- yaml --- at the very top. Blank it out so line numbers stay right.
-  let i = 0;
-  while (i < lines.length && (lines[i] ?? '').trim() === '') i++;
-  if ((lines[i] ?? '').trim() === '---') {
-    let j = i + 1;
-    while (j < lines.length && (lines[j] ?? '').trim() !== '---') j++;
-    if (j >= lines.length) throw parseError('the frontmatter block (---) is never closed', i + 1);
+  const fm = frontmatterSpan(lines, (l) => l.trim() === '---');
+  if (fm) {
+    const i = fm.open;
+    const j = fm.close;
+    if (j < 0) throw parseError('the frontmatter block (---) is never closed', i + 1);
     let data: unknown;
     try {
       data = parseYaml(lines.slice(i + 1, j).join('\n'), { maxAliasCount: 10 });
@@ -967,19 +925,12 @@ export function parseMermaid(input: string, lost: LostList): Graph {
   const starts = lineStarts(src);
   let out = '';
   let from = 0;
-  for (let at = src.indexOf('%%{', 0); at >= 0; at = src.indexOf('%%{', from)) {
-    // Only a directive that starts its line counts; %%{ inside a label is text.
-    const lineStart = src.lastIndexOf('\n', at - 1) + 1;
-    if (src.slice(lineStart, at).trim() !== '') {
-      out += src.slice(from, at + 3);
-      from = at + 3;
-      continue;
-    }
-    const close = src.indexOf('}%%', at + 3);
-    if (close < 0) throw parseError('a %%{ directive is never closed with }%%', lineAt(starts, at));
+  // Only a directive that starts its line counts; %%{ inside a label is text.
+  for (const { open: at, end } of directiveSpans(src, 0, true)) {
+    if (end < 0) throw parseError('a %%{ directive is never closed with }%%', lineAt(starts, at));
     lost.add('directive_dropped', 'a %%{init}%% directive (Mermaid configuration) is not carried over', lineAt(starts, at));
-    out += src.slice(from, at) + src.slice(at, close + 3).replace(/[^\n]/g, ' ');
-    from = close + 3;
+    out += src.slice(from, at) + src.slice(at, end).replace(/[^\n]/g, ' ');
+    from = end;
   }
   src = out + src.slice(from);
   // The header: the first line that is not blank or a comment.
@@ -988,8 +939,9 @@ export function parseMermaid(input: string, lost: LostList): Graph {
   if (!hm) throw parseError('expected a Mermaid diagram header such as "flowchart TD" or "graph LR"', 1);
   const keyword = hm[1] ?? '';
   const headerLine = lineAt(lineStarts(src), hm.index + hm[0].length - keyword.length);
-  if (!FLOWCHART_KEYWORDS.has(keyword)) {
-    if (OTHER_KEYWORDS.has(keyword)) throw unsupportedType('mermaid', keyword, headerLine);
+  const family = familyOf(keyword);
+  if (family !== 'flowchart') {
+    if (family !== undefined) throw unsupportedType('mermaid', keyword, headerLine);
     throw parseError(`expected a Mermaid diagram header such as "flowchart TD" or "graph LR", found "${truncate(keyword, 30)}"`, headerLine);
   }
   let end = hm.index + hm[0].length;

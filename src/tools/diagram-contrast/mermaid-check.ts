@@ -1,9 +1,10 @@
 // Mermaid contrast pairs: resolve each element's colours (theme < classDef default < classes < style) and measure them.
 import { contrastRatio, isLargeText, over, parsePaint, requiredRatio, TRANSPARENT, WHITE, withAlpha } from '../kit/colour/colour.ts';
 import type { Level, PairKind, Rgba } from '../kit/colour/colour.ts';
-import type { Family, MermaidSource } from './mermaid-source.ts';
-import { buildModel } from './mermaid-model.ts';
-import type { MElement, MermaidModel, SeqLayer, StyleLine } from './mermaid-model.ts';
+import type { Family } from '../kit/mermaid/keywords.ts';
+import type { MermaidSource } from '../kit/mermaid/source.ts';
+import { buildModel } from '../kit/mermaid/model.ts';
+import type { MElement, MermaidModel, SeqLayer, StyleLine } from '../kit/mermaid/model.ts';
 import { cleanOverrides, themeVariables } from './mermaid-theme.ts';
 import type { ThemeName, ThemeVars } from './mermaid-theme.ts';
 import { measure, slotKey } from './pairs.ts';

@@ -4,8 +4,8 @@ import { displayRatio, parsePaint, searchColor, toHex } from '../kit/colour/colo
 import type { Level } from '../kit/colour/colour.ts';
 import { analyseMermaid } from './mermaid-check.ts';
 import type { MermaidAnalysis } from './mermaid-check.ts';
-import { entityStarts } from './mermaid-entities.ts';
-import { readMermaidSource } from './mermaid-source.ts';
+import { entityStarts } from '../kit/mermaid/entities.ts';
+import { readMermaidSource } from '../kit/mermaid/source.ts';
 import type { ThemeName } from './mermaid-theme.ts';
 import { slotKey, toConstraint } from './pairs.ts';
 import { MAX_HARDEN_PAIRS, moveFill } from './reach.ts';
