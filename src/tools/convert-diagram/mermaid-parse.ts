@@ -10,7 +10,7 @@ import type { Direction, EdgeStyle, Graph, GraphEdge, Head, LineKind, LostList, 
 import { addGroup, emptyGraph, ensureNode, LIMITS, parseError, pushEdge, tooDeep, truncate, unsupportedType } from './model.ts';
 import { flattenHtml, hasHtmlTags, lineAt, lineStarts, splitLastWord, stripMarkdown } from './text.ts';
 
-export const MERMAID_DIRECTIONS: Record<string, Direction> = { TB: 'TB', TD: 'TB', BT: 'BT', RL: 'RL', LR: 'LR', v: 'TB', '^': 'BT', '<': 'RL', '>': 'LR' };
+const MERMAID_DIRECTIONS: Record<string, Direction> = { TB: 'TB', TD: 'TB', BT: 'BT', RL: 'RL', LR: 'LR', v: 'TB', '^': 'BT', '<': 'RL', '>': 'LR' };
 
 /** Shape delimiters, longest opener first so `((` is not read as `(`. */
 const OPENERS: { open: string; closes: [string, Shape][] }[] = [
@@ -135,7 +135,7 @@ interface LinkInfo {
 const ID_CHAR = /[\p{L}\p{N}_]/u;
 
 /** Read a Mermaid CSS-like style list (`fill:#f9f,stroke:#333,stroke-width:4px`) into a node/subgraph style. */
-export function parseNodeStyle(text: string, lost: LostList, line: number, where: string): Style {
+function parseNodeStyle(text: string, lost: LostList, line: number, where: string): Style {
   const style: Style = {};
   for (const part of splitOutsideParens(text.replace(/;\s*$/, ''), ',')) {
     const idx = part.indexOf(':');

@@ -85,7 +85,7 @@ function stripBlockComments(src: string): string {
 export type PumlKind = 'activity' | 'component';
 
 /** The line with the text of each double-quoted string blanked (the quotes stay), so no keyword is read inside a name. */
-export function outsideQuotes(text: string): string {
+function outsideQuotes(text: string): string {
   if (!text.includes('"')) return text;
   let out = '';
   let inside = false;

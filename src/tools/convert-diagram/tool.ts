@@ -8,7 +8,7 @@ import { examples } from './examples.ts';
 import { hostileDiagrams } from './hostile.ts';
 import { LIMITS, LOST_CODES } from './model.ts';
 
-export const MAX_DIAGRAM = 500_000;
+const MAX_DIAGRAM = 500_000;
 
 const format = ['mermaid', 'dot', 'plantuml'] as const;
 

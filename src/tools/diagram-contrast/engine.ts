@@ -26,7 +26,7 @@ export type DiagramContrastOutput = Output;
 export const MAX_ITEMS = 2000;
 
 /** SVG when the text opens with markup (after a BOM and whitespace), Mermaid otherwise. */
-export function detectFormat(text: string, requested: Input['format']): 'mermaid' | 'svg' {
+function detectFormat(text: string, requested: Input['format']): 'mermaid' | 'svg' {
   if (requested !== 'auto') return requested;
   return text.replace(/^\uFEFF/, '').trimStart().startsWith('<') ? 'svg' : 'mermaid';
 }
@@ -36,7 +36,7 @@ export function detectFormat(text: string, requested: Input['format']): 'mermaid
  * measured as the reader sees them. When nothing passes (a translucent element caps the contrast), the best
  * colour and the ratio it really reaches, marked unfixable with the reason: never a ratio not achieved.
  */
-export function fixFor(failure: Failure, group: readonly Pair[]): Fix {
+function fixFor(failure: Failure, group: readonly Pair[]): Fix {
   // Members of a failure share their colours; one of them stands for all.
   const first = group[0];
   if (!first) return { ...failure, suggested_fg: failure.fg, fixed_ratio: failure.ratio, unfixable: true, reason: 'no colour found that reaches the threshold' };

@@ -645,7 +645,7 @@ class Checker {
 }
 
 /** Theme name: the diagram's own config first, then the caller's, then Mermaid's default. */
-export function themeNameOf(src: MermaidSource, requested: ThemeName | undefined): string {
+function themeNameOf(src: MermaidSource, requested: ThemeName | undefined): string {
   const t = src.config.theme;
   if (typeof t === 'string' && t.trim() !== '') return t.trim();
   return requested ?? 'default';

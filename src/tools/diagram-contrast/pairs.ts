@@ -75,7 +75,7 @@ export interface Failure {
   label: string;
 }
 
-export interface Unverified {
+interface Unverified {
   fg: string;
   bg: null;
   ratio: null;

@@ -73,13 +73,13 @@ function num(value: string | undefined, fallback: number): number {
 }
 
 /** The shape under a label and how a new fill on it would look at the label (after opacity and layers). */
-export interface Backdrop {
+interface Backdrop {
   element: SvgElement;
   fill: Rgba | null;
   seen: (fill: Rgba) => Rgba;
 }
 
-export interface SvgTarget {
+interface SvgTarget {
   element: SvgElement;
   prop: 'fill' | 'stroke';
   backdrop: () => Backdrop | null;

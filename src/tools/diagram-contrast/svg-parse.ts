@@ -1,7 +1,7 @@
 // A careful XML tokenizer for SVG that keeps each element's source span (harden mode rewrites attributes in place).
 import { ToolError } from '../kit/contract.ts';
 
-export interface AttrSpan {
+interface AttrSpan {
   start: number;
   end: number;
   valueStart: number;
@@ -26,12 +26,12 @@ export interface SvgElement {
   line: number;
 }
 
-export interface SvgText {
+interface SvgText {
   kind: 'text';
   text: string;
 }
 
-export type SvgNode = SvgElement | SvgText;
+type SvgNode = SvgElement | SvgText;
 
 export interface SvgDocument {
   source: string;
@@ -40,13 +40,13 @@ export interface SvgDocument {
   byId: Map<string, SvgElement>;
 }
 
-export const MAX_ELEMENTS = 10_000;
-export const MAX_DEPTH = 256;
+const MAX_ELEMENTS = 10_000;
+const MAX_DEPTH = 256;
 
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", nbsp: '\u00a0' };
 
 /** The five XML entities and numeric references; anything else is left as written. */
-export function decodeEntities(s: string): string {
+function decodeEntities(s: string): string {
   if (!s.includes('&')) return s;
   return s.replace(/&(#x[0-9a-fA-F]{1,6}|#[0-9]{1,7}|[a-zA-Z]{2,8});/g, (m, ref: string) => {
     if (ref.startsWith('#x')) {

@@ -9,7 +9,7 @@ import { hostileCases } from './hostile.ts';
 import { THEME_NAMES } from './mermaid-theme.ts';
 
 /** Uploads are up to 5 MB; an SVG with embedded fonts is that big. Mermaid text is capped lower by the engine. */
-export const MAX_DIAGRAM = 5_000_000;
+const MAX_DIAGRAM = 5_000_000;
 
 const colorString = z.string().max(100);
 

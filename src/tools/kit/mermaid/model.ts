@@ -18,7 +18,7 @@ export interface StyleLine {
   lead: string;
 }
 
-export type ElementKind = 'node' | 'cluster' | 'edge' | 'note' | 'actor' | 'message' | 'venn';
+type ElementKind = 'node' | 'cluster' | 'edge' | 'note' | 'actor' | 'message' | 'venn';
 
 export interface MElement {
   kind: ElementKind;
@@ -69,7 +69,7 @@ export interface MermaidModel {
  * Links drawn at most. Mermaid itself stops at 500 (its `maxEdges` setting); real diagrams stay far below
  * this, while `a & b & ... --> c & d & ...` multiplies with every `&`.
  */
-export const MAX_EDGES = 20_000;
+const MAX_EDGES = 20_000;
 
 function tooManyEdges(): never {
   throw new ToolError(400, 'mermaid_too_complex', `The diagram draws more than ${MAX_EDGES} links (Mermaid's own default limit is 500).`, { limit: MAX_EDGES });

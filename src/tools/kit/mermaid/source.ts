@@ -12,7 +12,7 @@ export interface Statement {
   text: string;
 }
 
-export interface Directive {
+interface Directive {
   line: number;
   start: number;
   end: number;
@@ -20,7 +20,7 @@ export interface Directive {
   args: Record<string, unknown>;
 }
 
-export interface Frontmatter {
+interface Frontmatter {
   startLine: number;
   endLine: number;
   data: Record<string, unknown>;
@@ -46,7 +46,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 }
 
 /** Objects merge key by key (later wins); everything else is replaced. */
-export function deepMerge(into: Record<string, unknown>, from: Record<string, unknown>, depth = 0): Record<string, unknown> {
+function deepMerge(into: Record<string, unknown>, from: Record<string, unknown>, depth = 0): Record<string, unknown> {
   if (depth > 8) return into;
   for (const [k, v] of Object.entries(from)) {
     if (k === '__proto__' || k === 'constructor' || k === 'prototype') continue;
