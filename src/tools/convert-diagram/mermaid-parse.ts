@@ -4,6 +4,7 @@ import { withoutImportant } from '../kit/colour/colour.ts';
 import { decodeMermaidEntities } from '../kit/mermaid/entities.ts';
 import { familyOf } from '../kit/mermaid/keywords.ts';
 import { directiveSpans, frontmatterSpan } from '../kit/mermaid/source.ts';
+import { BRACKET_DELIMITERS } from '../kit/mermaid/shapes.ts';
 import { splitOutsideParens } from '../kit/mermaid/style.ts';
 import { cssColour } from '../kit/colour/notations.ts';
 import type { Direction, EdgeStyle, Graph, GraphEdge, Head, LineKind, LostList, Shape, Style } from './model.ts';
@@ -11,34 +12,6 @@ import { addGroup, emptyGraph, ensureNode, LIMITS, parseError, pushEdge, tooDeep
 import { flattenHtml, hasHtmlTags, lineAt, lineStarts, splitLastWord, stripMarkdown } from './text.ts';
 
 const MERMAID_DIRECTIONS: Record<string, Direction> = { TB: 'TB', TD: 'TB', BT: 'BT', RL: 'RL', LR: 'LR', v: 'TB', '^': 'BT', '<': 'RL', '>': 'LR' };
-
-/** Shape delimiters, longest opener first so `((` is not read as `(`. */
-const OPENERS: { open: string; closes: [string, Shape][] }[] = [
-  { open: '(((', closes: [[')))', 'double_circle']] },
-  { open: '((', closes: [['))', 'circle']] },
-  { open: '([', closes: [['])', 'stadium']] },
-  { open: '(-', closes: [['-)', 'ellipse']] },
-  { open: '(', closes: [[')', 'round']] },
-  { open: '[[', closes: [[']]', 'subroutine']] },
-  { open: '[(', closes: [[')]', 'cylinder']] },
-  {
-    open: '[/',
-    closes: [
-      ['/]', 'parallelogram'],
-      ['\\]', 'trapezoid'],
-    ],
-  },
-  {
-    open: '[\\',
-    closes: [
-      ['\\]', 'parallelogram_alt'],
-      ['/]', 'trapezoid_alt'],
-    ],
-  },
-  { open: '[', closes: [[']', 'rect']] },
-  { open: '{{', closes: [['}}', 'hexagon']] },
-  { open: '{', closes: [['}', 'diamond']] },
-];
 
 /** Mermaid v11 `A@{ shape: ... }` names (and aliases) mapped to the shapes the other notations know. */
 const V11_SHAPES: Record<string, Shape> = {
@@ -657,9 +630,9 @@ class MermaidParser {
 
   /** Shape brackets after a node id; returns false when none follows. */
   private shape(id: string, line: number, asymmetric: boolean): boolean {
-    const opener = asymmetric ? undefined : OPENERS.find((o) => this.src.startsWith(o.open, this.pos));
+    const opener = asymmetric ? undefined : BRACKET_DELIMITERS.find((o) => this.src.startsWith(o.open, this.pos));
     if (!opener && !asymmetric) return false;
-    const closes: [string, Shape][] = asymmetric ? [[']', 'asymmetric']] : (opener?.closes ?? []);
+    const closes: readonly (readonly [string, Shape])[] = asymmetric ? [[']', 'asymmetric']] : (opener?.closes ?? []);
     this.pos += asymmetric ? 1 : (opener?.open.length ?? 0);
     let raw: string;
     let shape: Shape | undefined;

@@ -1,5 +1,6 @@
 // Mermaid model: the elements a diagram draws (nodes, subgraphs, edges, notes, actors...) and its style statements.
 import { ToolError } from '../contract.ts';
+import { SHAPE_DELIMITERS } from './shapes.ts';
 import { parseDecls } from './style.ts';
 import type { Decl } from './style.ts';
 import type { Family } from './keywords.ts';
@@ -100,22 +101,11 @@ function unquote(label: string): string {
 
 // ---------------------------------------------------------------- flowchart / block tokens
 
-const SHAPES: [string, string[]][] = [
-  ['(((', [')))']],
-  ['((', ['))']],
-  ['([', ['])']],
-  ['[[', [']]']],
-  ['[(', [')]']],
-  ['[/', ['/]', '\\]']],
-  ['[\\', ['\\]', '/]']],
-  ['{{', ['}}']],
-  ['<[', [']>']],
-  ['@{', ['}']],
-  ['(', [')']],
-  ['[', [']']],
-  ['{', ['}']],
-  ['>', [']']],
-];
+/**
+ * Openers with their closers; here only the label and where the node ends count. `(-` is left out: the model has
+ * always read `A(-5 °C)` as a round node, where waiting for a `-)` would swallow the rest of the statement.
+ */
+const SHAPES: [string, string[]][] = SHAPE_DELIMITERS.filter((d) => d.open !== '(-').map((d) => [d.open, d.closes.map(([close]) => close)]);
 
 interface NodeToken {
   id: string;
