@@ -219,20 +219,26 @@ function bracketTitle(text: string): { id: string; title: string } | null {
   return { id, title: text.slice(open + 1, -1).trim() };
 }
 
+/** Where the text of a link ends: the closing run (`-->`, `.->`, `==>`) at `index`, its dashes/dots/equals and its head. */
+interface EndHit {
+  index: number;
+  whole: string;
+  run: string;
+  end: string;
+}
+
 /**
  * The end of a dotted link's text (`-. text .->`): the first run of dots followed by `-` (and an optional head),
- * before `lineEnd`, as a match array [whole, dots, head]. Each dot run is read once (the regex /(\.+)-([xo>]?)/g
- * rescanned a long run of dots from each of its dots).
+ * before `lineEnd`. Each dot run is read once (the regex /(\.+)-([xo>]?)/g rescanned a long run of dots from each
+ * of its dots).
  */
-function dottedEnd(src: string, from: number, lineEnd: number): RegExpExecArray | null {
+function dottedEnd(src: string, from: number, lineEnd: number): EndHit | null {
   for (let i = src.indexOf('.', from); i >= 0 && i < lineEnd; i = src.indexOf('.', i)) {
     let j = i;
     while (j < src.length && src[j] === '.') j++;
     if (src[j] === '-') {
       const head = /[xo>]/.test(src[j + 1] ?? '') ? (src[j + 1] as string) : '';
-      const m = [src.slice(i, j + 1 + head.length), src.slice(i, j), head] as unknown as RegExpExecArray;
-      m.index = i;
-      return m;
+      return { index: i, whole: src.slice(i, j + 1 + head.length), run: src.slice(i, j), end: head };
     }
     i = j;
   }
@@ -770,22 +776,23 @@ class MermaidParser {
     const prefix = m[1] ?? '';
     const textStart = this.pos + m[0].length;
     const lineEnd = this.lineEnd(textStart);
-    let endHit: RegExpExecArray | null;
+    let endHit: EndHit | null;
     if (kind === '-.') endHit = dottedEnd(this.src, textStart, lineEnd);
     else {
       const endRe = kind === '--' ? /(-{2,})([-xo>])/g : /(={2,})([=xo>])/g;
       endRe.lastIndex = textStart;
-      endHit = endRe.exec(this.src);
+      const hit = endRe.exec(this.src);
+      endHit = hit ? { index: hit.index, whole: hit[0], run: hit[1] ?? '', end: hit[2] ?? '' } : null;
     }
-    if (!endHit || endHit.index === textStart || endHit.index + endHit[0].length > lineEnd) return null;
+    if (!endHit || endHit.index === textStart || endHit.index + endHit.whole.length > lineEnd) return null;
     const text = this.src.slice(textStart, endHit.index).trim();
-    this.pos = endHit.index + endHit[0].length;
-    const end = endHit[2] ?? '';
+    this.pos = endHit.index + endHit.whole.length;
+    const end = endHit.end;
     const head = HEAD_OF[end] ?? 'none';
     const startType = prefix === '<' ? 'normal' : prefix === 'x' ? 'cross' : prefix === 'o' ? 'dot' : 'none';
     if (startType !== 'none' && startType !== head) throw parseError('the two ends of this link do not match', line);
     const lineKind: LineKind = kind === '--' ? 'solid' : kind === '==' ? 'bold' : 'dotted';
-    const length = kind === '-.' ? Math.max(1, (endHit[1] ?? '').length) : Math.max(1, (endHit[1] ?? '').length - 1);
+    const length = kind === '-.' ? Math.max(1, endHit.run.length) : Math.max(1, endHit.run.length - 1);
     const info: LinkInfo = { line: lineKind, head, tail: startType === 'none' ? 'none' : head, length };
     const label = text.startsWith('"') && text.endsWith('"') && text.length >= 2 ? text.slice(1, -1) : text;
     if (label !== '') info.label = this.cleanLabel(label, line, 'edge label');
