@@ -41,6 +41,11 @@ function shape(g: Graph): { nodes: string[]; edges: string[]; groups: string[] }
   };
 }
 
+/** The shape without arrow ends (what a conversion may approximate, and says so), edges sorted again. */
+function withoutEnds(s: ReturnType<typeof shape>): ReturnType<typeof shape> {
+  return { ...s, edges: s.edges.map((e) => e.replace(/\|[a-z]+\|[a-z]+$/, '')).sort() };
+}
+
 function codes(out: Record<string, unknown>): string[] {
   return [...new Set((out.lost as { code: string }[]).map((l) => l.code))].sort();
 }
@@ -589,6 +594,14 @@ describe('convert-diagram: property round trips (fast-check)', () => {
     expect(shape(after)).toEqual(shape(before));
   });
 
+  // FC_SEED=1231853258: the edges were sorted with their heads, then stripped of them, so a cross head PlantUML
+  // draws as an arrow (reported as arrowhead_approximated) reordered two parallel edges; they are sorted after stripping.
+  it('Mermaid -> PlantUML -> Mermaid keeps parallel edges whose heads PlantUML approximates', () => {
+    const src = 'flowchart LR\n  s2["a"]\n  s2 --x s2\n  s2 -->|"|c中"| s2';
+    const after = mermaid(convert({ diagram: convert({ diagram: src, from: 'mermaid', to: 'plantuml' }).diagram, from: 'plantuml', to: 'mermaid' }).diagram);
+    expect(withoutEnds(shape(after))).toEqual(withoutEnds(shape(mermaid(src))));
+  });
+
   it('still refuses real state diagrams', () => {
     for (const src of ['@startuml\n[*] --> A\nA --> [*]\n@enduml', '@startuml\nA --> [*]\n@enduml', '@startuml\nstate A\n@enduml']) {
       expect(() => convert({ diagram: src, from: 'plantuml', to: 'mermaid' })).toThrow(expect.objectContaining({ code: 'diagram_unsupported_type' }));
@@ -620,8 +633,7 @@ describe('convert-diagram: property round trips (fast-check)', () => {
           const before = mermaid(src);
           const viaPuml = convert({ diagram: src, from: 'mermaid', to: 'plantuml' });
           const after = mermaid(convert({ diagram: viaPuml.diagram, from: 'plantuml', to: 'mermaid' }).diagram);
-          const strip = (s: ReturnType<typeof shape>): ReturnType<typeof shape> => ({ ...s, edges: s.edges.map((e) => e.replace(/\|[a-z]+\|[a-z]+$/, '')) });
-          expect(strip(shape(after))).toEqual(strip(shape(before)));
+          expect(withoutEnds(shape(after))).toEqual(withoutEnds(shape(before)));
         },
       ),
       { numRuns: 100 },
