@@ -1,7 +1,7 @@
 // Mermaid's node shape delimiters (`A[rect]`, `A((circle))`, `A[/lean/]` ...) and the shape each pair draws.
 
 /** The shapes a delimiter pair draws; `block_arrow` (`<[...]>`) is block diagrams' own, `properties` is v11 `@{ }`. */
-export type DelimitedShape =
+type DelimitedShape =
   | 'double_circle'
   | 'circle'
   | 'stadium'
