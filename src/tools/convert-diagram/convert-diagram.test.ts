@@ -1,10 +1,13 @@
-// Tests for convert-diagram: parsers, writers, round trips (fixtures and fast-check), error codes, corpus, hostile input.
+// Tests for convert-diagram: the request/response tables (testTool), then parsers, writers, round trips (fixtures and
+// fast-check), the corpus and hostile input.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { callTool } from '../../../test/support/tool-harness.ts';
 import { ToolError } from '../kit/contract.ts';
+import { testTool } from '../kit/tester.ts';
+import type { InvalidCase, ValidCase } from '../kit/tester.ts';
 import { tokenizeDot } from './dot-lexer.ts';
 import { parseDot } from './dot-parse.ts';
 import { convert, detectFormat } from './engine.ts';
@@ -38,15 +41,209 @@ function shape(g: Graph): { nodes: string[]; edges: string[]; groups: string[] }
   };
 }
 
-function codes(out: { lost: { code: string }[] }): string[] {
-  return [...new Set(out.lost.map((l) => l.code))].sort();
+/** The shape without arrow ends (what a conversion may approximate, and says so), edges sorted again. */
+function withoutEnds(s: ReturnType<typeof shape>): ReturnType<typeof shape> {
+  return { ...s, edges: s.edges.map((e) => e.replace(/\|[a-z]+\|[a-z]+$/, '')).sort() };
 }
 
-async function ok(body: Record<string, unknown>): Promise<Record<string, unknown> & { diagram: string; lost: { code: string; detail: string; line?: number }[] }> {
-  const res = await callTool(tool, body);
-  if (!res.ok) throw new Error(`expected 200, got ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as Record<string, unknown> & { diagram: string; lost: { code: string; detail: string; line?: number }[] };
+function codes(out: Record<string, unknown>): string[] {
+  return [...new Set((out.lost as { code: string }[]).map((l) => l.code))].sort();
 }
+
+/** One request per lost code: the code fires, with a detail. */
+const lostCases: [string, { diagram: string; to: string }][] = [
+  ['shape_approximated', { diagram: 'flowchart TD\n a([stadium])', to: 'dot' }],
+  ['arrowhead_approximated', { diagram: 'digraph { a -> b [arrowhead=crow] }', to: 'mermaid' }],
+  ['edge_style_approximated', { diagram: '@startuml\n[a] -> [b]\n@enduml', to: 'mermaid' }],
+  ['edge_reversed', { diagram: 'digraph { a -> b [dir=back] }', to: 'mermaid' }],
+  ['edge_to_subgraph_approximated', { diagram: 'flowchart TD\n subgraph empty\n end\n a --> empty', to: 'dot' }],
+  ['style_property_dropped', { diagram: 'flowchart TD\n a\n style a opacity:0.5', to: 'dot' }],
+  ['colour_dropped', { diagram: 'flowchart TD\n a\n style a fill:notacolour', to: 'dot' }],
+  ['class_flattened', { diagram: 'flowchart TD\n a:::c\n classDef c fill:#fff', to: 'plantuml' }],
+  ['direction_approximated', { diagram: 'flowchart RL\n a --> b', to: 'plantuml' }],
+  ['subgraph_direction_dropped', { diagram: 'flowchart TD\n subgraph s\n direction LR\n a\n end', to: 'dot' }],
+  ['id_renamed', { diagram: 'digraph { "two words" -> b }', to: 'mermaid' }],
+  ['port_dropped', { diagram: 'digraph { a:p1 -> b }', to: 'mermaid' }],
+  ['html_label_flattened', { diagram: 'digraph { a [label=<<b>x</b>>] }', to: 'mermaid' }],
+  ['markdown_label_flattened', { diagram: 'flowchart TD\n a["`**x**`"]', to: 'dot' }],
+  ['attribute_dropped', { diagram: 'digraph { nodesep=1; a [width=3] }', to: 'mermaid' }],
+  ['rank_constraint_dropped', { diagram: 'digraph { {rank=same; a; b} }', to: 'mermaid' }],
+  ['link_dropped', { diagram: 'flowchart TD\n a\n click a "https://example.com"', to: 'dot' }],
+  ['accessibility_dropped', { diagram: 'flowchart TD\n accDescr: a description\n a', to: 'dot' }],
+  ['directive_dropped', { diagram: '@startuml\n!theme plain\n[a] --> [b]\n@enduml', to: 'dot' }],
+  ['note_dropped', { diagram: '@startuml\n[a] --> [b]\nnote right of a\n  text\nend note\n@enduml', to: 'dot' }],
+  ['stereotype_dropped', { diagram: '@startuml\ncomponent a <<service>>\n@enduml', to: 'mermaid' }],
+  ['activity_flattened', { diagram: '@startuml\nstart\nfork\n:a;\nfork again\n:b;\nend fork\nstop\n@enduml', to: 'dot' }],
+  ['label_dropped', { diagram: 'digraph { a -> b [headlabel="1"] }', to: 'mermaid' }],
+  ['statement_dropped', { diagram: 'flowchart TD\n a --> b\n linkStyle 7 stroke:red', to: 'dot' }],
+];
+
+const valid: ValidCase[] = [
+  {
+    name: 'Mermaid chain and fan-out to DOT',
+    input: { diagram: 'graph LR\n  A & B --> C --> D', to: 'dot' },
+    output: { from: 'mermaid', stats: { nodes: 4, edges: 3, subgraphs: 0 } },
+    check: (b) => {
+      for (const s of ['digraph G {', 'rankdir=LR;', 'A -> C;', 'B -> C;', 'C -> D;']) expect(b.diagram).toContain(s);
+      expect(codes(b)).toEqual([]);
+    },
+  },
+  {
+    name: 'Mermaid edge labels in both forms, open and dotted links',
+    input: { diagram: 'flowchart TD\n  a -- yes --> b\n  a -->|no| c\n  b --- c\n  c -.-> d', to: 'dot' },
+    output: { from: 'mermaid', stats: { nodes: 4, edges: 4, subgraphs: 0 } },
+    check: (b) => {
+      for (const s of ['a -> b [label="yes"];', 'a -> c [label="no"];', 'b -> c [dir=none];', 'c -> d [style=dotted];']) expect(b.diagram).toContain(s);
+    },
+  },
+  {
+    name: 'an all-undirected DOT graph becomes graph with --',
+    input: { diagram: 'flowchart LR\n  a --- b --- c', to: 'dot' },
+    output: { from: 'mermaid', stats: { nodes: 3, edges: 2, subgraphs: 0 } },
+    check: (b) => {
+      for (const s of ['graph G {', 'a -- b;', 'b -- c;']) expect(b.diagram).toContain(s);
+    },
+  },
+  {
+    name: 'Mermaid subgraph with a title, nesting and an edge to the subgraph, to DOT',
+    input: { diagram: 'flowchart TB\n  subgraph outer [Outer box]\n    subgraph inner\n      x\n    end\n  end\n  y --> outer', to: 'dot' },
+    output: { from: 'mermaid', stats: { nodes: 2, edges: 1, subgraphs: 2 } },
+    check: (b) => {
+      for (const s of ['subgraph cluster_outer {', 'label="Outer box";', 'subgraph cluster_inner {', 'compound=true;', 'y -> x [lhead=cluster_outer];']) expect(b.diagram).toContain(s);
+    },
+  },
+  {
+    name: 'Mermaid classDef and style resolved onto DOT nodes',
+    input: { diagram: 'flowchart LR\n  a:::warn --> b\n  classDef warn fill:#fee2e2,stroke:#b91c1c,color:#7f1d1d\n  style b fill:lightblue', to: 'dot' },
+    output: { from: 'mermaid', stats: { nodes: 2, edges: 1, subgraphs: 0 } },
+    check: (b) => {
+      for (const s of ['a [shape=box, style="filled", fillcolor="#fee2e2", color="#b91c1c", fontcolor="#7f1d1d"];', 'b [shape=box, style="filled", fillcolor="#add8e6"];']) expect(b.diagram).toContain(s);
+      expect(codes(b)).toEqual(['class_flattened']);
+    },
+  },
+  {
+    name: 'DOT clusters, defaults and a chain to Mermaid',
+    input: { diagram: 'digraph { node [shape=box]; subgraph cluster_a { label="A"; x -> y -> z } z -> w [label="go"] }', to: 'mermaid' },
+    output: { from: 'dot', stats: { nodes: 4, edges: 3, subgraphs: 1 } },
+    check: (b) => {
+      for (const s of ['flowchart TD', 'subgraph a ["A"]', 'z -->|go| w']) expect(b.diagram).toContain(s);
+      expect(codes(b)).toEqual([]);
+    },
+  },
+  {
+    name: 'DOT undirected graph to Mermaid open links',
+    input: { diagram: 'graph { a -- b; b -- c [style=dashed] }', to: 'mermaid' },
+    output: { from: 'dot', stats: { nodes: 3, edges: 2, subgraphs: 0 } },
+    check: (b) => {
+      for (const s of ['a --- b', 'b -.- c', 'linkStyle 1 stroke-dasharray:5 5']) expect(b.diagram).toContain(s);
+    },
+  },
+  {
+    name: 'DOT to PlantUML with colours and direction',
+    input: { diagram: 'digraph { rankdir=LR; a [style=filled, fillcolor="#ff0000", fontcolor=white]; a -> b [color=blue] }', to: 'plantuml' },
+    output: { from: 'dot', stats: { nodes: 2, edges: 1, subgraphs: 0 } },
+    check: (b) => {
+      for (const s of ['@startuml', 'left to right direction', 'a #back:FF0000;text:FFFFFF', 'a -[#0000FF]-> b', '@enduml']) expect(b.diagram).toContain(s);
+    },
+  },
+  {
+    name: 'PlantUML component diagram to DOT',
+    input: { diagram: '@startuml\npackage "Web" {\n  [Frontend] as fe\n}\ndatabase DB\nfe --> DB : reads\n@enduml', to: 'dot' },
+    output: { from: 'plantuml', stats: { nodes: 2, edges: 1, subgraphs: 1 } },
+    check: (b) => {
+      for (const s of ['subgraph cluster_Web {', 'fe [label="Frontend", shape=component];', 'DB [shape=cylinder];', 'fe -> DB [label="reads"];']) expect(b.diagram).toContain(s);
+    },
+  },
+  {
+    name: 'PlantUML activity diagram to DOT',
+    input: { diagram: '@startuml\nstart\n:Work;\nwhile (More?) is (yes)\n  :Again;\nendwhile (no)\nstop\n@enduml', to: 'dot' },
+    output: { from: 'plantuml', stats: { nodes: 5, edges: 5, subgraphs: 0 } },
+    check: (b) => {
+      for (const s of ['while1 -> action2 [label="yes"];', 'action2 -> while1;', 'while1 -> stop [label="no"];']) expect(b.diagram).toContain(s);
+    },
+  },
+  {
+    name: 'PlantUML without @startuml when from says plantuml',
+    input: { diagram: '[A] --> [B] : uses\n[B] ..> () API', from: 'plantuml', to: 'mermaid' },
+    output: { from: 'plantuml', stats: { nodes: 3, edges: 2, subgraphs: 0 } },
+    check: (b) => {
+      for (const s of ['A[[A]]', 'A -->|uses| B', 'B -.-> API', 'API((API))']) expect(b.diagram).toContain(s);
+    },
+  },
+  {
+    name: 'from equal to to normalises Mermaid',
+    input: { diagram: 'graph TD;A-->B;B-->C', from: 'mermaid', to: 'mermaid' },
+    output: { from: 'mermaid', stats: { nodes: 3, edges: 2, subgraphs: 0 } },
+    check: (b) => {
+      for (const s of ['flowchart TD', '  A --> B', '  B --> C']) expect(b.diagram).toContain(s);
+      expect(codes(b)).toEqual([]);
+    },
+  },
+  {
+    name: 'an empty flowchart is a valid diagram',
+    input: { diagram: 'flowchart LR', to: 'dot' },
+    output: { from: 'mermaid', stats: { nodes: 0, edges: 0, subgraphs: 0 } },
+    check: (b) => {
+      for (const s of ['digraph G {', 'rankdir=LR;']) expect(b.diagram).toContain(s);
+    },
+  },
+  ...lostCases.map(([code, input]): ValidCase => ({
+    name: `lost code ${code}`,
+    input,
+    check: (b) => {
+      const lost = b.lost as { code: string; detail: string }[];
+      expect(lost.map((l) => l.code)).toContain(code);
+      expect(lost.find((l) => l.code === code)?.detail.length).toBeGreaterThan(5);
+    },
+  })),
+  {
+    name: 'lists at most 500 lost items and counts them all',
+    input: { diagram: `digraph {${Array.from({ length: 600 }, (_, i) => `n${i} [shape=star];`).join('')}}`, to: 'mermaid' },
+    output: { lost_total: 600 },
+    check: (b) => expect(b.lost).toHaveLength(500),
+  },
+];
+
+const invalid: InvalidCase[] = [
+  { name: 'no body fields', input: {}, code: 'to_required' },
+  { name: 'neither diagram nor upload_id', input: { to: 'dot' }, code: 'diagram_required' },
+  { name: 'unknown target', input: { diagram: 'graph TD\nA-->B', to: 'svg' }, code: 'to_invalid' },
+  { name: 'unknown source notation', input: { diagram: 'graph TD\nA-->B', to: 'dot', from: 'd2' }, code: 'from_invalid' },
+  { name: 'diagram not a string', input: { diagram: 42, to: 'dot' }, code: 'diagram_must_be_string' },
+  { name: 'diagram empty string', input: { diagram: '', to: 'dot' }, code: 'diagram_too_short' },
+  { name: 'diagram over the cap', input: { diagram: 'x'.repeat(500_001), to: 'dot' }, code: 'diagram_too_long' },
+  { name: 'white space only', input: { diagram: ' \n\t\n', to: 'dot' }, code: 'diagram_empty' },
+  { name: 'not a diagram', input: { diagram: 'hello world', to: 'dot' }, code: 'diagram_format_undetected' },
+  { name: 'Mermaid sequence diagram', input: { diagram: 'sequenceDiagram\n  Alice->>Bob: hi', to: 'dot' }, code: 'diagram_unsupported_type', details: { type: 'mermaid:sequenceDiagram', line: 1 } },
+  { name: 'Mermaid class diagram after frontmatter', input: { diagram: '---\ntitle: x\n---\nclassDiagram\n  A <|-- B', to: 'dot' }, code: 'diagram_unsupported_type', details: { type: 'mermaid:classDiagram', line: 4 } },
+  { name: 'PlantUML sequence diagram', input: { diagram: '@startuml\nparticipant Alice\nAlice -> Bob : hi\n@enduml', to: 'dot' }, code: 'diagram_unsupported_type', details: { type: 'plantuml:sequence' } },
+  { name: 'PlantUML bare arrows (a sequence diagram to PlantUML)', input: { diagram: '@startuml\nAlice -> Bob : hi\n@enduml', to: 'dot' }, code: 'diagram_unsupported_type', details: { type: 'plantuml:sequence' } },
+  { name: 'PlantUML class diagram', input: { diagram: '@startuml\nclass Car\nCar <|-- Bus\n@enduml', to: 'dot' }, code: 'diagram_unsupported_type', details: { type: 'plantuml:class' } },
+  { name: 'PlantUML state diagram', input: { diagram: '@startuml\n[*] --> Idle\n@enduml', to: 'dot' }, code: 'diagram_unsupported_type', details: { type: 'plantuml:state' } },
+  { name: 'PlantUML mind map', input: { diagram: '@startmindmap\n* root\n@endmindmap', to: 'dot' }, code: 'diagram_unsupported_type', details: { type: 'plantuml:mindmap' } },
+  { name: 'PlantUML legacy activity', input: { diagram: '@startuml\n(*) --> "First"\n@enduml', to: 'dot' }, code: 'diagram_unsupported_type', details: { type: 'plantuml:legacy_activity' } },
+  { name: 'Mermaid subgraph never closed', input: { diagram: 'flowchart TD\n  subgraph one\n  a --> b', to: 'dot' }, code: 'diagram_parse_error', details: { line: 2 } },
+  { name: 'Mermaid end without subgraph', input: { diagram: 'flowchart TD\n  a --> b\n  end', to: 'dot' }, code: 'diagram_parse_error', details: { line: 3 } },
+  { name: 'Mermaid unclosed shape', input: { diagram: 'flowchart TD\n  a[Start --> b', to: 'dot' }, code: 'diagram_parse_error', details: { line: 2 } },
+  { name: 'Mermaid dangling link', input: { diagram: 'flowchart TD\n  a -->', to: 'dot' }, code: 'diagram_parse_error', details: { line: 2 } },
+  { name: 'Mermaid header with garbage', input: { diagram: 'flowchart TD nonsense', from: 'mermaid', to: 'dot' }, code: 'diagram_parse_error', details: { line: 1 } },
+  { name: 'Mermaid text without a header, from mermaid', input: { diagram: 'classDef x fill:#fff', from: 'mermaid', to: 'dot' }, code: 'diagram_parse_error', details: { line: 1 } },
+  { name: 'DOT unterminated string', input: { diagram: 'digraph {\n  a [label="open\n}', to: 'mermaid' }, code: 'diagram_parse_error', details: { line: 2 } },
+  { name: 'DOT missing closing brace', input: { diagram: 'digraph {\n  a -> b\n', to: 'mermaid' }, code: 'diagram_parse_error', details: { line: 3 } },
+  { name: 'DOT -> in an undirected graph', input: { diagram: 'graph {\n a -> b }', to: 'mermaid' }, code: 'diagram_parse_error', details: { line: 2 } },
+  { name: 'DOT stray character', input: { diagram: 'digraph { a -> b; @ }', to: 'mermaid' }, code: 'diagram_parse_error', details: { line: 1 } },
+  { name: 'DOT unclosed comment', input: { diagram: 'digraph { a /* never', to: 'mermaid' }, code: 'diagram_parse_error', details: { line: 1 } },
+  { name: 'PlantUML without @enduml', input: { diagram: '@startuml\n[A] --> [B]\n', to: 'dot' }, code: 'diagram_parse_error', details: { line: 1 } },
+  { name: 'PlantUML if without endif', input: { diagram: '@startuml\nstart\nif (x) then (y)\n:a;\n@enduml', to: 'dot' }, code: 'diagram_parse_error', details: { line: 3 } },
+  { name: 'PlantUML endif without if', input: { diagram: '@startuml\nstart\n:a;\nendif\n@enduml', to: 'dot' }, code: 'diagram_parse_error', details: { line: 4 } },
+  { name: 'PlantUML unclosed package', input: { diagram: '@startuml\npackage P {\n[A]\n@enduml', to: 'dot' }, code: 'diagram_parse_error', details: { line: 2 } },
+  { name: 'PlantUML unreadable line', input: { diagram: '@startuml\n[A] --> [B]\n%%% what\n@enduml', to: 'dot' }, code: 'diagram_parse_error', details: { line: 3 } },
+  { name: 'DOT nested too deep', input: { diagram: `digraph {${'subgraph {'.repeat(70)}a${'}'.repeat(70)}}`, to: 'mermaid' }, code: 'diagram_too_deep' },
+  { name: 'Mermaid nested too deep', input: { diagram: `flowchart TD\n${'subgraph s\n'.repeat(70)}a\n${'end\n'.repeat(70)}`, to: 'dot' }, code: 'diagram_too_deep' },
+  { name: 'too many nodes', input: { diagram: `digraph {${Array.from({ length: 5_001 }, (_, i) => `n${i};`).join('')}}`, to: 'mermaid' }, code: 'diagram_too_large' },
+];
+
+testTool(tool, { valid, invalid });
 
 describe('convert-diagram: the definition', () => {
   it('is built but not deployed, costs 1 credit and ingests uploads through diagram', () => {
@@ -56,137 +253,12 @@ describe('convert-diagram: the definition', () => {
     expect(tool.uploadField).toBe('diagram');
   });
 
-  it('runs every example and reproduces its output exactly, twice', async () => {
-    for (const ex of tool.examples) {
-      const a = await callTool(tool, ex.input);
-      const b = await callTool(tool, ex.input);
-      expect(a.body).toEqual(ex.output);
-      expect(b.body).toEqual(a.body);
-    }
-  });
-
   it('documents every lost code in README.md, and no other', () => {
     const readme = readFileSync(path.join(import.meta.dirname, 'README.md'), 'utf8');
     const section = readme.slice(readme.indexOf('## Lost codes'), readme.indexOf('## Round trips'));
     const documented = [...section.matchAll(/^\| `([a-z_]+)` \|/gm)].map((m) => m[1]);
     expect(documented.sort()).toEqual([...LOST_CODES].sort());
   });
-});
-
-describe('convert-diagram: valid cases', () => {
-  const cases: {
-    name: string;
-    body: Record<string, unknown>;
-    from: Format;
-    stats: [number, number, number];
-    contains: string[];
-    lost?: string[];
-  }[] = [
-    {
-      name: 'Mermaid chain and fan-out to DOT',
-      body: { diagram: 'graph LR\n  A & B --> C --> D', to: 'dot' },
-      from: 'mermaid',
-      stats: [4, 3, 0],
-      contains: ['digraph G {', 'rankdir=LR;', 'A -> C;', 'B -> C;', 'C -> D;'],
-      lost: [],
-    },
-    {
-      name: 'Mermaid edge labels in both forms, open and dotted links',
-      body: { diagram: 'flowchart TD\n  a -- yes --> b\n  a -->|no| c\n  b --- c\n  c -.-> d', to: 'dot' },
-      from: 'mermaid',
-      stats: [4, 4, 0],
-      contains: ['a -> b [label="yes"];', 'a -> c [label="no"];', 'b -> c [dir=none];', 'c -> d [style=dotted];'],
-    },
-    {
-      name: 'an all-undirected DOT graph becomes graph with --',
-      body: { diagram: 'flowchart LR\n  a --- b --- c', to: 'dot' },
-      from: 'mermaid',
-      stats: [3, 2, 0],
-      contains: ['graph G {', 'a -- b;', 'b -- c;'],
-    },
-    {
-      name: 'Mermaid subgraph with a title, nesting and an edge to the subgraph, to DOT',
-      body: { diagram: 'flowchart TB\n  subgraph outer [Outer box]\n    subgraph inner\n      x\n    end\n  end\n  y --> outer', to: 'dot' },
-      from: 'mermaid',
-      stats: [2, 1, 2],
-      contains: ['subgraph cluster_outer {', 'label="Outer box";', 'subgraph cluster_inner {', 'compound=true;', 'y -> x [lhead=cluster_outer];'],
-    },
-    {
-      name: 'Mermaid classDef and style resolved onto DOT nodes',
-      body: { diagram: 'flowchart LR\n  a:::warn --> b\n  classDef warn fill:#fee2e2,stroke:#b91c1c,color:#7f1d1d\n  style b fill:lightblue', to: 'dot' },
-      from: 'mermaid',
-      stats: [2, 1, 0],
-      contains: ['a [shape=box, style="filled", fillcolor="#fee2e2", color="#b91c1c", fontcolor="#7f1d1d"];', 'b [shape=box, style="filled", fillcolor="#add8e6"];'],
-      lost: ['class_flattened'],
-    },
-    {
-      name: 'DOT clusters, defaults and a chain to Mermaid',
-      body: { diagram: 'digraph { node [shape=box]; subgraph cluster_a { label="A"; x -> y -> z } z -> w [label="go"] }', to: 'mermaid' },
-      from: 'dot',
-      stats: [4, 3, 1],
-      contains: ['flowchart TD', 'subgraph a ["A"]', 'z -->|go| w'],
-      lost: [],
-    },
-    {
-      name: 'DOT undirected graph to Mermaid open links',
-      body: { diagram: 'graph { a -- b; b -- c [style=dashed] }', to: 'mermaid' },
-      from: 'dot',
-      stats: [3, 2, 0],
-      contains: ['a --- b', 'b -.- c', 'linkStyle 1 stroke-dasharray:5 5'],
-    },
-    {
-      name: 'DOT to PlantUML with colours and direction',
-      body: { diagram: 'digraph { rankdir=LR; a [style=filled, fillcolor="#ff0000", fontcolor=white]; a -> b [color=blue] }', to: 'plantuml' },
-      from: 'dot',
-      stats: [2, 1, 0],
-      contains: ['@startuml', 'left to right direction', 'a #back:FF0000;text:FFFFFF', 'a -[#0000FF]-> b', '@enduml'],
-    },
-    {
-      name: 'PlantUML component diagram to DOT',
-      body: { diagram: '@startuml\npackage "Web" {\n  [Frontend] as fe\n}\ndatabase DB\nfe --> DB : reads\n@enduml', to: 'dot' },
-      from: 'plantuml',
-      stats: [2, 1, 1],
-      contains: ['subgraph cluster_Web {', 'fe [label="Frontend", shape=component];', 'DB [shape=cylinder];', 'fe -> DB [label="reads"];'],
-    },
-    {
-      name: 'PlantUML activity diagram to DOT',
-      body: { diagram: '@startuml\nstart\n:Work;\nwhile (More?) is (yes)\n  :Again;\nendwhile (no)\nstop\n@enduml', to: 'dot' },
-      from: 'plantuml',
-      stats: [5, 5, 0],
-      contains: ['while1 -> action2 [label="yes"];', 'action2 -> while1;', 'while1 -> stop [label="no"];'],
-    },
-    {
-      name: 'PlantUML without @startuml when from says plantuml',
-      body: { diagram: '[A] --> [B] : uses\n[B] ..> () API', from: 'plantuml', to: 'mermaid' },
-      from: 'plantuml',
-      stats: [3, 2, 0],
-      contains: ['A[[A]]', 'A -->|uses| B', 'B -.-> API', 'API((API))'],
-    },
-    {
-      name: 'from equal to to normalises Mermaid',
-      body: { diagram: 'graph TD;A-->B;B-->C', from: 'mermaid', to: 'mermaid' },
-      from: 'mermaid',
-      stats: [3, 2, 0],
-      contains: ['flowchart TD', '  A --> B', '  B --> C'],
-      lost: [],
-    },
-    {
-      name: 'an empty flowchart is a valid diagram',
-      body: { diagram: 'flowchart LR', to: 'dot' },
-      from: 'mermaid',
-      stats: [0, 0, 0],
-      contains: ['digraph G {', 'rankdir=LR;'],
-    },
-  ];
-  for (const c of cases) {
-    it(c.name, async () => {
-      const out = await ok(c.body);
-      expect(out.from).toBe(c.from);
-      expect(out.stats).toEqual({ nodes: c.stats[0], edges: c.stats[1], subgraphs: c.stats[2] });
-      for (const s of c.contains) expect(out.diagram).toContain(s);
-      if (c.lost) expect(codes(out)).toEqual(c.lost);
-    });
-  }
 });
 
 describe('convert-diagram: detection', () => {
@@ -209,100 +281,9 @@ describe('convert-diagram: detection', () => {
 });
 
 describe('convert-diagram: every lost code fires where it should', () => {
-  const cases: [string, { diagram: string; from?: string; to: string }][] = [
-    ['shape_approximated', { diagram: 'flowchart TD\n a([stadium])', to: 'dot' }],
-    ['arrowhead_approximated', { diagram: 'digraph { a -> b [arrowhead=crow] }', to: 'mermaid' }],
-    ['edge_style_approximated', { diagram: '@startuml\n[a] -> [b]\n@enduml', to: 'mermaid' }],
-    ['edge_reversed', { diagram: 'digraph { a -> b [dir=back] }', to: 'mermaid' }],
-    ['edge_to_subgraph_approximated', { diagram: 'flowchart TD\n subgraph empty\n end\n a --> empty', to: 'dot' }],
-    ['style_property_dropped', { diagram: 'flowchart TD\n a\n style a opacity:0.5', to: 'dot' }],
-    ['colour_dropped', { diagram: 'flowchart TD\n a\n style a fill:notacolour', to: 'dot' }],
-    ['class_flattened', { diagram: 'flowchart TD\n a:::c\n classDef c fill:#fff', to: 'plantuml' }],
-    ['direction_approximated', { diagram: 'flowchart RL\n a --> b', to: 'plantuml' }],
-    ['subgraph_direction_dropped', { diagram: 'flowchart TD\n subgraph s\n direction LR\n a\n end', to: 'dot' }],
-    ['id_renamed', { diagram: 'digraph { "two words" -> b }', to: 'mermaid' }],
-    ['port_dropped', { diagram: 'digraph { a:p1 -> b }', to: 'mermaid' }],
-    ['html_label_flattened', { diagram: 'digraph { a [label=<<b>x</b>>] }', to: 'mermaid' }],
-    ['markdown_label_flattened', { diagram: 'flowchart TD\n a["`**x**`"]', to: 'dot' }],
-    ['attribute_dropped', { diagram: 'digraph { nodesep=1; a [width=3] }', to: 'mermaid' }],
-    ['rank_constraint_dropped', { diagram: 'digraph { {rank=same; a; b} }', to: 'mermaid' }],
-    ['link_dropped', { diagram: 'flowchart TD\n a\n click a "https://example.com"', to: 'dot' }],
-    ['accessibility_dropped', { diagram: 'flowchart TD\n accDescr: a description\n a', to: 'dot' }],
-    ['directive_dropped', { diagram: '@startuml\n!theme plain\n[a] --> [b]\n@enduml', to: 'dot' }],
-    ['note_dropped', { diagram: '@startuml\n[a] --> [b]\nnote right of a\n  text\nend note\n@enduml', to: 'dot' }],
-    ['stereotype_dropped', { diagram: '@startuml\ncomponent a <<service>>\n@enduml', to: 'mermaid' }],
-    ['activity_flattened', { diagram: '@startuml\nstart\nfork\n:a;\nfork again\n:b;\nend fork\nstop\n@enduml', to: 'dot' }],
-    ['label_dropped', { diagram: 'digraph { a -> b [headlabel="1"] }', to: 'mermaid' }],
-    ['statement_dropped', { diagram: 'flowchart TD\n a --> b\n linkStyle 7 stroke:red', to: 'dot' }],
-  ];
   it('covers every code in the closed list', () => {
-    expect(cases.map(([c]) => c).sort()).toEqual([...LOST_CODES].sort());
+    expect(lostCases.map(([c]) => c).sort()).toEqual([...LOST_CODES].sort());
   });
-  for (const [code, body] of cases) {
-    it(code, async () => {
-      const out = await ok(body);
-      expect(out.lost.map((l) => l.code)).toContain(code);
-      const item = out.lost.find((l) => l.code === code);
-      expect(item?.detail.length).toBeGreaterThan(5);
-    });
-  }
-
-  it('lists at most 500 items and counts them all', async () => {
-    const diagram = `digraph {${Array.from({ length: 600 }, (_, i) => `n${i} [shape=star];`).join('')}}`;
-    const out = await ok({ diagram, to: 'mermaid' });
-    expect(out.lost).toHaveLength(500);
-    expect(out.lost_total).toBe(600);
-  });
-});
-
-describe('convert-diagram: invalid cases', () => {
-  const cases: { name: string; body: unknown; error: string; line?: number; type?: string }[] = [
-    { name: 'no body fields', body: {}, error: 'to_required' },
-    { name: 'neither diagram nor upload_id', body: { to: 'dot' }, error: 'diagram_required' },
-    { name: 'unknown target', body: { diagram: 'graph TD\nA-->B', to: 'svg' }, error: 'to_invalid' },
-    { name: 'unknown source notation', body: { diagram: 'graph TD\nA-->B', to: 'dot', from: 'd2' }, error: 'from_invalid' },
-    { name: 'diagram not a string', body: { diagram: 42, to: 'dot' }, error: 'diagram_must_be_string' },
-    { name: 'diagram empty string', body: { diagram: '', to: 'dot' }, error: 'diagram_too_short' },
-    { name: 'diagram over the cap', body: { diagram: 'x'.repeat(500_001), to: 'dot' }, error: 'diagram_too_long' },
-    { name: 'white space only', body: { diagram: ' \n\t\n', to: 'dot' }, error: 'diagram_empty' },
-    { name: 'not a diagram', body: { diagram: 'hello world', to: 'dot' }, error: 'diagram_format_undetected' },
-    { name: 'Mermaid sequence diagram', body: { diagram: 'sequenceDiagram\n  Alice->>Bob: hi', to: 'dot' }, error: 'diagram_unsupported_type', type: 'mermaid:sequenceDiagram', line: 1 },
-    { name: 'Mermaid class diagram after frontmatter', body: { diagram: '---\ntitle: x\n---\nclassDiagram\n  A <|-- B', to: 'dot' }, error: 'diagram_unsupported_type', type: 'mermaid:classDiagram', line: 4 },
-    { name: 'PlantUML sequence diagram', body: { diagram: '@startuml\nparticipant Alice\nAlice -> Bob : hi\n@enduml', to: 'dot' }, error: 'diagram_unsupported_type', type: 'plantuml:sequence' },
-    { name: 'PlantUML bare arrows (a sequence diagram to PlantUML)', body: { diagram: '@startuml\nAlice -> Bob : hi\n@enduml', to: 'dot' }, error: 'diagram_unsupported_type', type: 'plantuml:sequence' },
-    { name: 'PlantUML class diagram', body: { diagram: '@startuml\nclass Car\nCar <|-- Bus\n@enduml', to: 'dot' }, error: 'diagram_unsupported_type', type: 'plantuml:class' },
-    { name: 'PlantUML state diagram', body: { diagram: '@startuml\n[*] --> Idle\n@enduml', to: 'dot' }, error: 'diagram_unsupported_type', type: 'plantuml:state' },
-    { name: 'PlantUML mind map', body: { diagram: '@startmindmap\n* root\n@endmindmap', to: 'dot' }, error: 'diagram_unsupported_type', type: 'plantuml:mindmap' },
-    { name: 'PlantUML legacy activity', body: { diagram: '@startuml\n(*) --> "First"\n@enduml', to: 'dot' }, error: 'diagram_unsupported_type', type: 'plantuml:legacy_activity' },
-    { name: 'Mermaid subgraph never closed', body: { diagram: 'flowchart TD\n  subgraph one\n  a --> b', to: 'dot' }, error: 'diagram_parse_error', line: 2 },
-    { name: 'Mermaid end without subgraph', body: { diagram: 'flowchart TD\n  a --> b\n  end', to: 'dot' }, error: 'diagram_parse_error', line: 3 },
-    { name: 'Mermaid unclosed shape', body: { diagram: 'flowchart TD\n  a[Start --> b', to: 'dot' }, error: 'diagram_parse_error', line: 2 },
-    { name: 'Mermaid dangling link', body: { diagram: 'flowchart TD\n  a -->', to: 'dot' }, error: 'diagram_parse_error', line: 2 },
-    { name: 'Mermaid header with garbage', body: { diagram: 'flowchart TD nonsense', from: 'mermaid', to: 'dot' }, error: 'diagram_parse_error', line: 1 },
-    { name: 'Mermaid text without a header, from mermaid', body: { diagram: 'classDef x fill:#fff', from: 'mermaid', to: 'dot' }, error: 'diagram_parse_error', line: 1 },
-    { name: 'DOT unterminated string', body: { diagram: 'digraph {\n  a [label="open\n}', to: 'mermaid' }, error: 'diagram_parse_error', line: 2 },
-    { name: 'DOT missing closing brace', body: { diagram: 'digraph {\n  a -> b\n', to: 'mermaid' }, error: 'diagram_parse_error', line: 3 },
-    { name: 'DOT -> in an undirected graph', body: { diagram: 'graph {\n a -> b }', to: 'mermaid' }, error: 'diagram_parse_error', line: 2 },
-    { name: 'DOT stray character', body: { diagram: 'digraph { a -> b; @ }', to: 'mermaid' }, error: 'diagram_parse_error', line: 1 },
-    { name: 'DOT unclosed comment', body: { diagram: 'digraph { a /* never', to: 'mermaid' }, error: 'diagram_parse_error', line: 1 },
-    { name: 'PlantUML without @enduml', body: { diagram: '@startuml\n[A] --> [B]\n', to: 'dot' }, error: 'diagram_parse_error', line: 1 },
-    { name: 'PlantUML if without endif', body: { diagram: '@startuml\nstart\nif (x) then (y)\n:a;\n@enduml', to: 'dot' }, error: 'diagram_parse_error', line: 3 },
-    { name: 'PlantUML endif without if', body: { diagram: '@startuml\nstart\n:a;\nendif\n@enduml', to: 'dot' }, error: 'diagram_parse_error', line: 4 },
-    { name: 'PlantUML unclosed package', body: { diagram: '@startuml\npackage P {\n[A]\n@enduml', to: 'dot' }, error: 'diagram_parse_error', line: 2 },
-    { name: 'PlantUML unreadable line', body: { diagram: '@startuml\n[A] --> [B]\n%%% what\n@enduml', to: 'dot' }, error: 'diagram_parse_error', line: 3 },
-    { name: 'DOT nested too deep', body: { diagram: `digraph {${'subgraph {'.repeat(70)}a${'}'.repeat(70)}}`, to: 'mermaid' }, error: 'diagram_too_deep' },
-    { name: 'Mermaid nested too deep', body: { diagram: `flowchart TD\n${'subgraph s\n'.repeat(70)}a\n${'end\n'.repeat(70)}`, to: 'dot' }, error: 'diagram_too_deep' },
-    { name: 'too many nodes', body: { diagram: `digraph {${Array.from({ length: 5_001 }, (_, i) => `n${i};`).join('')}}`, to: 'mermaid' }, error: 'diagram_too_large' },
-  ];
-  for (const c of cases) {
-    it(c.name, async () => {
-      const res = await callTool(tool, c.body);
-      expect(res.status).toBe(400);
-      expect(res.body.error).toBe(c.error);
-      if (c.line !== undefined) expect(res.body.line).toBe(c.line);
-      if (c.type !== undefined) expect(res.body.type).toBe(c.type);
-    });
-  }
 });
 
 describe('convert-diagram: Mermaid parser', () => {
@@ -613,6 +594,14 @@ describe('convert-diagram: property round trips (fast-check)', () => {
     expect(shape(after)).toEqual(shape(before));
   });
 
+  // FC_SEED=1231853258: the edges were sorted with their heads, then stripped of them, so a cross head PlantUML
+  // draws as an arrow (reported as arrowhead_approximated) reordered two parallel edges; they are sorted after stripping.
+  it('Mermaid -> PlantUML -> Mermaid keeps parallel edges whose heads PlantUML approximates', () => {
+    const src = 'flowchart LR\n  s2["a"]\n  s2 --x s2\n  s2 -->|"|c中"| s2';
+    const after = mermaid(convert({ diagram: convert({ diagram: src, from: 'mermaid', to: 'plantuml' }).diagram, from: 'plantuml', to: 'mermaid' }).diagram);
+    expect(withoutEnds(shape(after))).toEqual(withoutEnds(shape(mermaid(src))));
+  });
+
   it('still refuses real state diagrams', () => {
     for (const src of ['@startuml\n[*] --> A\nA --> [*]\n@enduml', '@startuml\nA --> [*]\n@enduml', '@startuml\nstate A\n@enduml']) {
       expect(() => convert({ diagram: src, from: 'plantuml', to: 'mermaid' })).toThrow(expect.objectContaining({ code: 'diagram_unsupported_type' }));
@@ -644,8 +633,7 @@ describe('convert-diagram: property round trips (fast-check)', () => {
           const before = mermaid(src);
           const viaPuml = convert({ diagram: src, from: 'mermaid', to: 'plantuml' });
           const after = mermaid(convert({ diagram: viaPuml.diagram, from: 'plantuml', to: 'mermaid' }).diagram);
-          const strip = (s: ReturnType<typeof shape>): ReturnType<typeof shape> => ({ ...s, edges: s.edges.map((e) => e.replace(/\|[a-z]+\|[a-z]+$/, '')) });
-          expect(strip(shape(after))).toEqual(strip(shape(before)));
+          expect(withoutEnds(shape(after))).toEqual(withoutEnds(shape(before)));
         },
       ),
       { numRuns: 100 },

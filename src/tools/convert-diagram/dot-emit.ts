@@ -49,18 +49,18 @@ const HEADS: Record<Head, string> = {
 const KEYWORDS = new Set(['node', 'edge', 'graph', 'digraph', 'subgraph', 'strict']);
 
 /** A DOT ID: bare when it is a plain identifier or numeral (and not a keyword), quoted otherwise. */
-export function dotId(id: string): string {
+function dotId(id: string): string {
   if ((/^[A-Za-z_][A-Za-z0-9_]*$/.test(id) && !KEYWORDS.has(id.toLowerCase())) || /^-?(\.[0-9]+|[0-9]+(\.[0-9]*)?)$/.test(id)) return id;
   return dotString(id);
 }
 
 /** A quoted DOT string: backslashes doubled, quotes escaped, line breaks as \n. */
-export function dotString(text: string): string {
+function dotString(text: string): string {
   return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
 }
 
 /** A label: as a string, with `&` written as an entity because Graphviz decodes entities in labels. */
-export function dotLabel(text: string): string {
+function dotLabel(text: string): string {
   return dotString(text.replace(/&/g, '&amp;'));
 }
 

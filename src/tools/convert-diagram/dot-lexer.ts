@@ -21,6 +21,74 @@ function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
 
+/** A token read from `start`, where reading goes on (`end`) and the line reached. */
+interface Read {
+  token: Token;
+  end: number;
+  line: number;
+}
+
+/** A quoted string from its opening `"`: escapes `\"`, `\\` (kept doubled) and backslash-newline continuations. */
+function readQuoted(src: string, start: number, startLine: number): Read {
+  const n = src.length;
+  let line = startLine;
+  let value = '';
+  let k = start + 1;
+  let closed = false;
+  while (k < n) {
+    const c = src[k] ?? '';
+    if (c === '"') {
+      closed = true;
+      break;
+    }
+    // A doubled backslash stays two characters (label escapes read it later) and escapes nothing.
+    if (c === '\\' && src[k + 1] === '\\') {
+      value += '\\\\';
+      k += 2;
+      continue;
+    }
+    if (c === '\\' && src[k + 1] === '"') {
+      value += '"';
+      k += 2;
+      continue;
+    }
+    // A backslash before a newline continues the string on the next line.
+    if (c === '\\' && src[k + 1] === '\n') {
+      line++;
+      k += 2;
+      continue;
+    }
+    if (c === '\\' && src[k + 1] === '\r' && src[k + 2] === '\n') {
+      line++;
+      k += 3;
+      continue;
+    }
+    if (c === '\n') line++;
+    value += c;
+    k++;
+  }
+  if (!closed) throw parseError('a quoted string is never closed', startLine);
+  return { token: { kind: 'id', value, quoted: true, html: false, line: startLine }, end: k + 1, line };
+}
+
+/** An HTML string `<...>` from its opening `<`, nested angle brackets balanced. */
+function readHtml(src: string, start: number, startLine: number): Read {
+  const n = src.length;
+  let line = startLine;
+  let depth = 0;
+  let k = start;
+  for (; k < n; k++) {
+    const c = src[k];
+    if (c === '<') depth++;
+    else if (c === '>') {
+      depth--;
+      if (depth === 0) break;
+    } else if (c === '\n') line++;
+  }
+  if (depth !== 0) throw parseError('an HTML label <...> is never closed', startLine);
+  return { token: { kind: 'id', value: src.slice(start + 1, k), quoted: false, html: true, line: startLine }, end: k + 1, line };
+}
+
 /** Tokenize a whole DOT text. One forward pass; every loop advances, so the cost is linear. */
 export function tokenizeDot(src: string): Token[] {
   const out: Token[] = [];
@@ -68,63 +136,11 @@ export function tokenizeDot(src: string): Token[] {
       i++;
       continue;
     }
-    if (ch === '"') {
-      const startLine = line;
-      let value = '';
-      let k = i + 1;
-      let closed = false;
-      while (k < n) {
-        const c = src[k] ?? '';
-        if (c === '"') {
-          closed = true;
-          break;
-        }
-        // A doubled backslash stays two characters (label escapes read it later) and escapes nothing.
-        if (c === '\\' && src[k + 1] === '\\') {
-          value += '\\\\';
-          k += 2;
-          continue;
-        }
-        if (c === '\\' && src[k + 1] === '"') {
-          value += '"';
-          k += 2;
-          continue;
-        }
-        // A backslash before a newline continues the string on the next line.
-        if (c === '\\' && src[k + 1] === '\n') {
-          line++;
-          k += 2;
-          continue;
-        }
-        if (c === '\\' && src[k + 1] === '\r' && src[k + 2] === '\n') {
-          line++;
-          k += 3;
-          continue;
-        }
-        if (c === '\n') line++;
-        value += c;
-        k++;
-      }
-      if (!closed) throw parseError('a quoted string is never closed', startLine);
-      out.push({ kind: 'id', value, quoted: true, html: false, line: startLine });
-      i = k + 1;
-      continue;
-    }
-    if (ch === '<') {
-      const startLine = line;
-      let depth = 0;
-      let k = i;
-      for (; k < n; k++) {
-        const c = src[k];
-        if (c === '<') depth++;
-        else if (c === '>') {
-          depth--;
-          if (depth === 0) break;
-        } else if (c === '\n') line++;
-      }
-      if (depth !== 0) throw parseError('an HTML label <...> is never closed', startLine);
-      out.push({ kind: 'id', value: src.slice(i + 1, k), quoted: false, html: true, line: startLine });
-      i = k + 1;
+    if (ch === '"' || ch === '<') {
+      const read = ch === '"' ? readQuoted(src, i, line) : readHtml(src, i, line);
+      out.push(read.token);
+      line = read.line;
+      i = read.end;
       continue;
     }
     if (isDigit(code) || ((ch === '-' || ch === '.') && (isDigit(src.charCodeAt(i + 1)) || (src[i + 1] === '.' && isDigit(src.charCodeAt(i + 2)))))) {

@@ -1,10 +1,11 @@
 // Graphviz DOT parser: graph/digraph, scoped attribute defaults, edge chains over nodes and subgraphs, clusters.
-import { dotColour } from './colour.ts';
+import { dotColour } from '../kit/colour/notations.ts';
 import type { Token } from './dot-lexer.ts';
 import { tokenizeDot } from './dot-lexer.ts';
 import type { Direction, Graph, GraphEdge, GraphGroup, Head, LineKind, LostCode, LostList, Shape, Style } from './model.ts';
 import { addGroup, emptyGraph, ensureNode, LIMITS, parseError, pushEdge, tooDeep, truncate } from './model.ts';
-import { decodeEntities, flattenHtml } from './text.ts';
+import { decodeEntities } from '../kit/mermaid/entities.ts';
+import { flattenHtml } from './text.ts';
 
 type Attrs = Map<string, { value: string; html: boolean; line: number }>;
 

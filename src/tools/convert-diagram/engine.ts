@@ -4,28 +4,14 @@ import { emitDot } from './dot-emit.ts';
 import { parseDot } from './dot-parse.ts';
 import { emitMermaid } from './mermaid-emit.ts';
 import { parseMermaid } from './mermaid-parse.ts';
-import type { Format, Graph, Lost } from './model.ts';
+import type { Format, Graph } from './model.ts';
 import { LostList, truncate } from './model.ts';
 import { APPROX_KEYWORDS, KEYWORD_SHAPE, parsePlantUmlComponent } from './plantuml-component.ts';
 import { emitPlantUml } from './plantuml-emit.ts';
 import { parsePlantUmlActivity } from './plantuml-activity.ts';
 import { detectKind, readPlantUml } from './plantuml-source.ts';
 import { normaliseNewlines } from './text.ts';
-
-export interface ConvertInput {
-  diagram: string;
-  from: Format | 'auto';
-  to: Format;
-}
-
-export interface ConvertOutput {
-  diagram: string;
-  from: Format;
-  to: Format;
-  stats: { nodes: number; edges: number; subgraphs: number };
-  lost: Lost[];
-  lost_total: number;
-}
+import type { Input, Output } from './tool.ts';
 
 const MERMAID_HEADER = /^(graph|flowchart(-v2|-elk)?|sequenceDiagram|classDiagram(-v2)?|stateDiagram(-v2)?|erDiagram|journey|gantt|pie|quadrantChart|requirementDiagram|gitGraph|C4[A-Za-z]+|mindmap|timeline|zenuml|sankey(-beta)?|xychart(-beta)?|block(-beta)?|packet(-beta)?|kanban|architecture(-beta)?|radar-beta|treemap(-beta)?|venn-beta)\b/;
 
@@ -115,8 +101,8 @@ export interface PreparedDiagram {
 }
 
 /** Reads the diagram (detecting its notation when `from` is auto); throws the tool's 400s. */
-export function prepareConvert(input: { diagram: string; from: Format | 'auto' }): PreparedDiagram {
-  const text = normaliseNewlines(input.diagram);
+export function prepareConvert(input: Pick<Input, 'diagram' | 'from'>): PreparedDiagram {
+  const text = normaliseNewlines(input.diagram ?? '');
   if (text.trim() === '') throw new ToolError(400, 'diagram_empty', 'The diagram is empty.');
   const from = input.from === 'auto' ? detectFormat(text) : input.from;
   const lost = new LostList();
@@ -125,7 +111,7 @@ export function prepareConvert(input: { diagram: string; from: Format | 'auto' }
 }
 
 /** Writes a prepared diagram in the target notation (never refuses). */
-export function emitConverted(prepared: PreparedDiagram, to: Format): ConvertOutput {
+export function emitConverted(prepared: PreparedDiagram, to: Format): Output {
   const { g, from, activity, lost } = prepared;
   if (from === 'plantuml') reportPlantUmlOnly(g, to, activity, lost);
   const out = to === 'mermaid' ? emitMermaid(g, lost) : to === 'dot' ? emitDot(g, lost) : emitPlantUml(g, lost);
@@ -140,6 +126,7 @@ export function emitConverted(prepared: PreparedDiagram, to: Format): ConvertOut
   };
 }
 
-export function convert(input: ConvertInput): ConvertOutput {
+/** Read and write in one step (the tests' shortcut; the tool runs the two apart). */
+export function convert(input: Pick<Input, 'diagram' | 'from' | 'to'>): Output {
   return emitConverted(prepareConvert(input), input.to);
 }

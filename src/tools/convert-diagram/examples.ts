@@ -1,9 +1,7 @@
 // Worked examples for convert-diagram: real engine outputs, checked by the registry test and the tool's tests.
-import type { ToolExample } from '../kit/contract.ts';
+import type { Example } from './tool.ts';
 
-type Input = { diagram: string; from?: 'mermaid' | 'dot' | 'plantuml' | 'auto'; to: 'mermaid' | 'dot' | 'plantuml' };
-
-export const examples: ToolExample<Input, Record<string, unknown>>[] = [
+export const examples: Example[] = [
   {
     title: 'Mermaid flowchart with a subgraph and a classDef to DOT',
     input: {

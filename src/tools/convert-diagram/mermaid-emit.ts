@@ -45,7 +45,7 @@ const HEAD_CHAR: Partial<Record<Head, string>> = { normal: '>', cross: 'x', dot:
 const HEAD_FALLBACK: Partial<Record<Head, Head>> = { vee: 'normal', empty: 'normal', odot: 'dot', diamond: 'normal', odiamond: 'normal', tee: 'cross', box: 'normal' };
 
 /** Letters, digits and underscores, with single inner hyphens (`my-node`), and not a keyword. */
-export function validMermaidId(id: string): boolean {
+function validMermaidId(id: string): boolean {
   return /^[\p{L}\p{N}_]+(?:-[\p{L}\p{N}_]+)*$/u.test(id) && !RESERVED.has(id);
 }
 
@@ -60,7 +60,7 @@ function sanitize(id: string): string {
 }
 
 /** Label text in Mermaid's quoted form: `"` and `#...;` look-alikes as entity codes, line breaks as `<br>`. */
-export function mermaidText(label: string): string {
+function mermaidText(label: string): string {
   return label
     .replace(/#(?=[\p{L}\p{N}]{1,10};)/gu, '#35;')
     .replace(/"/g, '#quot;')

@@ -1,84 +1,17 @@
 // Mermaid flowchart parser: frontmatter, directives, comments, node shapes, chained and fanned edges, subgraphs, styling.
 import { parse as parseYaml } from 'yaml';
-import { cssColour } from './colour.ts';
+import { withoutImportant } from '../kit/colour/colour.ts';
+import { decodeMermaidEntities } from '../kit/mermaid/entities.ts';
+import { familyOf } from '../kit/mermaid/keywords.ts';
+import { directiveSpans, frontmatterSpan } from '../kit/mermaid/source.ts';
+import { BRACKET_DELIMITERS } from '../kit/mermaid/shapes.ts';
+import { splitOutsideParens } from '../kit/mermaid/style.ts';
+import { cssColour } from '../kit/colour/notations.ts';
 import type { Direction, EdgeStyle, Graph, GraphEdge, Head, LineKind, LostList, Shape, Style } from './model.ts';
 import { addGroup, emptyGraph, ensureNode, LIMITS, parseError, pushEdge, tooDeep, truncate, unsupportedType } from './model.ts';
-import { decodeMermaidEntities, flattenHtml, hasHtmlTags, lineAt, lineStarts, splitLastWord, splitTopLevel, stripMarkdown, withoutImportant } from './text.ts';
+import { flattenHtml, hasHtmlTags, lineAt, lineStarts, splitLastWord, stripMarkdown } from './text.ts';
 
-const FLOWCHART_KEYWORDS = new Set(['graph', 'flowchart', 'flowchart-v2', 'flowchart-elk']);
-
-/** Every other Mermaid diagram keyword: recognised so the answer names the type instead of a parse error. */
-const OTHER_KEYWORDS = new Set([
-  'sequenceDiagram',
-  'classDiagram',
-  'classDiagram-v2',
-  'stateDiagram',
-  'stateDiagram-v2',
-  'erDiagram',
-  'journey',
-  'gantt',
-  'pie',
-  'quadrantChart',
-  'requirementDiagram',
-  'requirement',
-  'gitGraph',
-  'C4Context',
-  'C4Container',
-  'C4Component',
-  'C4Dynamic',
-  'C4Deployment',
-  'mindmap',
-  'timeline',
-  'zenuml',
-  'sankey',
-  'sankey-beta',
-  'xychart',
-  'xychart-beta',
-  'block',
-  'block-beta',
-  'packet',
-  'packet-beta',
-  'kanban',
-  'architecture',
-  'architecture-beta',
-  'radar-beta',
-  'treemap',
-  'treemap-beta',
-  'venn-beta',
-  'info',
-  'ishikawa',
-  'ishikawa-beta',
-]);
-
-export const MERMAID_DIRECTIONS: Record<string, Direction> = { TB: 'TB', TD: 'TB', BT: 'BT', RL: 'RL', LR: 'LR', v: 'TB', '^': 'BT', '<': 'RL', '>': 'LR' };
-
-/** Shape delimiters, longest opener first so `((` is not read as `(`. */
-const OPENERS: { open: string; closes: [string, Shape][] }[] = [
-  { open: '(((', closes: [[')))', 'double_circle']] },
-  { open: '((', closes: [['))', 'circle']] },
-  { open: '([', closes: [['])', 'stadium']] },
-  { open: '(-', closes: [['-)', 'ellipse']] },
-  { open: '(', closes: [[')', 'round']] },
-  { open: '[[', closes: [[']]', 'subroutine']] },
-  { open: '[(', closes: [[')]', 'cylinder']] },
-  {
-    open: '[/',
-    closes: [
-      ['/]', 'parallelogram'],
-      ['\\]', 'trapezoid'],
-    ],
-  },
-  {
-    open: '[\\',
-    closes: [
-      ['\\]', 'parallelogram_alt'],
-      ['/]', 'trapezoid_alt'],
-    ],
-  },
-  { open: '[', closes: [[']', 'rect']] },
-  { open: '{{', closes: [['}}', 'hexagon']] },
-  { open: '{', closes: [['}', 'diamond']] },
-];
+const MERMAID_DIRECTIONS: Record<string, Direction> = { TB: 'TB', TD: 'TB', BT: 'BT', RL: 'RL', LR: 'LR', v: 'TB', '^': 'BT', '<': 'RL', '>': 'LR' };
 
 /** Mermaid v11 `A@{ shape: ... }` names (and aliases) mapped to the shapes the other notations know. */
 const V11_SHAPES: Record<string, Shape> = {
@@ -175,9 +108,9 @@ interface LinkInfo {
 const ID_CHAR = /[\p{L}\p{N}_]/u;
 
 /** Read a Mermaid CSS-like style list (`fill:#f9f,stroke:#333,stroke-width:4px`) into a node/subgraph style. */
-export function parseNodeStyle(text: string, lost: LostList, line: number, where: string): Style {
+function parseNodeStyle(text: string, lost: LostList, line: number, where: string): Style {
   const style: Style = {};
-  for (const part of splitTopLevel(text.replace(/;\s*$/, ''), ',')) {
+  for (const part of splitOutsideParens(text.replace(/;\s*$/, ''), ',')) {
     const idx = part.indexOf(':');
     if (idx < 0) {
       if (part.trim() !== '') lost.add('style_property_dropped', `${where}: "${truncate(part.trim(), 60)}" is not a property`, line);
@@ -241,7 +174,7 @@ export function parseNodeStyle(text: string, lost: LostList, line: number, where
 function parseEdgeStyle(text: string, lost: LostList, line: number): { style: EdgeStyle; dashed?: LineKind } {
   const style: EdgeStyle = {};
   let dashed: LineKind | undefined;
-  for (const part of splitTopLevel(text.replace(/;\s*$/, ''), ',')) {
+  for (const part of splitOutsideParens(text.replace(/;\s*$/, ''), ',')) {
     const idx = part.indexOf(':');
     if (idx < 0) continue;
     const key = part.slice(0, idx).trim().toLowerCase();
@@ -286,20 +219,26 @@ function bracketTitle(text: string): { id: string; title: string } | null {
   return { id, title: text.slice(open + 1, -1).trim() };
 }
 
+/** Where the text of a link ends: the closing run (`-->`, `.->`, `==>`) at `index`, its dashes/dots/equals and its head. */
+interface EndHit {
+  index: number;
+  whole: string;
+  run: string;
+  end: string;
+}
+
 /**
  * The end of a dotted link's text (`-. text .->`): the first run of dots followed by `-` (and an optional head),
- * before `lineEnd`, as a match array [whole, dots, head]. Each dot run is read once (the regex /(\.+)-([xo>]?)/g
- * rescanned a long run of dots from each of its dots).
+ * before `lineEnd`. Each dot run is read once (the regex /(\.+)-([xo>]?)/g rescanned a long run of dots from each
+ * of its dots).
  */
-function dottedEnd(src: string, from: number, lineEnd: number): RegExpExecArray | null {
+function dottedEnd(src: string, from: number, lineEnd: number): EndHit | null {
   for (let i = src.indexOf('.', from); i >= 0 && i < lineEnd; i = src.indexOf('.', i)) {
     let j = i;
     while (j < src.length && src[j] === '.') j++;
     if (src[j] === '-') {
       const head = /[xo>]/.test(src[j + 1] ?? '') ? (src[j + 1] as string) : '';
-      const m = [src.slice(i, j + 1 + head.length), src.slice(i, j), head] as unknown as RegExpExecArray;
-      m.index = i;
-      return m;
+      return { index: i, whole: src.slice(i, j + 1 + head.length), run: src.slice(i, j), end: head };
     }
     i = j;
   }
@@ -697,9 +636,9 @@ class MermaidParser {
 
   /** Shape brackets after a node id; returns false when none follows. */
   private shape(id: string, line: number, asymmetric: boolean): boolean {
-    const opener = asymmetric ? undefined : OPENERS.find((o) => this.src.startsWith(o.open, this.pos));
+    const opener = asymmetric ? undefined : BRACKET_DELIMITERS.find((o) => this.src.startsWith(o.open, this.pos));
     if (!opener && !asymmetric) return false;
-    const closes: [string, Shape][] = asymmetric ? [[']', 'asymmetric']] : (opener?.closes ?? []);
+    const closes: readonly (readonly [string, Shape])[] = asymmetric ? [[']', 'asymmetric']] : (opener?.closes ?? []);
     this.pos += asymmetric ? 1 : (opener?.open.length ?? 0);
     let raw: string;
     let shape: Shape | undefined;
@@ -837,22 +776,23 @@ class MermaidParser {
     const prefix = m[1] ?? '';
     const textStart = this.pos + m[0].length;
     const lineEnd = this.lineEnd(textStart);
-    let endHit: RegExpExecArray | null;
+    let endHit: EndHit | null;
     if (kind === '-.') endHit = dottedEnd(this.src, textStart, lineEnd);
     else {
       const endRe = kind === '--' ? /(-{2,})([-xo>])/g : /(={2,})([=xo>])/g;
       endRe.lastIndex = textStart;
-      endHit = endRe.exec(this.src);
+      const hit = endRe.exec(this.src);
+      endHit = hit ? { index: hit.index, whole: hit[0], run: hit[1] ?? '', end: hit[2] ?? '' } : null;
     }
-    if (!endHit || endHit.index === textStart || endHit.index + endHit[0].length > lineEnd) return null;
+    if (!endHit || endHit.index === textStart || endHit.index + endHit.whole.length > lineEnd) return null;
     const text = this.src.slice(textStart, endHit.index).trim();
-    this.pos = endHit.index + endHit[0].length;
-    const end = endHit[2] ?? '';
+    this.pos = endHit.index + endHit.whole.length;
+    const end = endHit.end;
     const head = HEAD_OF[end] ?? 'none';
     const startType = prefix === '<' ? 'normal' : prefix === 'x' ? 'cross' : prefix === 'o' ? 'dot' : 'none';
     if (startType !== 'none' && startType !== head) throw parseError('the two ends of this link do not match', line);
     const lineKind: LineKind = kind === '--' ? 'solid' : kind === '==' ? 'bold' : 'dotted';
-    const length = kind === '-.' ? Math.max(1, (endHit[1] ?? '').length) : Math.max(1, (endHit[1] ?? '').length - 1);
+    const length = kind === '-.' ? Math.max(1, endHit.run.length) : Math.max(1, endHit.run.length - 1);
     const info: LinkInfo = { line: lineKind, head, tail: startType === 'none' ? 'none' : head, length };
     const label = text.startsWith('"') && text.endsWith('"') && text.length >= 2 ? text.slice(1, -1) : text;
     if (label !== '') info.label = this.cleanLabel(label, line, 'edge label');
@@ -942,12 +882,11 @@ export function parseMermaid(input: string, lost: LostList): Graph {
   let src = input;
   let title: string | undefined;
   // Frontmatter: --- yaml --- at the very top. Blank it out so line numbers stay right.
-  let i = 0;
-  while (i < lines.length && (lines[i] ?? '').trim() === '') i++;
-  if ((lines[i] ?? '').trim() === '---') {
-    let j = i + 1;
-    while (j < lines.length && (lines[j] ?? '').trim() !== '---') j++;
-    if (j >= lines.length) throw parseError('the frontmatter block (---) is never closed', i + 1);
+  const fm = frontmatterSpan(lines, (l) => l.trim() === '---');
+  if (fm) {
+    const i = fm.open;
+    const j = fm.close;
+    if (j < 0) throw parseError('the frontmatter block (---) is never closed', i + 1);
     let data: unknown;
     try {
       data = parseYaml(lines.slice(i + 1, j).join('\n'), { maxAliasCount: 10 });
@@ -966,19 +905,12 @@ export function parseMermaid(input: string, lost: LostList): Graph {
   const starts = lineStarts(src);
   let out = '';
   let from = 0;
-  for (let at = src.indexOf('%%{', 0); at >= 0; at = src.indexOf('%%{', from)) {
-    // Only a directive that starts its line counts; %%{ inside a label is text.
-    const lineStart = src.lastIndexOf('\n', at - 1) + 1;
-    if (src.slice(lineStart, at).trim() !== '') {
-      out += src.slice(from, at + 3);
-      from = at + 3;
-      continue;
-    }
-    const close = src.indexOf('}%%', at + 3);
-    if (close < 0) throw parseError('a %%{ directive is never closed with }%%', lineAt(starts, at));
+  // Only a directive that starts its line counts; %%{ inside a label is text.
+  for (const { open: at, end } of directiveSpans(src, 0, true)) {
+    if (end < 0) throw parseError('a %%{ directive is never closed with }%%', lineAt(starts, at));
     lost.add('directive_dropped', 'a %%{init}%% directive (Mermaid configuration) is not carried over', lineAt(starts, at));
-    out += src.slice(from, at) + src.slice(at, close + 3).replace(/[^\n]/g, ' ');
-    from = close + 3;
+    out += src.slice(from, at) + src.slice(at, end).replace(/[^\n]/g, ' ');
+    from = end;
   }
   src = out + src.slice(from);
   // The header: the first line that is not blank or a comment.
@@ -987,8 +919,9 @@ export function parseMermaid(input: string, lost: LostList): Graph {
   if (!hm) throw parseError('expected a Mermaid diagram header such as "flowchart TD" or "graph LR"', 1);
   const keyword = hm[1] ?? '';
   const headerLine = lineAt(lineStarts(src), hm.index + hm[0].length - keyword.length);
-  if (!FLOWCHART_KEYWORDS.has(keyword)) {
-    if (OTHER_KEYWORDS.has(keyword)) throw unsupportedType('mermaid', keyword, headerLine);
+  const family = familyOf(keyword);
+  if (family !== 'flowchart') {
+    if (family !== undefined) throw unsupportedType('mermaid', keyword, headerLine);
     throw parseError(`expected a Mermaid diagram header such as "flowchart TD" or "graph LR", found "${truncate(keyword, 30)}"`, headerLine);
   }
   let end = hm.index + hm[0].length;

@@ -8,35 +8,33 @@ export type Direction = 'TB' | 'BT' | 'LR' | 'RL';
  * Node shapes known to at least one of the three notations. `undefined` on a node means "the source
  * notation's default shape" (only DOT leaves it open: its implicit ellipse is not a choice the author made).
  */
-export const SHAPES = [
-  'rect',
-  'round',
-  'stadium',
-  'subroutine',
-  'cylinder',
-  'circle',
-  'double_circle',
-  'ellipse',
-  'diamond',
-  'hexagon',
-  'parallelogram',
-  'parallelogram_alt',
-  'trapezoid',
-  'trapezoid_alt',
-  'asymmetric',
-  'point',
-  'text',
-  'note',
-  'folder',
-  'component',
-  'box3d',
-  'cloud',
-  'actor',
-  'queue',
-  'package',
-  'interface',
-] as const;
-export type Shape = (typeof SHAPES)[number];
+export type Shape =
+  | 'rect'
+  | 'round'
+  | 'stadium'
+  | 'subroutine'
+  | 'cylinder'
+  | 'circle'
+  | 'double_circle'
+  | 'ellipse'
+  | 'diamond'
+  | 'hexagon'
+  | 'parallelogram'
+  | 'parallelogram_alt'
+  | 'trapezoid'
+  | 'trapezoid_alt'
+  | 'asymmetric'
+  | 'point'
+  | 'text'
+  | 'note'
+  | 'folder'
+  | 'component'
+  | 'box3d'
+  | 'cloud'
+  | 'actor'
+  | 'queue'
+  | 'package'
+  | 'interface';
 
 /** Arrow ends. `none` is a plain line end. */
 export type Head = 'none' | 'normal' | 'vee' | 'empty' | 'dot' | 'odot' | 'diamond' | 'odiamond' | 'cross' | 'tee' | 'box';
@@ -106,7 +104,7 @@ export interface GraphGroup {
   line?: number;
 }
 
-export interface ClassDef {
+interface ClassDef {
   style: Style;
   line?: number;
 }
@@ -194,7 +192,7 @@ export function unsupportedType(format: Format, type: string, line?: number): To
   return new ToolError(400, 'diagram_unsupported_type', `This is a ${format} ${type} diagram; only Mermaid flowcharts, Graphviz DOT graphs and PlantUML activity/component diagrams are converted.`, details);
 }
 
-export function tooLarge(what: 'nodes' | 'edges' | 'groups', line?: number): ToolError {
+function tooLarge(what: 'nodes' | 'edges' | 'groups', line?: number): ToolError {
   const details: Record<string, unknown> = { limit: LIMITS[what], what };
   if (line !== undefined) details.line = line;
   return new ToolError(400, 'diagram_too_large', `The diagram has more than ${LIMITS[what]} ${what === 'groups' ? 'subgraphs' : what}.`, details);

@@ -1,6 +1,6 @@
 // PlantUML activity diagrams (new syntax) to a control-flow graph: actions, start/stop, if/elseif/else,
 // while, repeat, fork/split, switch, partitions and swimlanes, arrow labels and colours.
-import { plantumlColour } from './colour.ts';
+import { plantumlColour } from '../kit/colour/notations.ts';
 import type { EdgeStyle, Graph, GraphEdge, GraphGroup, LineKind, LostList, Shape, Style } from './model.ts';
 import { addGroup, emptyGraph, ensureNode, LIMITS, mergeStyle, parseError, pushEdge, tooDeep, truncate } from './model.ts';
 import type { PumlLine } from './plantuml-source.ts';
@@ -208,21 +208,27 @@ class ActivityParser {
 
   private statement(text: string, line: number): void {
     const lower = text.toLowerCase();
+    if (this.flowStatement(text, lower, line) || this.branchStatement(text, line) || this.parallelStatement(text, lower, line) || this.groupStatement(text, line)) return;
+    throw parseError(`cannot read "${truncate(text, 40)}"`, line);
+  }
+
+  /** start, stop/end, kill/detach/break and an arrow with its label and style; true when the line was one. */
+  private flowStatement(text: string, lower: string, line: number): boolean {
     if (lower === 'start') {
       // A new start begins a separate flow.
       this.frontier = [];
       this.add('start', '', 'circle', { ...BLACK }, line);
-      return;
+      return true;
     }
     if (lower === 'stop' || lower === 'end') {
       this.add(lower, '', 'double_circle', { ...BLACK }, line);
       this.frontier = [];
-      return;
+      return true;
     }
     if (lower === 'kill' || lower === 'detach' || lower === 'break') {
       this.flattened(`${lower} ends a branch without a node`, line);
       this.frontier = [];
-      return;
+      return true;
     }
     const arrow = /^-(?:\[([^\]]*)\])?-*>/.exec(text);
     if (arrow) {
@@ -237,11 +243,22 @@ class ActivityParser {
         if (kind !== undefined) q.line = kind;
         return q;
       });
-      return;
+      return true;
     }
+    return false;
+  }
+
+  /** if/else/endif, while/endwhile, repeat/repeat while and backward; true when the line was one. */
+  private branchStatement(text: string, line: number): boolean {
     let m: RegExpExecArray | null;
-    if ((m = /^if\b(.*)$/i.exec(text))) return this.ifStatement(m[1] ?? '', line);
-    if ((m = /^else\s*if\b(.*)$/i.exec(text))) return this.elseIf(m[1] ?? '', line);
+    if ((m = /^if\b(.*)$/i.exec(text))) {
+      this.ifStatement(m[1] ?? '', line);
+      return true;
+    }
+    if ((m = /^else\s*if\b(.*)$/i.exec(text))) {
+      this.elseIf(m[1] ?? '', line);
+      return true;
+    }
     if ((m = /^else\b(.*)$/i.exec(text))) {
       const f = this.frames[this.frames.length - 1];
       if (!f || f.kind !== 'if') throw parseError('else without if', line);
@@ -252,14 +269,14 @@ class ActivityParser {
       if (label !== undefined) p.label = label;
       this.frontier = [p];
       f.hasElse = true;
-      return;
+      return true;
     }
     if (/^end\s*if$/i.test(text)) {
       const f = this.pop(['if'], 'endif', line);
       f.ends.push(...this.frontier);
       if (!f.hasElse) f.ends.push({ from: f.diamond });
       this.frontier = f.ends;
-      return;
+      return true;
     }
     if ((m = /^while\b(.*)$/i.exec(text))) {
       const cond = parens(m[1] ?? '');
@@ -271,7 +288,7 @@ class ActivityParser {
       const label = this.labelOf(is ? parens(is[1] ?? '')?.inner : undefined, line, 'while label');
       if (label !== undefined) p.label = label;
       this.frontier = [p];
-      return;
+      return true;
     }
     if ((m = /^end\s*while\b(.*)$/i.exec(text))) {
       const f = this.pop(['while'], 'endwhile', line);
@@ -280,37 +297,46 @@ class ActivityParser {
       const label = this.labelOf(parens(m[1] ?? '')?.inner, line, 'endwhile label');
       if (label !== undefined) p.label = label;
       this.frontier = [p];
-      return;
+      return true;
     }
-    if ((m = /^repeat\s*while\b(.*)$/i.exec(text))) return this.repeatWhile(m[1] ?? '', line);
+    if ((m = /^repeat\s*while\b(.*)$/i.exec(text))) {
+      this.repeatWhile(m[1] ?? '', line);
+      return true;
+    }
     if (/^repeat\b/i.test(text)) {
       this.push({ kind: 'repeat', line });
       const rest = text.slice('repeat'.length).trim();
       if (rest.startsWith(':')) this.inlineAction(rest, line);
       else if (rest !== '') throw parseError(`unexpected "${truncate(rest, 30)}" after repeat`, line);
-      return;
+      return true;
     }
     if (/^backward\s*:/i.test(text)) {
       this.flattened('backward actions on a repeat loop are not carried over', line);
-      return;
+      return true;
     }
+    return false;
+  }
+
+  /** fork/split (again, end) and switch/case/endswitch; true when the line was one. */
+  private parallelStatement(text: string, lower: string, line: number): boolean {
+    let m: RegExpExecArray | null;
     if ((m = /^(fork|split)$/i.exec(text))) {
       this.push({ kind: 'fork', word: (m[1] ?? 'fork').toLowerCase() as 'fork', entry: [...this.frontier], ends: [], line });
       this.flattened('fork/split bars are dropped; the branches connect directly', line);
-      return;
+      return true;
     }
     if (/^(fork|split)\s+again$/i.test(text)) {
       const f = this.frames[this.frames.length - 1];
       if (!f || f.kind !== 'fork') throw parseError(`${lower} without fork or split`, line);
       f.ends.push(...this.frontier);
       this.frontier = [...f.entry];
-      return;
+      return true;
     }
     if (/^end\s*(fork|merge|split)\b/i.test(text)) {
       const f = this.pop(['fork'], lower, line);
       f.ends.push(...this.frontier);
       this.frontier = f.ends;
-      return;
+      return true;
     }
     if ((m = /^switch\b(.*)$/i.exec(text))) {
       const cond = parens(m[1] ?? '');
@@ -318,7 +344,7 @@ class ActivityParser {
       const diamond = this.add('switch', this.labelOf(cond.inner, line, 'switch') ?? '', 'diamond', {}, line, 'activitydiamond');
       this.push({ kind: 'switch', diamond, ends: [], cases: 0, line });
       this.frontier = [];
-      return;
+      return true;
     }
     if ((m = /^case\b(.*)$/i.exec(text))) {
       const f = this.frames[this.frames.length - 1];
@@ -329,27 +355,37 @@ class ActivityParser {
       const label = this.labelOf(parens(m[1] ?? '')?.inner, line, 'case label');
       if (label !== undefined) p.label = label;
       this.frontier = [p];
-      return;
+      return true;
     }
     if (/^end\s*switch$/i.test(text)) {
       const f = this.pop(['switch'], 'endswitch', line);
       f.ends.push(...this.frontier);
       if (f.cases === 0) f.ends.push({ from: f.diamond });
       this.frontier = f.ends;
-      return;
+      return true;
     }
+    return false;
+  }
+
+  /** Partitions and groups, swimlanes, connectors, label/goto; true when the line was one. */
+  private groupStatement(text: string, line: number): boolean {
+    let m: RegExpExecArray | null;
     if ((m = /^(partition|group|package|rectangle|card)\s/i.exec(text))) {
       let spec = text.slice((m[1] ?? '').length).trim();
       const brace = spec.endsWith('{');
       if (brace) spec = spec.slice(0, -1).trimEnd();
-      return this.openGroup(m[1] ?? '', spec, brace, line);
+      this.openGroup(m[1] ?? '', spec, brace, line);
+      return true;
     }
     if (/^\}$/.test(text) || /^end\s*group$/i.test(text)) {
       this.pop(['group'], text, line);
-      return;
+      return true;
     }
     const lane = swimlaneHeader(text);
-    if (lane) return this.swimlane(lane.colour, lane.name, line);
+    if (lane) {
+      this.swimlane(lane.colour, lane.name, line);
+      return true;
+    }
     if ((m = /^\(([^()]{1,100})\)$/.exec(text))) {
       // A connector: every (X) with the same name is one point.
       const name = (m[1] ?? '').trim();
@@ -360,13 +396,13 @@ class ActivityParser {
       } else {
         this.add('connector', name, 'circle', {}, line, undefined, id);
       }
-      return;
+      return true;
     }
     if (/^(label|goto)\s/i.test(text)) {
       this.flattened('label/goto jumps are not carried over', line);
-      return;
+      return true;
     }
-    throw parseError(`cannot read "${truncate(text, 40)}"`, line);
+    return false;
   }
 
   private inlineAction(text: string, line: number): void {

@@ -3,7 +3,7 @@ import type { EdgeStyle, Graph, GraphEdge, GraphGroup, Head, LineKind, LostList,
 import { addGroup, emptyGraph, ensureNode, LIMITS, mergeStyle, parseError, pushEdge, tooDeep, truncate } from './model.ts';
 import type { PumlLine } from './plantuml-source.ts';
 import { commonStatement, ELEMENT_KEYWORD_SET, parseColourSpec, pumlText, SkinParams } from './plantuml-source.ts';
-import { plantumlColour } from './colour.ts';
+import { plantumlColour } from '../kit/colour/notations.ts';
 
 /** Element keyword -> the model shape drawn for it. */
 export const KEYWORD_SHAPE: Record<string, Shape> = {
@@ -53,6 +53,15 @@ interface Ref {
   id: string;
   label?: string;
   keyword?: string;
+}
+
+/** What an element declaration carries after its name. */
+interface ElementTail {
+  stereotypes: string[];
+  style: Style;
+  opensGroup: boolean;
+  description: string | undefined;
+  used: number;
 }
 
 class Cursor {
@@ -330,9 +339,8 @@ class ComponentParser {
   }
 
   /** An element declaration (or group opening); returns the number of lines it used. */
-  private element(index: number): number {
-    const { text, line } = this.lines[index] as PumlLine;
-    const c = new Cursor(text);
+  /** The element's keyword, id and label (`component [Label] as id`, `[Label]`, `() "API" as api` ...). */
+  private elementName(c: Cursor, text: string, line: number): { keyword: string | undefined; id: string; label: string | undefined } {
     const kwMatch = /^([a-z]+\/?)(?=\s|$)/i.exec(text);
     let keyword: string | undefined;
     let id = '';
@@ -386,6 +394,11 @@ class ComponentParser {
         id = alias;
       }
     }
+    return { keyword, id, label };
+  }
+
+  /** What follows the name: stereotypes, links, colours, $tags, a `{` opening a container, a [description]. */
+  private elementTail(c: Cursor, index: number, id: string, line: number): ElementTail {
     const stereotypes: string[] = [];
     let style: Style = {};
     let opensGroup = false;
@@ -438,6 +451,16 @@ class ComponentParser {
         throw parseError(`unexpected "${truncate(rest, 30)}" in the declaration of ${truncate(id, 40)}`, line);
       }
     }
+    return { stereotypes, style, opensGroup, description, used };
+  }
+
+  private element(index: number): number {
+    const { text, line } = this.lines[index] as PumlLine;
+    const c = new Cursor(text);
+    const name = this.elementName(c, text, line);
+    const { keyword, id } = name;
+    let label = name.label;
+    const { stereotypes, style, opensGroup, description, used } = this.elementTail(c, index, id, line);
     if (description !== undefined) label = description;
     if (!opensGroup && id === '') throw parseError(`${keyword ?? 'element'} needs a name`, line);
     if (opensGroup) {

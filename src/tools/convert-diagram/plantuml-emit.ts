@@ -1,5 +1,5 @@
 // PlantUML writer: a description (component/deployment) diagram, the one PlantUML form that holds any graph.
-import { opaque } from './colour.ts';
+import { opaque } from '../kit/colour/notations.ts';
 import type { Graph, GraphEdge, GraphGroup, GraphNode, Head, LostList, Shape, Style } from './model.ts';
 import { childGroups, effectiveStyle, IdMap, nodesIn, truncate } from './model.ts';
 import { KEYWORD_SHAPE } from './plantuml-component.ts';
@@ -42,7 +42,7 @@ const HEAD_APPROX = new Set<Head>(['dot', 'cross', 'tee']);
 
 const RESERVED = new Set([...ELEMENT_KEYWORD_SET, 'as', 'end', 'skinparam', 'title', 'left', 'right', 'top', 'bottom', 'together', 'note', 'hide', 'show', 'remove', 'legend', 'header', 'footer', 'caption', 'scale', 'start', 'stop', 'if', 'else', 'endif', 'while', 'repeat', 'fork', 'partition', 'class', 'state', 'object', 'participant']);
 
-export function validPlantUmlId(id: string): boolean {
+function validPlantUmlId(id: string): boolean {
   return /^[\p{L}_][\p{L}\p{N}_]*$/u.test(id) && !RESERVED.has(id.toLowerCase());
 }
 
@@ -54,7 +54,7 @@ function sanitize(id: string): string {
  * Label text safe from PlantUML's readers: `~` and doubled Creole markers escaped, backslashes, comment
  * markers and (in quoted names) quotes written as <U+...> characters, line breaks as \n.
  */
-export function pumlLabel(text: string, quoted = false): string {
+function pumlLabel(text: string, quoted = false): string {
   let s = text.replace(/~/g, '~~');
   s = quoted ? s.replace(/"/g, '<U+0022>').replace(/([*/_-])(?=\1)/g, '~$1') : s.replace(/([*/"_-])(?=\1)/g, '~$1');
   return (
@@ -68,7 +68,7 @@ export function pumlLabel(text: string, quoted = false): string {
 }
 
 /** A quoted PlantUML name. */
-export function pumlQuoted(text: string): string {
+function pumlQuoted(text: string): string {
   return `"${pumlLabel(text, true)}"`;
 }
 

@@ -1,6 +1,6 @@
 // PlantUML source handling shared by the component and activity parsers: @startuml block, comments,
 // preprocessor lines, label text, inline colour specs, skinparam and diagram-kind detection.
-import { plantumlColour } from './colour.ts';
+import { plantumlColour } from '../kit/colour/notations.ts';
 import type { GraphEdge, LostList, Style } from './model.ts';
 import { parseError, truncate, unsupportedType } from './model.ts';
 import { flattenHtml, hasHtmlTags, splitFirstWord } from './text.ts';
@@ -85,7 +85,7 @@ function stripBlockComments(src: string): string {
 export type PumlKind = 'activity' | 'component';
 
 /** The line with the text of each double-quoted string blanked (the quotes stay), so no keyword is read inside a name. */
-export function outsideQuotes(text: string): string {
+function outsideQuotes(text: string): string {
   if (!text.includes('"')) return text;
   let out = '';
   let inside = false;

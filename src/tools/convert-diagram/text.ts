@@ -1,48 +1,5 @@
-// Label text helpers shared by the parsers: HTML-ish markup to plain text, entity decoding, line numbers.
-
-const NAMED: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: '\u00a0',
-  hellip: '…',
-  mdash: '—',
-  ndash: '–',
-  laquo: '«',
-  raquo: '»',
-  copy: '©',
-  reg: '®',
-  deg: '°',
-  middot: '·',
-  bull: '•',
-  rarr: '→',
-  larr: '←',
-  harr: '↔',
-  uarr: '↑',
-  darr: '↓',
-};
-
-function codePoint(n: number): string {
-  return Number.isInteger(n) && n > 0 && n <= 0x10ffff && !(n >= 0xd800 && n <= 0xdfff) ? String.fromCodePoint(n) : '\ufffd';
-}
-
-/** Decode `&name;`, `&#123;` and `&#x1F;` entities (unknown names are left as written). */
-export function decodeEntities(s: string): string {
-  return s.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z][a-z0-9]{1,10});/gi, (all, body: string) => {
-    if (body[0] === '#') return codePoint(body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10));
-    return NAMED[body.toLowerCase()] ?? all;
-  });
-}
-
-/** Mermaid's own entity codes: `#quot;`, `#35;`, `#9829;`. */
-export function decodeMermaidEntities(s: string): string {
-  return s.replace(/#([0-9]{1,7}|[a-z][a-z0-9]{1,10});/gi, (all, body: string) => {
-    if (/^[0-9]/.test(body)) return codePoint(parseInt(body, 10));
-    return NAMED[body.toLowerCase()] ?? all;
-  });
-}
+// Label text helpers shared by the parsers: HTML-ish markup to plain text, line numbers.
+import { decodeEntities } from '../kit/mermaid/entities.ts';
 
 /**
  * HTML-ish markup to plain text: `<br>` becomes a line break, other tags are removed, entities decoded.
@@ -97,30 +54,7 @@ export function normaliseNewlines(s: string): string {
   return s.replace(/^\ufeff/, '').replace(/\r\n?/g, '\n');
 }
 
-/** Split `a,b:c(1,2),d` on commas that are not inside parentheses. */
-export function splitTopLevel(s: string, sep: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let cur = '';
-  for (const ch of s) {
-    if (ch === '(') depth++;
-    else if (ch === ')' && depth > 0) depth--;
-    if (ch === sep && depth === 0) {
-      out.push(cur);
-      cur = '';
-    } else cur += ch;
-  }
-  out.push(cur);
-  return out;
-}
-
 const isSpace = (c: string | undefined): boolean => c !== undefined && c.trim() === '' && c !== '';
-
-/** `s` without a trailing `!important` (any case) and the whitespace before it, scanned from the end. */
-export function withoutImportant(s: string): string {
-  const t = s.trimEnd();
-  return t.toLowerCase().endsWith('!important') ? t.slice(0, -'!important'.length).trimEnd() : s;
-}
 
 /** `s` without leading and trailing characters of `chars` (a character loop: `^[_-]+|[_-]+$` was quadratic). */
 export function trimChars(s: string, chars: string): string {

@@ -1,13 +1,14 @@
 // convert-diagram: Mermaid flowcharts, Graphviz DOT and PlantUML activity/component diagrams, each to the others.
 import { z } from 'zod';
 import { defineTool } from '../kit/contract.ts';
+import type { ToolCodes, ToolExample } from '../kit/contract.ts';
 import { requireTextOrUpload, uploadIdField } from '../kit/fields.ts';
 import { emitConverted, prepareConvert } from './engine.ts';
 import { examples } from './examples.ts';
 import { hostileDiagrams } from './hostile.ts';
 import { LIMITS, LOST_CODES } from './model.ts';
 
-export const MAX_DIAGRAM = 500_000;
+const MAX_DIAGRAM = 500_000;
 
 const format = ['mermaid', 'dot', 'plantuml'] as const;
 
@@ -52,6 +53,21 @@ const output = z.object({
   lost_total: z.number().int().min(0).describe('How many distinct items were lost, including any beyond the listed ones.'),
 });
 
+/** The engine's request and answer, derived from the schemas. */
+export type Input = z.output<typeof input>;
+export type Output = z.input<typeof output>;
+export type Example = ToolExample<z.input<typeof input>, Output>;
+
+/** Every refusal happens while reading the diagram (`prepare`), before the charge. */
+const codes: ToolCodes = {
+  diagram_empty: { status: 400, meaning: 'The diagram is only white space.' },
+  diagram_format_undetected: { status: 400, meaning: 'from is auto and the text has no Mermaid header, DOT graph/digraph { or @startuml.' },
+  diagram_unsupported_type: { status: 400, meaning: 'A diagram of another kind (Mermaid sequence/class/state ..., PlantUML sequence/class ...); details.type names it.' },
+  diagram_parse_error: { status: 400, meaning: 'Malformed text: an unclosed block, bracket, quote or comment, or an unexpected token; details.line.' },
+  diagram_too_large: { status: 400, meaning: 'More than 5,000 nodes, 20,000 edges or 1,000 subgraphs.' },
+  diagram_too_deep: { status: 400, meaning: 'Subgraphs, clusters, packages or blocks nested more than 64 deep.' },
+};
+
 export default defineTool({
   name: 'convert-diagram',
   title: 'Convert diagram',
@@ -75,10 +91,11 @@ export default defineTool({
   uploadField: 'diagram',
   examples,
   hostile: () => hostileDiagrams(MAX_DIAGRAM),
+  codes,
   // Every refusal (empty, undetected, unparsable, unsupported, too large, too deep) happens while reading, before
   // the charge; run only writes the target notation.
   prepare(body) {
-    return prepareConvert({ diagram: body.diagram ?? '', from: body.from });
+    return prepareConvert(body);
   },
   run(body, _ctx, prepared) {
     return emitConverted(prepared, body.to);

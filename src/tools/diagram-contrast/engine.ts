@@ -1,67 +1,32 @@
 // diagram-contrast engine: detect the format, collect colour pairs, and answer in check, fix or harden mode.
 import { ToolError } from '../kit/contract.ts';
-import { displayRatio, searchColor, toHex } from './color.ts';
-import type { Level } from './color.ts';
+import { displayRatio, searchColor, toHex } from '../kit/colour/colour.ts';
 import { analyseMermaid } from './mermaid-check.ts';
 import { boundChange, hardenMermaid } from './mermaid-harden.ts';
-import type { HardenChange, HardenResult } from './mermaid-harden.ts';
-import { buildModel } from './mermaid-model.ts';
-import type { MermaidModel } from './mermaid-model.ts';
-import { readMermaidSource } from './mermaid-source.ts';
-import type { MermaidSource } from './mermaid-source.ts';
-import type { ThemeName } from './mermaid-theme.ts';
+import type { HardenResult } from './mermaid-harden.ts';
+import { buildModel } from '../kit/mermaid/model.ts';
+import type { MermaidModel } from '../kit/mermaid/model.ts';
+import { readMermaidSource } from '../kit/mermaid/source.ts';
+import type { MermaidSource } from '../kit/mermaid/source.ts';
 import { summarise, toConstraint } from './pairs.ts';
 import { bestReachable, moveFill, unfixableOf, whyUnfixable } from './reach.ts';
-import type { Unfixable } from './reach.ts';
-import type { Failure, Pair, Unverified } from './pairs.ts';
+import type { Failure, Pair } from './pairs.ts';
 import { analyseSvg } from './svg-check.ts';
 import { hardenSvg } from './svg-harden.ts';
 import { parseSvg } from './svg-parse.ts';
 import type { SvgDocument } from './svg-parse.ts';
+import type { Input, Output } from './tool.ts';
 
-export type Format = 'mermaid' | 'svg' | 'auto';
-export type Mode = 'check' | 'fix' | 'harden';
+type Fix = NonNullable<Output['fixes']>[number];
 
-export interface DiagramContrastInput {
-  diagram: string;
-  format: Format;
-  level: Level;
-  mode: Mode;
-  theme?: ThemeName;
-}
-
-export interface Fix extends Failure {
-  suggested_fg: string;
-  fixed_ratio: number;
-  suggested_bg?: string;
-  fill_unrescuable?: true;
-  /** No colour this tool can set reaches `needed`: suggested_fg is the best one and fixed_ratio what it reaches. */
-  unfixable?: true;
-  reason?: string;
-}
-
-// A type alias (not an interface) so that it fits the registry's Record-typed example outputs.
-export type DiagramContrastOutput = {
-  passed: boolean;
-  format: 'mermaid' | 'svg';
-  diagram_type: string;
-  theme: string | null;
-  level: Level;
-  checked: { text: number; non_text: number };
-  failures: Failure[];
-  unverified: Unverified[];
-  fixes?: Fix[];
-  /** fix and harden modes: failures no colour change reaches the threshold for (harden: in the returned diagram). */
-  unfixable?: Unfixable[];
-  changes?: HardenChange[];
-  diagram?: string;
-};
+/** The answer's type under the name the bench imports. */
+export type DiagramContrastOutput = Output;
 
 /** Caps on the reported lists (distinct colour pairs, not elements). */
 export const MAX_ITEMS = 2000;
 
 /** SVG when the text opens with markup (after a BOM and whitespace), Mermaid otherwise. */
-export function detectFormat(text: string, requested: Format): 'mermaid' | 'svg' {
+function detectFormat(text: string, requested: Input['format']): 'mermaid' | 'svg' {
   if (requested !== 'auto') return requested;
   return text.replace(/^\uFEFF/, '').trimStart().startsWith('<') ? 'svg' : 'mermaid';
 }
@@ -71,7 +36,7 @@ export function detectFormat(text: string, requested: Format): 'mermaid' | 'svg'
  * measured as the reader sees them. When nothing passes (a translucent element caps the contrast), the best
  * colour and the ratio it really reaches, marked unfixable with the reason: never a ratio not achieved.
  */
-export function fixFor(failure: Failure, group: readonly Pair[]): Fix {
+function fixFor(failure: Failure, group: readonly Pair[]): Fix {
   // Members of a failure share their colours; one of them stands for all.
   const first = group[0];
   if (!first) return { ...failure, suggested_fg: failure.fg, fixed_ratio: failure.ratio, unfixable: true, reason: 'no colour found that reaches the threshold' };
@@ -107,8 +72,8 @@ export type PreparedDiagram =
  * a source that is neither SVG nor Mermaid, malformed frontmatter or directives, too many links, malformed
  * or oversized SVG. The parsed document is handed on, so nothing is parsed twice.
  */
-export function prepareDiagram(input: Pick<DiagramContrastInput, 'diagram' | 'format'>): PreparedDiagram {
-  const text = input.diagram;
+export function prepareDiagram(input: Pick<Input, 'diagram' | 'format'>): PreparedDiagram {
+  const text = input.diagram ?? '';
   if (text.trim() === '') throw new ToolError(400, 'diagram_empty', 'The diagram is empty.');
   const format = detectFormat(text, input.format);
   if (format === 'svg') return { format, text, doc: parseSvg(text) };
@@ -120,11 +85,11 @@ export function prepareDiagram(input: Pick<DiagramContrastInput, 'diagram' | 'fo
 }
 
 /** Prepare and analyse in one step (the bench and the tests' shortcut; the tool runs the two apart). */
-export function runDiagramContrast(input: DiagramContrastInput): DiagramContrastOutput {
+export function runDiagramContrast(input: Input): Output {
   return analyseDiagram(prepareDiagram(input), input);
 }
 
-export function analyseDiagram(prepared: PreparedDiagram, input: Omit<DiagramContrastInput, 'diagram' | 'format'>): DiagramContrastOutput {
+export function analyseDiagram(prepared: PreparedDiagram, input: Pick<Input, 'level' | 'mode' | 'theme'>): Output {
   const { format, text } = prepared;
   let pairs: Pair[];
   let diagramType: string;
@@ -143,7 +108,7 @@ export function analyseDiagram(prepared: PreparedDiagram, input: Omit<DiagramCon
     harden = () => hardenMermaid(text, input.level, input.theme, a);
   }
   const summary = summarise(pairs, MAX_ITEMS);
-  const out: DiagramContrastOutput = {
+  const out: Output = {
     passed: summary.failures.length === 0,
     format,
     diagram_type: diagramType,

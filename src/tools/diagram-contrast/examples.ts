@@ -1,16 +1,7 @@
 // Worked examples of diagram-contrast: real engine outputs, executed by the registry test and the tool's tests.
-import type { DiagramContrastOutput } from './engine.ts';
+import type { Example } from './tool.ts';
 
-export interface ExampleInput {
-  diagram?: string;
-  upload_id?: string;
-  format?: 'mermaid' | 'svg' | 'auto';
-  level?: 'AA' | 'AAA';
-  mode?: 'check' | 'fix' | 'harden';
-  theme?: 'default' | 'neutral' | 'dark' | 'forest' | 'base';
-}
-
-export const EXAMPLES: { title: string; input: ExampleInput; output: DiagramContrastOutput }[] = [
+export const EXAMPLES: Example[] = [
   {
     "title": "Check a flowchart whose class puts white text on a coral fill",
     "input": {

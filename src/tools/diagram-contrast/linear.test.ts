@@ -1,9 +1,10 @@
 // Each regular expression recheck found super-linear, rewritten: same answers, and linear time on the input that broke it.
 import { describe, expect, it } from 'vitest';
-import { parsePaint, withoutImportant } from './color.ts';
+import { parsePaint, withoutImportant } from '../kit/colour/colour.ts';
 import { fontPx } from './mermaid-check.ts';
-import { buildModel, parseDecls } from './mermaid-model.ts';
-import { readMermaidSource } from './mermaid-source.ts';
+import { buildModel } from '../kit/mermaid/model.ts';
+import { parseDecls } from '../kit/mermaid/style.ts';
+import { readMermaidSource } from '../kit/mermaid/source.ts';
 import { length, parseTransform, transformCalls } from './svg-geometry.ts';
 
 /** Every crafted input below took seconds (quadratic or worse) with the expression it replaces, at 20,000 characters. */

@@ -1,9 +1,10 @@
 // Mermaid contrast pairs: resolve each element's colours (theme < classDef default < classes < style) and measure them.
-import { contrastRatio, isLargeText, over, parsePaint, requiredRatio, TRANSPARENT, WHITE, withAlpha } from './color.ts';
-import type { Level, PairKind, Rgba } from './color.ts';
-import type { Family, MermaidSource } from './mermaid-source.ts';
-import { buildModel } from './mermaid-model.ts';
-import type { MElement, MermaidModel, SeqLayer, StyleLine } from './mermaid-model.ts';
+import { contrastRatio, isLargeText, over, parsePaint, requiredRatio, TRANSPARENT, WHITE, withAlpha } from '../kit/colour/colour.ts';
+import type { Level, PairKind, Rgba } from '../kit/colour/colour.ts';
+import type { Family } from '../kit/mermaid/keywords.ts';
+import type { MermaidSource } from '../kit/mermaid/source.ts';
+import { buildModel } from '../kit/mermaid/model.ts';
+import type { MElement, MermaidModel, SeqLayer, StyleLine } from '../kit/mermaid/model.ts';
 import { cleanOverrides, themeVariables } from './mermaid-theme.ts';
 import type { ThemeName, ThemeVars } from './mermaid-theme.ts';
 import { measure, slotKey } from './pairs.ts';
@@ -156,6 +157,28 @@ export function fontWeight(value: string | undefined): number {
   return Number.isFinite(n) ? n : 400;
 }
 
+/** A paint value read: a colour (null for none), or the reason it cannot be measured. */
+type Painted = { ok: true; color: Rgba | null; raw: string } | { ok: false; reason: string; raw: string };
+
+/** A shape to check: its text on its fill, and its border on the backdrop. */
+interface ShapeSpec {
+  roleNoun: string;
+  element: string;
+  props: Props;
+  backdrop: Backdrop;
+  /** A title bar colour under the text, when it differs from the shape's fill (composite states). */
+  textBg?: Props;
+  text: boolean;
+  border: boolean;
+  fillAlpha?: number;
+  textRole?: string;
+  ref?: Pair['ref'];
+  /** The statements applied to the element, in order (harden mode asks which of them wins). */
+  lineOrder?: readonly number[];
+  /** What to move when the text sits directly on the backdrop (no fill of its own). */
+  backdropSlot?: Slot;
+}
+
 function ownersOf(props: Props): string[] {
   const out = new Set<string>();
   for (const key of ['fill', 'color', 'stroke']) {
@@ -205,7 +228,7 @@ class Checker {
   }
 
   /** Paint value -> colour; theme values are unknown when the theme is not modelled. */
-  private paint(r: Resolved | undefined, what: string): { ok: true; color: Rgba | null; raw: string } | { ok: false; reason: string; raw: string } {
+  private paint(r: Resolved | undefined, what: string): Painted {
     if (!r || r.value === '') {
       if (r?.slot.kind === 'theme' && !this.vars) return { ok: false, reason: `the Mermaid theme "${this.themeName}" is not modelled`, raw: '' };
       return { ok: true, color: null, raw: '' };
@@ -288,23 +311,7 @@ class Checker {
    * A labelled shape: text on its fill, and its border against the backdrop (WCAG 1.4.11). The border passes
    * when either the stroke or the fill stands out 3:1 from what surrounds the shape.
    */
-  shape(o: {
-    roleNoun: string;
-    element: string;
-    props: Props;
-    backdrop: Backdrop;
-    /** A title bar colour under the text, when it differs from the shape's fill (composite states). */
-    textBg?: Props;
-    text: boolean;
-    border: boolean;
-    fillAlpha?: number;
-    textRole?: string;
-    ref?: Pair['ref'];
-    /** The statements applied to the element, in order (harden mode asks which of them wins). */
-    lineOrder?: readonly number[];
-    /** What to move when the text sits directly on the backdrop (no fill of its own). */
-    backdropSlot?: Slot;
-  }): void {
+  shape(o: ShapeSpec): void {
     const { props, backdrop } = o;
     const owners = ownersOf(props);
     const opacity = numberOf(props.get('opacity')?.value, 1);
@@ -355,45 +362,49 @@ class Checker {
       }
     }
 
-    if (o.border) {
-      const strokeR = props.get('stroke');
-      const width = props.get('stroke-width')?.value;
-      const stroke = this.paint(strokeR, 'border colour');
-      const strokeSlot = strokeR?.slot ?? { kind: 'fixed' };
-      const role = `${o.roleNoun} border`;
-      if (width !== undefined && numberOf(width, 1) <= 0) return;
-      if (stroke.ok && !stroke.color) return;
-      if (!stroke.ok) {
-        this.unverified('non_text', role, o.element, 3, stroke.raw, undefined, stroke.reason, strokeSlot, { kind: 'fixed' }, owners);
-        return;
-      }
-      if (!backdrop.ok) {
-        this.unverified('non_text', role, o.element, 3, stroke.raw, stroke.color ?? undefined, backdrop.reason, strokeSlot, { kind: 'fixed' }, owners);
-        return;
-      }
-      const strokeAlpha = numberOf(props.get('stroke-opacity')?.value, 1) * opacity;
-      const base = backdrop.color;
-      const fg = stroke.color as Rgba;
-      const seen = (c: Rgba): Rgba => over(withAlpha(c, strokeAlpha), base);
-      const fillSeen = over(withAlpha(fillTop, opacity), base);
-      this.push({
-        kind: 'non_text',
-        role,
-        element: o.element,
-        needed: 3,
-        fgRaw: stroke.raw,
-        fg,
-        bg: base,
-        fgSeen: seen(fg),
-        // The fill edge itself can carry the boundary (SC 1.4.11 asks for the information, not a stroke).
-        altRatio: fill.ok && fillTop.alpha > 0 ? contrastRatio(fillSeen, base) : undefined,
-        fgSlot: strokeSlot,
-        bgSlot: { kind: 'fixed' },
-        seen,
-        owners,
-        ref: o.ref,
-      });
+    if (o.border) this.border(o, fill, fillTop, opacity, owners);
+  }
+
+  /** A shape's border against its backdrop (3:1); the fill edge can carry the boundary instead. */
+  private border(o: ShapeSpec, fill: Painted, fillTop: Rgba, opacity: number, owners: string[]): void {
+    const { props, backdrop } = o;
+    const strokeR = props.get('stroke');
+    const width = props.get('stroke-width')?.value;
+    const stroke = this.paint(strokeR, 'border colour');
+    const strokeSlot = strokeR?.slot ?? { kind: 'fixed' };
+    const role = `${o.roleNoun} border`;
+    if (width !== undefined && numberOf(width, 1) <= 0) return;
+    if (stroke.ok && !stroke.color) return;
+    if (!stroke.ok) {
+      this.unverified('non_text', role, o.element, 3, stroke.raw, undefined, stroke.reason, strokeSlot, { kind: 'fixed' }, owners);
+      return;
     }
+    if (!backdrop.ok) {
+      this.unverified('non_text', role, o.element, 3, stroke.raw, stroke.color ?? undefined, backdrop.reason, strokeSlot, { kind: 'fixed' }, owners);
+      return;
+    }
+    const strokeAlpha = numberOf(props.get('stroke-opacity')?.value, 1) * opacity;
+    const base = backdrop.color;
+    const fg = stroke.color as Rgba;
+    const seen = (c: Rgba): Rgba => over(withAlpha(c, strokeAlpha), base);
+    const fillSeen = over(withAlpha(fillTop, opacity), base);
+    this.push({
+      kind: 'non_text',
+      role,
+      element: o.element,
+      needed: 3,
+      fgRaw: stroke.raw,
+      fg,
+      bg: base,
+      fgSeen: seen(fg),
+      // The fill edge itself can carry the boundary (SC 1.4.11 asks for the information, not a stroke).
+      altRatio: fill.ok && fillTop.alpha > 0 ? contrastRatio(fillSeen, base) : undefined,
+      fgSlot: strokeSlot,
+      bgSlot: { kind: 'fixed' },
+      seen,
+      owners,
+      ref: o.ref,
+    });
   }
 
   /** A line (edge, message): its stroke against the backdrop, 3:1. */
@@ -425,79 +436,95 @@ class Checker {
     this.shape({ roleNoun: role, textRole: role, element, props: merged, backdrop, text: true, border: false, backdropSlot });
   }
 
+  /** Clusters and nodes of a graph-like diagram (flowchart, block, class, state, ER). */
+  private graphShapes(nodeTheme: Props): void {
+    const m = this.model;
+    const r = this.roles;
+    for (const cluster of m.clusters.values()) {
+      const parent = this.containerBg(cluster.parent);
+      const props = this.layers(cluster, themeLayer(this.vars, { fill: [r.clusterFill], stroke: [r.clusterStroke], color: r.clusterText }), false);
+      const titleBg = r.clusterTitleBg ? this.layers(cluster, themeLayer(this.vars, { fill: [r.clusterTitleBg] }), false) : undefined;
+      const hasTitle = m.family !== 'block' && (cluster.label ?? '') !== '';
+      this.shape({
+        roleNoun: r.clusterNoun,
+        element: cluster.id,
+        props,
+        backdrop: parent,
+        textBg: titleBg,
+        text: hasTitle,
+        border: m.family !== 'block',
+        fillAlpha: r.clusterAlpha,
+      });
+    }
+    for (const node of m.nodes.values()) {
+      if (m.clusters.has(node.id)) continue;
+      const lines = this.linesOf(node, true);
+      const ref: Pair['ref'] = { type: 'node', id: node.id };
+      this.alike(`node|${node.parent ?? ''}|${lines.map((l) => l.idx).join(',')}`, node.id, ref, () => {
+        this.shape({ roleNoun: r.noun, element: node.id, props: withLines(nodeTheme, lines), backdrop: this.containerBg(node.parent), text: true, border: true, ref, lineOrder: lines.map((l) => l.idx) });
+      });
+    }
+  }
+
+  /** Edges of a graph-like diagram, with linkStyle (default and by index) and edge classes, and their labels. */
+  private graphEdges(): void {
+    const m = this.model;
+    const r = this.roles;
+    const edgeTheme = themeLayer(this.vars, { stroke: [r.edge], color: r.edgeText });
+    const labelBgTheme = themeLayer(this.vars, { fill: [r.edgeLabelBg] });
+    const defaults = m.linkStyles.filter((l) => l.targets.includes('default'));
+    const byIndex = new Map<string, StyleLine[]>();
+    for (const l of m.linkStyles) {
+      for (const t of new Set(l.targets)) {
+        if (t === 'default') continue;
+        const list = byIndex.get(t) ?? [];
+        list.push(l);
+        byIndex.set(t, list);
+      }
+    }
+    for (const edge of m.edges) {
+      if (edge.invisible) continue;
+      const lines = [...defaults, ...(byIndex.get(String(edge.edgeIndex)) ?? [])];
+      for (const c of m.pendingClasses.get(edge.id) ?? []) lines.push(...(m.classDefs.get(c) ?? []));
+      const common = this.commonCluster(edge);
+      const name = `${edge.from ?? '?'}-->${edge.to ?? '?'}`;
+      const ref: Pair['ref'] = { type: 'edge', index: edge.edgeIndex ?? 0 };
+      this.alike(`edge|${common ?? ''}|${edge.hasLabel ? 1 : 0}|${lines.map((l) => l.idx).join(',')}`, name, ref, () => {
+        const props = withLines(edgeTheme, lines);
+        const backdrop = this.containerBg(common);
+        this.line('edge', name, props, backdrop, ref);
+        if (edge.hasLabel) this.label('edge label', name, props, labelBgTheme, backdrop);
+      });
+    }
+  }
+
+  /** Sequence actors and messages. */
+  private sequence(): void {
+    const m = this.model;
+    const actorTheme = themeLayer(this.vars, { fill: ['actorBkg'], stroke: ['actorBorder'], color: ['actorTextColor'] });
+    for (const actor of m.actors.values()) {
+      this.shape({ roleNoun: 'actor', element: actor.id, props: actorTheme, backdrop: this.canvas, text: true, border: true });
+    }
+    const msgTheme = themeLayer(this.vars, { stroke: ['signalColor'], color: ['signalTextColor'] });
+    for (const msg of m.messages) {
+      this.alike(`message|${this.layerId(msg.layers ?? null)}|${msg.hasLabel ? 1 : 0}`, msg.id, undefined, () => {
+        const { backdrop, slot } = this.layered(msg.layers ?? null);
+        this.line('message line', msg.id, msgTheme, backdrop, undefined, slot.kind === 'span' ? slot : { kind: 'fixed' });
+        if (msg.hasLabel) this.label('message text', msg.id, msgTheme, new Map(), backdrop, slot);
+      });
+    }
+  }
+
   run(): void {
     const m = this.model;
     const r = this.roles;
     const nodeTheme = themeLayer(this.vars, { fill: [r.nodeFill], stroke: [r.nodeStroke], color: r.nodeText });
 
     if (m.family !== 'venn' && m.family !== 'sequence' && m.family !== 'other') {
-      for (const cluster of m.clusters.values()) {
-        const parent = this.containerBg(cluster.parent);
-        const props = this.layers(cluster, themeLayer(this.vars, { fill: [r.clusterFill], stroke: [r.clusterStroke], color: r.clusterText }), false);
-        const titleBg = r.clusterTitleBg ? this.layers(cluster, themeLayer(this.vars, { fill: [r.clusterTitleBg] }), false) : undefined;
-        const hasTitle = m.family !== 'block' && (cluster.label ?? '') !== '';
-        this.shape({
-          roleNoun: r.clusterNoun,
-          element: cluster.id,
-          props,
-          backdrop: parent,
-          textBg: titleBg,
-          text: hasTitle,
-          border: m.family !== 'block',
-          fillAlpha: r.clusterAlpha,
-        });
-      }
-      for (const node of m.nodes.values()) {
-        if (m.clusters.has(node.id)) continue;
-        const lines = this.linesOf(node, true);
-        const ref: Pair['ref'] = { type: 'node', id: node.id };
-        this.alike(`node|${node.parent ?? ''}|${lines.map((l) => l.idx).join(',')}`, node.id, ref, () => {
-          this.shape({ roleNoun: r.noun, element: node.id, props: withLines(nodeTheme, lines), backdrop: this.containerBg(node.parent), text: true, border: true, ref, lineOrder: lines.map((l) => l.idx) });
-        });
-      }
-      const edgeTheme = themeLayer(this.vars, { stroke: [r.edge], color: r.edgeText });
-      const labelBgTheme = themeLayer(this.vars, { fill: [r.edgeLabelBg] });
-      const defaults = m.linkStyles.filter((l) => l.targets.includes('default'));
-      const byIndex = new Map<string, StyleLine[]>();
-      for (const l of m.linkStyles) {
-        for (const t of new Set(l.targets)) {
-          if (t === 'default') continue;
-          const list = byIndex.get(t) ?? [];
-          list.push(l);
-          byIndex.set(t, list);
-        }
-      }
-      for (const edge of m.edges) {
-        if (edge.invisible) continue;
-        const lines = [...defaults, ...(byIndex.get(String(edge.edgeIndex)) ?? [])];
-        for (const c of m.pendingClasses.get(edge.id) ?? []) lines.push(...(m.classDefs.get(c) ?? []));
-        const common = this.commonCluster(edge);
-        const name = `${edge.from ?? '?'}-->${edge.to ?? '?'}`;
-        const ref: Pair['ref'] = { type: 'edge', index: edge.edgeIndex ?? 0 };
-        this.alike(`edge|${common ?? ''}|${edge.hasLabel ? 1 : 0}|${lines.map((l) => l.idx).join(',')}`, name, ref, () => {
-          const props = withLines(edgeTheme, lines);
-          const backdrop = this.containerBg(common);
-          this.line('edge', name, props, backdrop, ref);
-          if (edge.hasLabel) this.label('edge label', name, props, labelBgTheme, backdrop);
-        });
-      }
+      this.graphShapes(nodeTheme);
+      this.graphEdges();
     }
-
-    if (m.family === 'sequence') {
-      const actorTheme = themeLayer(this.vars, { fill: ['actorBkg'], stroke: ['actorBorder'], color: ['actorTextColor'] });
-      for (const actor of m.actors.values()) {
-        this.shape({ roleNoun: 'actor', element: actor.id, props: actorTheme, backdrop: this.canvas, text: true, border: true });
-      }
-      const msgTheme = themeLayer(this.vars, { stroke: ['signalColor'], color: ['signalTextColor'] });
-      for (const msg of m.messages) {
-        this.alike(`message|${this.layerId(msg.layers ?? null)}|${msg.hasLabel ? 1 : 0}`, msg.id, undefined, () => {
-          const { backdrop, slot } = this.layered(msg.layers ?? null);
-          this.line('message line', msg.id, msgTheme, backdrop, undefined, slot.kind === 'span' ? slot : { kind: 'fixed' });
-          if (msg.hasLabel) this.label('message text', msg.id, msgTheme, new Map(), backdrop, slot);
-        });
-      }
-    }
-
+    if (m.family === 'sequence') this.sequence();
     if (m.notes.length > 0) {
       const noteTheme = themeLayer(this.vars, { fill: ['noteBkgColor'], stroke: ['noteBorderColor'], color: ['noteTextColor'] });
       for (const note of m.notes) {
@@ -618,7 +645,7 @@ class Checker {
 }
 
 /** Theme name: the diagram's own config first, then the caller's, then Mermaid's default. */
-export function themeNameOf(src: MermaidSource, requested: ThemeName | undefined): string {
+function themeNameOf(src: MermaidSource, requested: ThemeName | undefined): string {
   const t = src.config.theme;
   if (typeof t === 'string' && t.trim() !== '') return t.trim();
   return requested ?? 'default';

@@ -1,11 +1,11 @@
 // Mermaid harden mode: rewrite classDef/style/linkStyle properties and theme variables until every pair passes.
 import { parseDocument } from 'yaml';
-import { displayRatio, parsePaint, searchColor, toHex } from './color.ts';
-import type { Level } from './color.ts';
+import { displayRatio, parsePaint, searchColor, toHex } from '../kit/colour/colour.ts';
+import type { Level } from '../kit/colour/colour.ts';
 import { analyseMermaid } from './mermaid-check.ts';
 import type { MermaidAnalysis } from './mermaid-check.ts';
-import { entityStarts } from './mermaid-entities.ts';
-import { readMermaidSource } from './mermaid-source.ts';
+import { entityStarts } from '../kit/mermaid/entities.ts';
+import { readMermaidSource } from '../kit/mermaid/source.ts';
 import type { ThemeName } from './mermaid-theme.ts';
 import { slotKey, toConstraint } from './pairs.ts';
 import { MAX_HARDEN_PAIRS, moveFill } from './reach.ts';
@@ -54,7 +54,7 @@ interface Edit {
   append?: string;
 }
 
-export interface AppendRules {
+interface AppendRules {
   /** `style id ...` is understood by this diagram type. */
   style: boolean;
   /** `linkStyle n ...` is understood by this diagram type. */
@@ -146,7 +146,7 @@ function splitTextByBackground(f: Pair, users: Pair[], edits: Map<string, Edit>)
  * when no colour can (AAA on a mid-tone fill, or one class on fills far apart), the element's own fill line
  * takes a text colour, or the failing pair's fill moves, or a border/line colour is split per background.
  */
-export function planEdits(pairs: readonly Pair[], rules: AppendRules = { style: false, linkStyle: false }, budget: HardenBudget = { left: Infinity }): Edit[] {
+function planEdits(pairs: readonly Pair[], rules: AppendRules = { style: false, linkStyle: false }, budget: HardenBudget = { left: Infinity }): Edit[] {
   const edits = new Map<string, Edit>();
   const bySlot = new Map<string, Pair[]>();
   for (const p of pairs) {
@@ -323,7 +323,7 @@ function applyEdits(a: MermaidAnalysis, edits: readonly Edit[]): string {
  * ends the statement as well) or put a space before it (another statement follows on the line). `placed`:
  * the spans harden wrote, ascending and within single lines. Each line is read once, so this stays linear.
  */
-export function keepColoursReadable(text: string, placed: readonly { start: number; end: number }[]): string {
+function keepColoursReadable(text: string, placed: readonly { start: number; end: number }[]): string {
   const pieces: string[] = [];
   let cursor = 0;
   let k = 0;

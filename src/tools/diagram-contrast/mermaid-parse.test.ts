@@ -4,7 +4,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runDiagramContrast } from './engine.ts';
-import { entityCount, entityStarts, splitLines } from './mermaid-entities.ts';
+import { entityCount, entityStarts, splitLines } from '../kit/mermaid/entities.ts';
 import { mermaidEncodeEntities, mermaidParser } from './mermaid-reference.ts';
 import type { MermaidParse } from './mermaid-reference.ts';
 import { THEME_NAMES } from './mermaid-theme.ts';

@@ -2,8 +2,8 @@
 import { converter } from 'culori';
 import type { Hsl } from 'culori';
 import data from './mermaid-themes.json' with { type: 'json' };
-import { parseColor, toCss } from './color.ts';
-import type { Rgba } from './color.ts';
+import { parseColor, toCss } from '../kit/colour/colour.ts';
+import type { Rgba } from '../kit/colour/colour.ts';
 
 export const THEME_NAMES = ['default', 'neutral', 'dark', 'forest', 'base'] as const;
 export type ThemeName = (typeof THEME_NAMES)[number];

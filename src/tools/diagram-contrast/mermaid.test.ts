@@ -1,9 +1,10 @@
 // Mermaid reading: themes and their vendored defaults, frontmatter and directives, statements, style precedence.
 import { describe, expect, it } from 'vitest';
-import { parseColor, toHex } from './color.ts';
+import { parseColor, toHex } from '../kit/colour/colour.ts';
 import { analyseMermaid } from './mermaid-check.ts';
-import { buildModel, parseDecls } from './mermaid-model.ts';
-import { readMermaidSource } from './mermaid-source.ts';
+import { buildModel } from '../kit/mermaid/model.ts';
+import { parseDecls } from '../kit/mermaid/style.ts';
+import { readMermaidSource } from '../kit/mermaid/source.ts';
 import { THEME_NAMES, themeVariables, vendoredDefaults } from './mermaid-theme.ts';
 import { summarise } from './pairs.ts';
 

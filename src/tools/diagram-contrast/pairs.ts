@@ -1,6 +1,6 @@
 // Colour pairs found in a diagram, and their grouping into the SPEC's failure and unverifiedFailure objects.
-import { contrastRatio, displayRatio, passes, toHex } from './color.ts';
-import type { Constraint, PairKind, Rgba } from './color.ts';
+import { contrastRatio, displayRatio, passes, toHex } from '../kit/colour/colour.ts';
+import type { Constraint, PairKind, Rgba } from '../kit/colour/colour.ts';
 
 /** What can be changed to alter a colour: a theme variable, a property of a style line, an SVG element's paint. */
 export type Slot =
@@ -75,7 +75,7 @@ export interface Failure {
   label: string;
 }
 
-export interface Unverified {
+interface Unverified {
   fg: string;
   bg: null;
   ratio: null;

@@ -1,6 +1,6 @@
 // How far a failing pair can be taken by changing colours, and why, when it cannot reach its threshold, it cannot.
-import { BLACK, colorDistance, contrastRatio, displayRatio, flatten, passes, searchColor, toHex, WHITE } from './color.ts';
-import type { ColorChoice, Rgba } from './color.ts';
+import { BLACK, colorDistance, contrastRatio, displayRatio, flatten, passes, searchColor, toHex, WHITE } from '../kit/colour/colour.ts';
+import type { ColorChoice, Rgba } from '../kit/colour/colour.ts';
 import type { Failure, Pair } from './pairs.ts';
 
 /**
@@ -31,7 +31,7 @@ function fillView(p: Pair): ((fill: Rgba) => Rgba) | null {
 }
 
 /** The share of a candidate colour that reaches the reader (1: opaque; group opacity 0.5: 0.5). */
-export function opacityOf(p: Pair): number {
+function opacityOf(p: Pair): number {
   const w = p.seen(WHITE);
   const b = p.seen(BLACK);
   return Math.max(0, Math.min(1, Math.max(w.r - b.r, w.g - b.g, w.b - b.b)));

@@ -1,6 +1,6 @@
 // SVG contrast pairs: text against the shapes painted under it, strokes against their backdrop, composited like a browser.
-import { contrastRatio, isLargeText, over, parsePaint, requiredRatio, TRANSPARENT, WHITE, withAlpha } from './color.ts';
-import type { Level, Rgba } from './color.ts';
+import { contrastRatio, isLargeText, over, parsePaint, requiredRatio, TRANSPARENT, WHITE, withAlpha } from '../kit/colour/colour.ts';
+import type { Level, Rgba } from '../kit/colour/colour.ts';
 import { fontWeight } from './mermaid-check.ts';
 import { measure } from './pairs.ts';
 import type { Pair } from './pairs.ts';
@@ -73,13 +73,13 @@ function num(value: string | undefined, fallback: number): number {
 }
 
 /** The shape under a label and how a new fill on it would look at the label (after opacity and layers). */
-export interface Backdrop {
+interface Backdrop {
   element: SvgElement;
   fill: Rgba | null;
   seen: (fill: Rgba) => Rgba;
 }
 
-export interface SvgTarget {
+interface SvgTarget {
   element: SvgElement;
   prop: 'fill' | 'stroke';
   backdrop: () => Backdrop | null;

@@ -209,131 +209,169 @@ function arcPoints(x1: number, y1: number, rxIn: number, ryIn: number, phiDeg: n
   return out;
 }
 
+/** Path data read command by command: the pen position, the last control points and the subpaths drawn. */
+class PathReader {
+  readonly subpaths: Outline['subpaths'] = [];
+  private readonly tokens: string[] = [];
+  i = 0;
+  cmd = '';
+  x = 0;
+  y = 0;
+  private sx = 0;
+  private sy = 0;
+  private lastCtrl: Point | null = null;
+  private lastQ: Point | null = null;
+  private cur: { points: Point[]; closed: boolean } | null = null;
+  total = 0;
+
+  constructor(d: string) {
+    // Tokens as far as the point budget can use them (no command takes more than 7).
+    const tokenRe = /[MmLlHhVvCcSsQqTtAaZz]|[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/g;
+    for (let t = tokenRe.exec(d); t !== null && this.tokens.length < 8 * MAX_PATH_POINTS; t = tokenRe.exec(d)) this.tokens.push(t[0]);
+  }
+
+  get length(): number {
+    return this.tokens.length;
+  }
+
+  token(): string {
+    return this.tokens[this.i] ?? '';
+  }
+
+  private num(): number {
+    const t = this.tokens[this.i++];
+    return t === undefined ? NaN : parseFloat(t);
+  }
+
+  isNum(): boolean {
+    return this.i < this.tokens.length && !/^[A-Za-z]$/.test(this.tokens[this.i] ?? '');
+  }
+
+  /** A point relative to the pen when `rel`. */
+  private point(rel: boolean): Point {
+    return [this.num() + (rel ? this.x : 0), this.num() + (rel ? this.y : 0)];
+  }
+
+  private push(p: Point): void {
+    if (!this.cur) {
+      this.cur = { points: [[this.x, this.y]], closed: false };
+      this.subpaths.push(this.cur);
+    }
+    if (this.total < MAX_PATH_POINTS) {
+      this.cur.points.push(p);
+      this.total++;
+    }
+  }
+
+  close(): void {
+    if (this.cur) this.cur.closed = true;
+    this.x = this.sx;
+    this.y = this.sy;
+    this.cur = null;
+  }
+
+  moveTo(rel: boolean): void {
+    const nx = this.num() + (rel ? this.x : 0);
+    const ny = this.num() + (rel ? this.y : 0);
+    this.x = nx;
+    this.y = ny;
+    this.sx = nx;
+    this.sy = ny;
+    this.cur = { points: [[nx, ny]], closed: false };
+    this.subpaths.push(this.cur);
+    this.cmd = rel ? 'l' : 'L';
+    this.lastCtrl = null;
+    this.lastQ = null;
+  }
+
+  /** L, H and V. */
+  lineTo(C: string, rel: boolean): void {
+    if (C !== 'V') this.x = this.num() + (rel ? this.x : 0);
+    if (C !== 'H') this.y = this.num() + (rel ? this.y : 0);
+    this.push([this.x, this.y]);
+    this.lastCtrl = null;
+    this.lastQ = null;
+  }
+
+  /** C and S, flattened into 8 segments. */
+  cubic(C: string, rel: boolean): void {
+    const { x, y } = this;
+    let c1: Point;
+    if (C === 'C') c1 = this.point(rel);
+    else c1 = this.lastCtrl ? [2 * x - this.lastCtrl[0], 2 * y - this.lastCtrl[1]] : [x, y];
+    const c2 = this.point(rel);
+    const e = this.point(rel);
+    for (let k = 1; k <= 8; k++) {
+      const s = k / 8;
+      const u = 1 - s;
+      this.push([u * u * u * x + 3 * u * u * s * c1[0] + 3 * u * s * s * c2[0] + s * s * s * e[0], u * u * u * y + 3 * u * u * s * c1[1] + 3 * u * s * s * c2[1] + s * s * s * e[1]]);
+    }
+    this.lastCtrl = c2;
+    this.lastQ = null;
+    this.x = e[0];
+    this.y = e[1];
+  }
+
+  /** Q and T, flattened into 6 segments. */
+  quadratic(C: string, rel: boolean): void {
+    const { x, y } = this;
+    let q: Point;
+    if (C === 'Q') q = this.point(rel);
+    else q = this.lastQ ? [2 * x - this.lastQ[0], 2 * y - this.lastQ[1]] : [x, y];
+    const e = this.point(rel);
+    for (let k = 1; k <= 6; k++) {
+      const s = k / 6;
+      const u = 1 - s;
+      this.push([u * u * x + 2 * u * s * q[0] + s * s * e[0], u * u * y + 2 * u * s * q[1] + s * s * e[1]]);
+    }
+    this.lastQ = q;
+    this.lastCtrl = null;
+    this.x = e[0];
+    this.y = e[1];
+  }
+
+  arc(rel: boolean): void {
+    const rx = this.num();
+    const ry = this.num();
+    const rot = this.num();
+    const large = this.num() !== 0;
+    const sweep = this.num() !== 0;
+    const ex = this.num() + (rel ? this.x : 0);
+    const ey = this.num() + (rel ? this.y : 0);
+    for (const p of arcPoints(this.x, this.y, rx, ry, rot, large, sweep, ex, ey)) this.push(p);
+    this.x = ex;
+    this.y = ey;
+    this.lastCtrl = null;
+    this.lastQ = null;
+  }
+}
+
 /** Parse path data (all commands, relative and absolute) and flatten curves into line segments. */
 export function parsePath(d: string): Outline {
-  const subpaths: Outline['subpaths'] = [];
-  // Tokens as far as the point budget can use them (no command takes more than 7).
-  const tokens: string[] = [];
-  const tokenRe = /[MmLlHhVvCcSsQqTtAaZz]|[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/g;
-  for (let t = tokenRe.exec(d); t !== null && tokens.length < 8 * MAX_PATH_POINTS; t = tokenRe.exec(d)) tokens.push(t[0]);
-  let i = 0;
-  let cmd = '';
-  let x = 0;
-  let y = 0;
-  let sx = 0;
-  let sy = 0;
-  let lastCtrl: Point | null = null;
-  let lastQ: Point | null = null;
-  let cur: { points: Point[]; closed: boolean } | null = null;
-  let total = 0;
-  const num = (): number => {
-    const t = tokens[i++];
-    return t === undefined ? NaN : parseFloat(t);
-  };
-  const isNum = (): boolean => i < tokens.length && !/^[A-Za-z]$/.test(tokens[i] ?? '');
-  const push = (p: Point): void => {
-    if (!cur) {
-      cur = { points: [[x, y]], closed: false };
-      subpaths.push(cur);
-    }
-    if (total < MAX_PATH_POINTS) {
-      cur.points.push(p);
-      total++;
-    }
-  };
+  const r = new PathReader(d);
   let guard = 0;
-  while (i < tokens.length && guard++ < 1_000_000 && total < MAX_PATH_POINTS) {
-    const t = tokens[i] ?? '';
+  while (r.i < r.length && guard++ < 1_000_000 && r.total < MAX_PATH_POINTS) {
+    const t = r.token();
     if (/^[A-Za-z]$/.test(t)) {
-      cmd = t;
-      i++;
-      if (cmd === 'Z' || cmd === 'z') {
-        if (cur) cur.closed = true;
-        x = sx;
-        y = sy;
-        cur = null;
+      r.cmd = t;
+      r.i++;
+      if (t === 'Z' || t === 'z') {
+        r.close();
         continue;
       }
-    } else if (cmd === '') break;
-    const rel = cmd === cmd.toLowerCase();
-    const C = cmd.toUpperCase();
-    if (!isNum()) continue;
-    if (C === 'M') {
-      const nx = num() + (rel ? x : 0);
-      const ny = num() + (rel ? y : 0);
-      x = nx;
-      y = ny;
-      sx = x;
-      sy = y;
-      cur = { points: [[x, y]], closed: false };
-      subpaths.push(cur);
-      cmd = rel ? 'l' : 'L';
-      lastCtrl = null;
-      lastQ = null;
-    } else if (C === 'L') {
-      x = num() + (rel ? x : 0);
-      y = num() + (rel ? y : 0);
-      push([x, y]);
-      lastCtrl = null;
-      lastQ = null;
-    } else if (C === 'H') {
-      x = num() + (rel ? x : 0);
-      push([x, y]);
-      lastCtrl = null;
-      lastQ = null;
-    } else if (C === 'V') {
-      y = num() + (rel ? y : 0);
-      push([x, y]);
-      lastCtrl = null;
-      lastQ = null;
-    } else if (C === 'C' || C === 'S') {
-      let c1: Point;
-      if (C === 'C') c1 = [num() + (rel ? x : 0), num() + (rel ? y : 0)];
-      else c1 = lastCtrl ? [2 * x - lastCtrl[0], 2 * y - lastCtrl[1]] : [x, y];
-      const c2: Point = [num() + (rel ? x : 0), num() + (rel ? y : 0)];
-      const e: Point = [num() + (rel ? x : 0), num() + (rel ? y : 0)];
-      for (let k = 1; k <= 8; k++) {
-        const s = k / 8;
-        const u = 1 - s;
-        push([u * u * u * x + 3 * u * u * s * c1[0] + 3 * u * s * s * c2[0] + s * s * s * e[0], u * u * u * y + 3 * u * u * s * c1[1] + 3 * u * s * s * c2[1] + s * s * s * e[1]]);
-      }
-      lastCtrl = c2;
-      lastQ = null;
-      x = e[0];
-      y = e[1];
-    } else if (C === 'Q' || C === 'T') {
-      let q: Point;
-      if (C === 'Q') q = [num() + (rel ? x : 0), num() + (rel ? y : 0)];
-      else q = lastQ ? [2 * x - lastQ[0], 2 * y - lastQ[1]] : [x, y];
-      const e: Point = [num() + (rel ? x : 0), num() + (rel ? y : 0)];
-      for (let k = 1; k <= 6; k++) {
-        const s = k / 6;
-        const u = 1 - s;
-        push([u * u * x + 2 * u * s * q[0] + s * s * e[0], u * u * y + 2 * u * s * q[1] + s * s * e[1]]);
-      }
-      lastQ = q;
-      lastCtrl = null;
-      x = e[0];
-      y = e[1];
-    } else if (C === 'A') {
-      const rx = num();
-      const ry = num();
-      const rot = num();
-      const large = num() !== 0;
-      const sweep = num() !== 0;
-      const ex = num() + (rel ? x : 0);
-      const ey = num() + (rel ? y : 0);
-      for (const p of arcPoints(x, y, rx, ry, rot, large, sweep, ex, ey)) push(p);
-      x = ex;
-      y = ey;
-      lastCtrl = null;
-      lastQ = null;
-    } else {
-      i++;
-    }
-    if (!Number.isFinite(x) || !Number.isFinite(y)) break;
+    } else if (r.cmd === '') break;
+    const rel = r.cmd === r.cmd.toLowerCase();
+    const C = r.cmd.toUpperCase();
+    if (!r.isNum()) continue;
+    if (C === 'M') r.moveTo(rel);
+    else if (C === 'L' || C === 'H' || C === 'V') r.lineTo(C, rel);
+    else if (C === 'C' || C === 'S') r.cubic(C, rel);
+    else if (C === 'Q' || C === 'T') r.quadratic(C, rel);
+    else if (C === 'A') r.arc(rel);
+    else r.i++;
+    if (!Number.isFinite(r.x) || !Number.isFinite(r.y)) break;
   }
-  const clean = subpaths.filter((sp) => sp.points.every(([a, b]) => Number.isFinite(a) && Number.isFinite(b)));
+  const clean = r.subpaths.filter((sp) => sp.points.every(([a, b]) => Number.isFinite(a) && Number.isFinite(b)));
   return { subpaths: clean, box: boxOf(clean) };
 }
 

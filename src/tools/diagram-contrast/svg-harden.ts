@@ -1,6 +1,6 @@
 // SVG harden mode: give failing text and strokes (and, when needed, the shape under a label) inline colours.
-import { BLACK, displayRatio, searchColor, toHex, WHITE } from './color.ts';
-import type { Level } from './color.ts';
+import { BLACK, displayRatio, searchColor, toHex, WHITE } from '../kit/colour/colour.ts';
+import type { Level } from '../kit/colour/colour.ts';
 import type { HardenBudget, HardenChange, HardenResult } from './mermaid-harden.ts';
 import { toConstraint } from './pairs.ts';
 import { MAX_HARDEN_PAIRS } from './reach.ts';

@@ -1,7 +1,7 @@
 // A careful XML tokenizer for SVG that keeps each element's source span (harden mode rewrites attributes in place).
 import { ToolError } from '../kit/contract.ts';
 
-export interface AttrSpan {
+interface AttrSpan {
   start: number;
   end: number;
   valueStart: number;
@@ -26,12 +26,12 @@ export interface SvgElement {
   line: number;
 }
 
-export interface SvgText {
+interface SvgText {
   kind: 'text';
   text: string;
 }
 
-export type SvgNode = SvgElement | SvgText;
+type SvgNode = SvgElement | SvgText;
 
 export interface SvgDocument {
   source: string;
@@ -40,13 +40,13 @@ export interface SvgDocument {
   byId: Map<string, SvgElement>;
 }
 
-export const MAX_ELEMENTS = 10_000;
-export const MAX_DEPTH = 256;
+const MAX_ELEMENTS = 10_000;
+const MAX_DEPTH = 256;
 
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", nbsp: '\u00a0' };
 
 /** The five XML entities and numeric references; anything else is left as written. */
-export function decodeEntities(s: string): string {
+function decodeEntities(s: string): string {
   if (!s.includes('&')) return s;
   return s.replace(/&(#x[0-9a-fA-F]{1,6}|#[0-9]{1,7}|[a-zA-Z]{2,8});/g, (m, ref: string) => {
     if (ref.startsWith('#x')) {
@@ -109,11 +109,83 @@ function localName(qname: string): string {
   return colon >= 0 ? qname.slice(colon + 1) : qname;
 }
 
-/** Parse an SVG document; 400 svg_malformed with line and column, svg_not_svg when the root is not <svg>. */
-export function parseSvg(source: string): SvgDocument {
-  const s = source;
-  const sc = new Scanner(s);
-  const doc: SvgElement = {
+/** A comment, CDATA section (its text goes to `into`), processing instruction or declaration at `lt`: the offset after it, or -1 when `lt` opens none. */
+function skipMarkup(sc: Scanner, lt: number, into: SvgElement | null): number {
+  const s = sc.s;
+  if (s.startsWith('<!--', lt)) {
+    const end = s.indexOf('-->', lt + 4);
+    if (end < 0) sc.fail(lt, 'unterminated comment');
+    return end + 3;
+  }
+  if (s.startsWith('<![CDATA[', lt)) {
+    const end = s.indexOf(']]>', lt + 9);
+    if (end < 0) sc.fail(lt, 'unterminated CDATA section');
+    if (into) into.children.push({ kind: 'text', text: s.slice(lt + 9, end) });
+    return end + 3;
+  }
+  if (s.startsWith('<?', lt)) {
+    const end = s.indexOf('?>', lt + 2);
+    if (end < 0) sc.fail(lt, 'unterminated processing instruction');
+    return end + 2;
+  }
+  if (s.startsWith('<!', lt)) {
+    // DOCTYPE, possibly with an internal subset; its entities are never expanded.
+    const bracket = s.indexOf('[', lt);
+    const gt = s.indexOf('>', lt);
+    if (gt < 0) sc.fail(lt, 'unterminated declaration');
+    if (bracket >= 0 && bracket < gt) {
+      const close = s.indexOf(']', bracket);
+      const gt2 = close < 0 ? -1 : s.indexOf('>', close);
+      if (gt2 < 0) sc.fail(lt, 'unterminated DOCTYPE');
+      return gt2 + 1;
+    }
+    return gt + 1;
+  }
+  return -1;
+}
+
+/** The attributes of the start tag at `lt`, read into `el` from the end of its name: the offset after its `>` or `/>`. */
+function readAttributes(sc: Scanner, el: SvgElement, nameEnd: number, lt: number, qname: string): number {
+  const s = sc.s;
+  let q = nameEnd;
+  for (;;) {
+    const wsStart = q;
+    while (q < s.length && isSpace(s.charCodeAt(q))) q++;
+    if (q >= s.length) sc.fail(lt, `unterminated <${qname}> tag`);
+    if (s[q] === '>') {
+      q++;
+      break;
+    }
+    if (s[q] === '/' && s[q + 1] === '>') {
+      el.selfClosing = true;
+      q += 2;
+      break;
+    }
+    if (q === wsStart) sc.fail(q, `expected whitespace before an attribute in <${qname}>`);
+    const aStart = q;
+    const aEnd = sc.readName(q);
+    if (aEnd === q) sc.fail(q, `unexpected character "${s[q] ?? ''}" in <${qname}>`);
+    const aname = s.slice(aStart, aEnd);
+    q = aEnd;
+    while (q < s.length && isSpace(s.charCodeAt(q))) q++;
+    if (s[q] !== '=') sc.fail(q, `attribute ${aname} has no value`);
+    q++;
+    while (q < s.length && isSpace(s.charCodeAt(q))) q++;
+    const quote = s[q] ?? "";
+    if (quote !== '"' && quote !== "'") sc.fail(q, `attribute ${aname} value is not quoted`);
+    const vEnd = s.indexOf(quote, q + 1);
+    if (vEnd < 0) sc.fail(q, `attribute ${aname} value is not closed`);
+    if (el.attrs.has(aname)) sc.fail(aStart, `attribute ${aname} appears twice`);
+    el.attrs.set(aname, decodeEntities(s.slice(q + 1, vEnd)));
+    el.attrSpans.set(aname, { start: aStart, end: vEnd + 1, valueStart: q + 1, valueEnd: vEnd, quote });
+    q = vEnd + 1;
+  }
+  return q;
+}
+
+/** The document node that holds the root element while parsing. */
+function documentNode(): SvgElement {
+  return {
     kind: 'element',
     index: -1,
     name: '#document',
@@ -127,6 +199,24 @@ export function parseSvg(source: string): SvgDocument {
     selfClosing: false,
     line: 1,
   };
+}
+
+/** The root element, which must be <svg> (400 svg_malformed without one, svg_not_svg when it is another). */
+function svgRoot(doc: SvgElement): SvgElement {
+  const root = doc.children.find((c): c is SvgElement => c.kind === 'element');
+  if (!root) throw new ToolError(400, 'svg_malformed', 'The SVG has no root element.', { line: 1, column: 1 });
+  if (root.lname !== 'svg') {
+    throw new ToolError(400, 'svg_not_svg', `The document's root element is <${root.name}>, not <svg>: not an SVG diagram.`, { element: root.name });
+  }
+  root.parent = null;
+  return root;
+}
+
+/** Parse an SVG document; 400 svg_malformed with line and column, svg_not_svg when the root is not <svg>. */
+export function parseSvg(source: string): SvgDocument {
+  const s = source;
+  const sc = new Scanner(s);
+  const doc = documentNode();
   const stack: SvgElement[] = [doc];
   const elements: SvgElement[] = [];
   const byId = new Map<string, SvgElement>();
@@ -147,36 +237,9 @@ export function parseSvg(source: string): SvgDocument {
       if (stack.length > 1) top().children.push({ kind: 'text', text: decodeEntities(text) });
       else if (text.trim() !== '') sc.fail(pos, 'text outside the root element');
     }
-    if (s.startsWith('<!--', lt)) {
-      const end = s.indexOf('-->', lt + 4);
-      if (end < 0) sc.fail(lt, 'unterminated comment');
-      pos = end + 3;
-      continue;
-    }
-    if (s.startsWith('<![CDATA[', lt)) {
-      const end = s.indexOf(']]>', lt + 9);
-      if (end < 0) sc.fail(lt, 'unterminated CDATA section');
-      if (stack.length > 1) top().children.push({ kind: 'text', text: s.slice(lt + 9, end) });
-      pos = end + 3;
-      continue;
-    }
-    if (s.startsWith('<?', lt)) {
-      const end = s.indexOf('?>', lt + 2);
-      if (end < 0) sc.fail(lt, 'unterminated processing instruction');
-      pos = end + 2;
-      continue;
-    }
-    if (s.startsWith('<!', lt)) {
-      // DOCTYPE, possibly with an internal subset; its entities are never expanded.
-      const bracket = s.indexOf('[', lt);
-      const gt = s.indexOf('>', lt);
-      if (gt < 0) sc.fail(lt, 'unterminated declaration');
-      if (bracket >= 0 && bracket < gt) {
-        const close = s.indexOf(']', bracket);
-        const gt2 = close < 0 ? -1 : s.indexOf('>', close);
-        if (gt2 < 0) sc.fail(lt, 'unterminated DOCTYPE');
-        pos = gt2 + 1;
-      } else pos = gt + 1;
+    const after = skipMarkup(sc, lt, stack.length > 1 ? top() : null);
+    if (after >= 0) {
+      pos = after;
       continue;
     }
     if (s[lt + 1] === '/') {
@@ -209,39 +272,7 @@ export function parseSvg(source: string): SvgDocument {
       selfClosing: false,
       line: sc.lineOf(lt),
     };
-    let q = nameEnd;
-    for (;;) {
-      const wsStart = q;
-      while (q < s.length && isSpace(s.charCodeAt(q))) q++;
-      if (q >= s.length) sc.fail(lt, `unterminated <${qname}> tag`);
-      if (s[q] === '>') {
-        q++;
-        break;
-      }
-      if (s[q] === '/' && s[q + 1] === '>') {
-        el.selfClosing = true;
-        q += 2;
-        break;
-      }
-      if (q === wsStart) sc.fail(q, `expected whitespace before an attribute in <${qname}>`);
-      const aStart = q;
-      const aEnd = sc.readName(q);
-      if (aEnd === q) sc.fail(q, `unexpected character "${s[q] ?? ''}" in <${qname}>`);
-      const aname = s.slice(aStart, aEnd);
-      q = aEnd;
-      while (q < s.length && isSpace(s.charCodeAt(q))) q++;
-      if (s[q] !== '=') sc.fail(q, `attribute ${aname} has no value`);
-      q++;
-      while (q < s.length && isSpace(s.charCodeAt(q))) q++;
-      const quote = s[q] ?? "";
-      if (quote !== '"' && quote !== "'") sc.fail(q, `attribute ${aname} value is not quoted`);
-      const vEnd = s.indexOf(quote, q + 1);
-      if (vEnd < 0) sc.fail(q, `attribute ${aname} value is not closed`);
-      if (el.attrs.has(aname)) sc.fail(aStart, `attribute ${aname} appears twice`);
-      el.attrs.set(aname, decodeEntities(s.slice(q + 1, vEnd)));
-      el.attrSpans.set(aname, { start: aStart, end: vEnd + 1, valueStart: q + 1, valueEnd: vEnd, quote });
-      q = vEnd + 1;
-    }
+    const q = readAttributes(sc, el, nameEnd, lt, qname);
     el.tagEnd = q;
     if (stack.length === 1 && doc.children.some((c) => c.kind === 'element')) sc.fail(lt, 'a second root element');
     top().children.push(el);
@@ -263,13 +294,7 @@ export function parseSvg(source: string): SvgDocument {
     const open = top();
     sc.fail(open.start, `<${open.name}> is never closed`);
   }
-  const root = doc.children.find((c): c is SvgElement => c.kind === 'element');
-  if (!root) throw new ToolError(400, 'svg_malformed', 'The SVG has no root element.', { line: 1, column: 1 });
-  if (root.lname !== 'svg') {
-    throw new ToolError(400, 'svg_not_svg', `The document's root element is <${root.name}>, not <svg>: not an SVG diagram.`, { element: root.name });
-  }
-  root.parent = null;
-  return { source, root, elements, byId };
+  return { source, root: svgRoot(doc), elements, byId };
 }
 
 /** All text inside an element (tspans included), entity-decoded, whitespace collapsed. */

@@ -26,7 +26,7 @@ interface Rule {
 }
 
 /** Where a computed value came from (harden mode writes inline, with !important when a rule used it). */
-export interface Origin {
+interface Origin {
   kind: 'initial' | 'inherited' | 'attr' | 'css' | 'inline';
   important: boolean;
 }

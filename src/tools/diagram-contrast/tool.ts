@@ -1,6 +1,7 @@
 // diagram-contrast: WCAG contrast QA and auto-fix for Mermaid and SVG diagrams (check, fix and harden modes).
 import { z } from 'zod';
 import { defineTool } from '../kit/contract.ts';
+import type { ToolCodes, ToolExample } from '../kit/contract.ts';
 import { requireTextOrUpload, uploadIdField } from '../kit/fields.ts';
 import { analyseDiagram, MAX_ITEMS, prepareDiagram } from './engine.ts';
 import { EXAMPLES } from './examples.ts';
@@ -8,7 +9,7 @@ import { hostileCases } from './hostile.ts';
 import { THEME_NAMES } from './mermaid-theme.ts';
 
 /** Uploads are up to 5 MB; an SVG with embedded fonts is that big. Mermaid text is capped lower by the engine. */
-export const MAX_DIAGRAM = 5_000_000;
+const MAX_DIAGRAM = 5_000_000;
 
 const colorString = z.string().max(100);
 
@@ -107,6 +108,24 @@ const output = z.object({
   diagram: z.string().max(MAX_DIAGRAM * 2).optional().describe('harden mode: the rewritten diagram; checked again with the same inputs, it passes, except for the pairs listed in unfixable.'),
 });
 
+/** The engine's request and answer, derived from the schemas. */
+export type Input = z.output<typeof input>;
+export type Output = z.input<typeof output>;
+export type Example = ToolExample<z.input<typeof input>, Output>;
+
+/** Every refusal comes from `prepare` (reading the diagram), before the charge. */
+const codes: ToolCodes = {
+  diagram_empty: { status: 400, meaning: 'The diagram is only white space.' },
+  diagram_not_recognized: { status: 400, meaning: 'The text is neither an SVG document nor a Mermaid diagram (no diagram type and no classDef/style statements).' },
+  mermaid_too_long: { status: 400, meaning: "The Mermaid source is over 50,000 characters, Mermaid's own maxTextSize." },
+  mermaid_too_complex: { status: 400, meaning: 'The Mermaid diagram draws more than 20,000 links.' },
+  mermaid_frontmatter_invalid: { status: 400, meaning: 'The frontmatter is unclosed, too long, not valid YAML, repeats a key or nests too deep.' },
+  mermaid_directive_invalid: { status: 400, meaning: 'An %%{init: ...}%% directive is not valid JSON or nests too deep.' },
+  svg_malformed: { status: 400, meaning: 'The SVG is not well-formed XML or has no root element.' },
+  svg_not_svg: { status: 400, meaning: 'The root element of the markup is not <svg>.' },
+  svg_too_complex: { status: 400, meaning: 'The SVG has more than 10,000 elements or nests them more than 256 deep.' },
+};
+
 export default defineTool({
   name: 'diagram-contrast',
   title: 'Diagram contrast',
@@ -125,9 +144,10 @@ export default defineTool({
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   examples: EXAMPLES,
   hostile: hostileCases,
+  codes,
   // Every refusal happens here, before the charge; run works on the document read here.
   prepare(body) {
-    return prepareDiagram({ diagram: body.diagram ?? '', format: body.format });
+    return prepareDiagram(body);
   },
   run(body, _ctx, prepared) {
     return analyseDiagram(prepared, { level: body.level, mode: body.mode, theme: body.theme });

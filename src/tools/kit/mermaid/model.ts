@@ -1,12 +1,10 @@
 // Mermaid model: the elements a diagram draws (nodes, subgraphs, edges, notes, actors...) and its style statements.
-import { ToolError } from '../kit/contract.ts';
-import type { Family, MermaidSource, Statement } from './mermaid-source.ts';
-
-export interface Decl {
-  prop: string;
-  value: string;
-  raw: string;
-}
+import { ToolError } from '../contract.ts';
+import { SHAPE_DELIMITERS } from './shapes.ts';
+import { parseDecls } from './style.ts';
+import type { Decl } from './style.ts';
+import type { Family } from './keywords.ts';
+import type { MermaidSource, Statement } from './source.ts';
 
 /** A classDef, style or linkStyle statement, with the span of its property list for rewriting. */
 export interface StyleLine {
@@ -21,7 +19,7 @@ export interface StyleLine {
   lead: string;
 }
 
-export type ElementKind = 'node' | 'cluster' | 'edge' | 'note' | 'actor' | 'message' | 'venn';
+type ElementKind = 'node' | 'cluster' | 'edge' | 'note' | 'actor' | 'message' | 'venn';
 
 export interface MElement {
   kind: ElementKind;
@@ -72,47 +70,10 @@ export interface MermaidModel {
  * Links drawn at most. Mermaid itself stops at 500 (its `maxEdges` setting); real diagrams stay far below
  * this, while `a & b & ... --> c & d & ...` multiplies with every `&`.
  */
-export const MAX_EDGES = 20_000;
+const MAX_EDGES = 20_000;
 
 function tooManyEdges(): never {
   throw new ToolError(400, 'mermaid_too_complex', `The diagram draws more than ${MAX_EDGES} links (Mermaid's own default limit is 500).`, { limit: MAX_EDGES });
-}
-
-// ---------------------------------------------------------------- style properties
-
-/** Split a Mermaid style list on commas outside parentheses; pieces without a colon continue the previous value. */
-export function parseDecls(text: string): Decl[] {
-  const pieces: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === '(') depth++;
-    else if (ch === ')' && depth > 0) depth--;
-    else if (ch === ',' && depth === 0) {
-      pieces.push(text.slice(start, i));
-      start = i + 1;
-    }
-  }
-  pieces.push(text.slice(start));
-  const decls: Decl[] = [];
-  for (const piece of pieces) {
-    let cut = piece.trimEnd().length;
-    while (cut > 0 && piece[cut - 1] === ';') cut--;
-    const trimmed = piece.slice(0, cut).trim();
-    if (trimmed === '') continue;
-    const colon = trimmed.indexOf(':');
-    const prev = decls[decls.length - 1];
-    if (colon <= 0) {
-      if (prev) {
-        prev.value = `${prev.value},${trimmed}`;
-        prev.raw = `${prev.raw},${piece}`;
-      }
-      continue;
-    }
-    decls.push({ prop: trimmed.slice(0, colon).trim().toLowerCase(), value: trimmed.slice(colon + 1).trim(), raw: piece });
-  }
-  return decls;
 }
 
 const ID_CHAR = /[\p{L}\p{N}_$]/u;
@@ -140,22 +101,11 @@ function unquote(label: string): string {
 
 // ---------------------------------------------------------------- flowchart / block tokens
 
-const SHAPES: [string, string[]][] = [
-  ['(((', [')))']],
-  ['((', ['))']],
-  ['([', ['])']],
-  ['[[', [']]']],
-  ['[(', [')]']],
-  ['[/', ['/]', '\\]']],
-  ['[\\', ['\\]', '/]']],
-  ['{{', ['}}']],
-  ['<[', [']>']],
-  ['@{', ['}']],
-  ['(', [')']],
-  ['[', [']']],
-  ['{', ['}']],
-  ['>', [']']],
-];
+/**
+ * Openers with their closers; here only the label and where the node ends count. `(-` is left out: the model has
+ * always read `A(-5 °C)` as a round node, where waiting for a `-)` would swallow the rest of the statement.
+ */
+const SHAPES: [string, string[]][] = SHAPE_DELIMITERS.filter((d) => d.open !== '(-').map((d) => [d.open, d.closes.map(([close]) => close)]);
 
 interface NodeToken {
   id: string;

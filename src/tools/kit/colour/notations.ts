@@ -1,8 +1,5 @@
-// Colour values of the three notations, read into one form (#rrggbb or #rrggbbaa) with culori.
-import { converter, formatHex, formatHex8, parse } from 'culori';
-import { withoutImportant } from './text.ts';
-
-const toRgb = converter('rgb');
+// Colour values of Mermaid/CSS, Graphviz DOT and PlantUML, read into one form (#rrggbb or #rrggbbaa).
+import { parseColor, toHex, withoutImportant } from './colour.ts';
 
 // Real colour values are short; capping keeps culori's parsers away from hostile long strings.
 const MAX_COLOUR = 80;
@@ -17,21 +14,16 @@ function clamp01(v: number): number {
   return v < 0 ? 0 : v > 1 ? 1 : v;
 }
 
-function fromRgb(r: number, g: number, b: number, alpha = 1): string {
-  const c = { mode: 'rgb' as const, r: clamp01(r), g: clamp01(g), b: clamp01(b), alpha: clamp01(alpha) };
-  return alpha < 1 ? formatHex8(c) : formatHex(c);
+function fromRgb(r: number, g: number, b: number): string {
+  return toHex({ r, g, b, alpha: 1 });
 }
 
 /** A CSS colour (Mermaid styles; names, #rgb, #rrggbb[aa], rgb(), hsl() ...). */
 export function cssColour(raw: string): string | undefined {
   const text = withoutImportant(raw.trim()).toLowerCase();
   if (text === '' || text.length > MAX_COLOUR) return undefined;
-  const parsed = parse(text);
-  if (!parsed) return undefined;
-  const rgb = toRgb(parsed);
-  if (!rgb || ![rgb.r, rgb.g, rgb.b].every(Number.isFinite)) return undefined;
-  const alpha = rgb.alpha === undefined || !Number.isFinite(rgb.alpha) ? 1 : rgb.alpha;
-  return fromRgb(rgb.r, rgb.g, rgb.b, alpha);
+  const rgba = parseColor(text);
+  return rgba === null ? undefined : toHex(rgba);
 }
 
 /** HSV (all channels 0..1, as DOT writes them) to hex. */

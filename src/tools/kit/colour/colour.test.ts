@@ -2,8 +2,8 @@
 import { wcagContrast } from 'culori';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, displayRatio, isLargeText, over, parseColor, parsePaint, remapFill, requiredRatio, searchColor, toHex, WHITE } from './color.ts';
-import type { Rgba } from './color.ts';
+import { contrastRatio, displayRatio, isLargeText, over, parseColor, parsePaint, remapFill, requiredRatio, searchColor, toHex, WHITE } from './colour.ts';
+import type { Rgba } from './colour.ts';
 
 /** WCAG 2.x relative luminance and contrast, exactly as the Understanding document states them. */
 function wcag(a: Rgba, b: Rgba): number {

@@ -1,4 +1,4 @@
-// Colour maths for diagram-contrast: parsing (culori), alpha compositing, WCAG ratios and thresholds, fix search.
+// Colour maths: parsing (culori), alpha compositing, WCAG ratios and thresholds, the nearest passing colour.
 import { converter, differenceEuclidean, parse, toGamut } from 'culori';
 import type { Oklch, Rgb } from 'culori';
 
@@ -110,15 +110,6 @@ function asRgb(c: Rgba): Rgb {
   return { mode: 'rgb', r: c.r, g: c.g, b: c.b };
 }
 
-/**
- * What the screen shows: each channel rounded to 8 bits, as browsers paint and as axe-core reads computed
- * colours. Colours derived in hsl() (theme variables, translucent layers) are not on that grid until painted.
- */
-export function painted(c: Rgba): Rgba {
-  const q = (v: number): number => Math.round(clamp01(v) * 255) / 255;
-  return { r: q(c.r), g: q(c.g), b: q(c.b), alpha: c.alpha };
-}
-
 /** WCAG 2.x linearisation of each 8-bit channel value (0.04045 threshold), computed once. */
 const LINEAR: Float64Array = (() => {
   const t = new Float64Array(256);
@@ -134,7 +125,7 @@ function channel8(v: number): number {
 }
 
 /** WCAG 2.x relative luminance of the painted colour (channels rounded to 8 bits). */
-export function luminance(c: Rgba): number {
+function luminance(c: Rgba): number {
   return 0.2126 * (LINEAR[channel8(c.r)] ?? 0) + 0.7152 * (LINEAR[channel8(c.g)] ?? 0) + 0.0722 * (LINEAR[channel8(c.b)] ?? 0);
 }
 
@@ -191,7 +182,7 @@ export interface Constraint {
 }
 
 /** The smallest ratio of `candidate` over all constraints, and whether all pass. */
-export function evaluateConstraints(candidate: Rgba, constraints: readonly Constraint[]): { ratio: number; ok: boolean } {
+function evaluateConstraints(candidate: Rgba, constraints: readonly Constraint[]): { ratio: number; ok: boolean } {
   let ratio = Infinity;
   let ok = true;
   for (const c of constraints) {

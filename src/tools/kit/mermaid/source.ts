@@ -1,8 +1,8 @@
 // Mermaid source: frontmatter, %%{init}%% directives, comments, the diagram-type line and statements with their spans.
 import { parseDocument, visit } from 'yaml';
-import { ToolError } from '../kit/contract.ts';
-
-export type Family = 'flowchart' | 'block' | 'class' | 'state' | 'er' | 'sequence' | 'venn' | 'other' | 'fragment';
+import { ToolError } from '../contract.ts';
+import { familyOf } from './keywords.ts';
+import type { Family } from './keywords.ts';
 
 /** One statement: a line, or a `;`-separated part of one, with its span in that line (trimmed). */
 export interface Statement {
@@ -12,7 +12,7 @@ export interface Statement {
   text: string;
 }
 
-export interface Directive {
+interface Directive {
   line: number;
   start: number;
   end: number;
@@ -20,7 +20,7 @@ export interface Directive {
   args: Record<string, unknown>;
 }
 
-export interface Frontmatter {
+interface Frontmatter {
   startLine: number;
   endLine: number;
   data: Record<string, unknown>;
@@ -39,20 +39,6 @@ export interface MermaidSource {
   statements: Statement[];
 }
 
-const KEYWORDS: [RegExp, Family][] = [
-  [/^(graph|flowchart|flowchart-v2|flowchart-elk)$/, 'flowchart'],
-  [/^(block|block-beta)$/, 'block'],
-  [/^(classDiagram|classDiagram-v2)$/, 'class'],
-  [/^(stateDiagram|stateDiagram-v2)$/, 'state'],
-  [/^erDiagram$/, 'er'],
-  [/^sequenceDiagram$/, 'sequence'],
-  [/^venn-beta$/, 'venn'],
-  [
-    /^(journey|gantt|pie|quadrantChart|requirementDiagram|requirement|gitGraph|C4Context|C4Container|C4Component|C4Dynamic|C4Deployment|mindmap|timeline|zenuml|sankey|sankey-beta|xychart|xychart-beta|packet|packet-beta|kanban|architecture|architecture-beta|radar-beta|treemap|treemap-beta|info|ishikawa|ishikawa-beta|eventmodeling|treeView-beta|wardley-beta)$/,
-    'other',
-  ],
-];
-
 const STYLE_STATEMENT = /^(classDef|class|style|linkStyle|cssClass)\s/;
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -60,7 +46,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 }
 
 /** Objects merge key by key (later wins); everything else is replaced. */
-export function deepMerge(into: Record<string, unknown>, from: Record<string, unknown>, depth = 0): Record<string, unknown> {
+function deepMerge(into: Record<string, unknown>, from: Record<string, unknown>, depth = 0): Record<string, unknown> {
   if (depth > 8) return into;
   for (const [k, v] of Object.entries(from)) {
     if (k === '__proto__' || k === 'constructor' || k === 'prototype') continue;
@@ -240,60 +226,85 @@ function depthOf(value: unknown): number {
   return max;
 }
 
-/** Read the frontmatter, directives, comments and the diagram type; 400 when the text is not Mermaid. */
-export function readMermaidSource(text: string): MermaidSource {
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  const normal = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  const lines = normal.split('\n');
-  const lineStarts: number[] = [];
-  let acc = 0;
-  for (const l of lines) {
-    lineStarts.push(acc);
-    acc += l.length + 1;
-  }
-  const ranges: [number, number][] = [];
+/**
+ * Where a frontmatter block is: its opening `---` line (the first line that is not blank) and its closing one,
+ * 0-based; `close` is -1 when it is never closed. `fence` tells a `---` line (Mermaid allows trailing blanks).
+ */
+export function frontmatterSpan(lines: readonly string[], fence: (line: string) => boolean = (l) => l.trimEnd() === '---'): { open: number; close: number } | null {
+  let open = 0;
+  while (open < lines.length && (lines[open] ?? '').trim() === '') open++;
+  if (!fence(lines[open] ?? '')) return null;
+  let close = open + 1;
+  while (close < lines.length && !fence(lines[close] ?? '')) close++;
+  return { open, close: close >= lines.length ? -1 : close };
+}
 
-  // Frontmatter: a `---` line before anything else, closed by the next `---` line.
-  let frontmatter: Frontmatter | null = null;
-  let first = 0;
-  while (first < lines.length && (lines[first] ?? '').trim() === '') first++;
-  if ((lines[first] ?? '').trimEnd() === '---') {
-    let close = first + 1;
-    while (close < lines.length && (lines[close] ?? '').trimEnd() !== '---') close++;
-    if (close >= lines.length) {
-      throw new ToolError(400, 'mermaid_frontmatter_invalid', 'The frontmatter opened with --- is never closed.', { line: first + 1 });
-    }
-    const yamlText = lines.slice(first + 1, close).join('\n');
-    if (yamlText.length > MAX_FRONTMATTER) {
-      throw new ToolError(400, 'mermaid_frontmatter_invalid', `The frontmatter is longer than ${MAX_FRONTMATTER} characters; Mermaid's frontmatter holds a title and a configuration.`, { line: first + 1 });
-    }
-    let data: unknown;
-    try {
-      data = yamlText.trim() === '' ? {} : readYaml(yamlText);
-    } catch (err) {
-      const pos = (err as { linePos?: { line: number }[] }).linePos?.[0]?.line ?? 1;
-      throw new ToolError(400, 'mermaid_frontmatter_invalid', `The frontmatter is not valid YAML: ${(err as Error).message.split('\n')[0] ?? ''}`, {
-        line: first + 1 + pos,
-      });
-    }
-    frontmatter = { startLine: first, endLine: close, data: isPlainObject(data) ? data : {} };
-    ranges.push([lineStarts[first] ?? 0, (lineStarts[close] ?? 0) + (lines[close] ?? '').length]);
-  }
-  const frontmatterEnd = ranges[0]?.[1] ?? -1;
-
-  // Directives %%{ type: args }%%, possibly over several lines. indexOf keeps this linear on hostile input.
-  const directives: Directive[] = [];
-  let from = 0;
-  for (;;) {
-    const open = normal.indexOf('%%{', from);
-    if (open < 0) break;
-    if (open < frontmatterEnd) {
-      from = frontmatterEnd;
+/**
+ * The `%%{ ... }%%` directives of a text from offset `from`, in order, as [open, end) offsets (end past the
+ * closing `}%%`); the last has end -1 when it is never closed. With `atLineStart`, a `%%{` after other text on
+ * its line is text, not a directive. indexOf keeps this linear on hostile input.
+ */
+export function directiveSpans(text: string, from = 0, atLineStart = false): { open: number; end: number }[] {
+  const out: { open: number; end: number }[] = [];
+  let at = from;
+  for (let open = text.indexOf('%%{', at); open >= 0; open = text.indexOf('%%{', at)) {
+    if (atLineStart && text.slice(text.lastIndexOf('\n', open - 1) + 1, open).trim() !== '') {
+      at = open + 3;
       continue;
     }
-    const close = normal.indexOf('}%%', open + 3);
-    if (close < 0) break;
-    const body = normal.slice(open + 3, close);
+    const close = text.indexOf('}%%', open + 3);
+    if (close < 0) {
+      out.push({ open, end: -1 });
+      break;
+    }
+    out.push({ open, end: close + 3 });
+    at = close + 3;
+  }
+  return out;
+}
+
+/** Offsets of the line starts of `lines` (joined by single line breaks). */
+function lineStartsOf(lines: readonly string[]): number[] {
+  const starts: number[] = [];
+  let acc = 0;
+  for (const l of lines) {
+    starts.push(acc);
+    acc += l.length + 1;
+  }
+  return starts;
+}
+
+/** The frontmatter read as Mermaid reads it (YAML, js-yaml's strictness); 400 mermaid_frontmatter_invalid. */
+function readFrontmatter(lines: readonly string[]): Frontmatter | null {
+  const span = frontmatterSpan(lines);
+  if (!span) return null;
+  const first = span.open;
+  const close = span.close;
+  if (close < 0) {
+    throw new ToolError(400, 'mermaid_frontmatter_invalid', 'The frontmatter opened with --- is never closed.', { line: first + 1 });
+  }
+  const yamlText = lines.slice(first + 1, close).join('\n');
+  if (yamlText.length > MAX_FRONTMATTER) {
+    throw new ToolError(400, 'mermaid_frontmatter_invalid', `The frontmatter is longer than ${MAX_FRONTMATTER} characters; Mermaid's frontmatter holds a title and a configuration.`, { line: first + 1 });
+  }
+  let data: unknown;
+  try {
+    data = yamlText.trim() === '' ? {} : readYaml(yamlText);
+  } catch (err) {
+    const pos = (err as { linePos?: { line: number }[] }).linePos?.[0]?.line ?? 1;
+    throw new ToolError(400, 'mermaid_frontmatter_invalid', `The frontmatter is not valid YAML: ${(err as Error).message.split('\n')[0] ?? ''}`, {
+      line: first + 1 + pos,
+    });
+  }
+  return { startLine: first, endLine: close, data: isPlainObject(data) ? data : {} };
+}
+
+/** The directives after the frontmatter; init arguments read as Mermaid reads them (400 mermaid_directive_invalid). */
+function readDirectives(normal: string, lineStarts: number[], frontmatterEnd: number, ranges: [number, number][]): Directive[] {
+  const directives: Directive[] = [];
+  for (const { open, end } of directiveSpans(normal, Math.max(0, frontmatterEnd))) {
+    if (end < 0) break;
+    const body = normal.slice(open + 3, end - 3);
     const m = /^\s*([A-Za-z]+)\s*:?/.exec(body);
     const line = lineOfOffset(lineStarts, open);
     if (m) {
@@ -302,48 +313,41 @@ export function readMermaidSource(text: string): MermaidSource {
         const args = parseDirectiveArgs(body.slice(m[0].length));
         if (args === 'deep') throw new ToolError(400, 'mermaid_directive_invalid', `The %%{init: ...}%% directive nests objects or arrays more than ${MAX_YAML_NESTING} deep.`, { line: line + 1 });
         if (!args) throw new ToolError(400, 'mermaid_directive_invalid', 'The %%{init: ...}%% directive is not valid JSON.', { line: line + 1 });
-        directives.push({ line, start: open, end: close + 3, type, args });
+        directives.push({ line, start: open, end, type, args });
       } else {
-        directives.push({ line, start: open, end: close + 3, type, args: {} });
+        directives.push({ line, start: open, end, type, args: {} });
       }
     }
-    ranges.push([open, close + 3]);
-    from = close + 3;
+    ranges.push([open, end]);
   }
+  return directives;
+}
 
-  // Comments: %% to the end of the line.
-  const workText = blanked(normal, ranges);
-  const workLines = workText.split('\n');
+/** The lines with frontmatter, directives and `%%` comments blanked (positions kept). */
+function workLinesOf(normal: string, ranges: readonly [number, number][]): string[] {
+  const workLines = blanked(normal, ranges).split('\n');
   for (let i = 0; i < workLines.length; i++) {
     const l = workLines[i] ?? '';
     const c = l.indexOf('%%');
     if (c >= 0) workLines[i] = l.slice(0, c) + ' '.repeat(l.length - c);
   }
+  return workLines;
+}
 
-  const config: Record<string, unknown> = {};
-  if (frontmatter) {
-    if (isPlainObject(frontmatter.data.config)) deepMerge(config, frontmatter.data.config);
-  }
-  for (const d of directives) if (d.type === 'init' || d.type === 'initialize') deepMerge(config, d.args);
-
-  let headerLine: number | null = null;
-  let keyword: string | null = null;
-  let family: Family = 'fragment';
+/** The first line that is not blank, when it opens with a diagram keyword. */
+function headerOf(workLines: readonly string[]): { headerLine: number | null; keyword: string | null; family: Family } {
   for (let i = 0; i < workLines.length; i++) {
     const t = (workLines[i] ?? '').trim();
     if (t === '') continue;
     const word = /^[A-Za-z][\w-]*/.exec(t)?.[0] ?? '';
-    for (const [re, fam] of KEYWORDS) {
-      if (re.test(word)) {
-        headerLine = i;
-        keyword = word;
-        family = fam;
-        break;
-      }
-    }
-    break;
+    const family = familyOf(word);
+    return family === undefined ? { headerLine: null, keyword: null, family: 'fragment' } : { headerLine: i, keyword: word, family };
   }
+  return { headerLine: null, keyword: null, family: 'fragment' };
+}
 
+/** The statements after the header (and, in a flowchart, those after `;` on the header line itself). */
+function statementsOf(workLines: readonly string[], headerLine: number | null, family: Family): Statement[] {
   const splitSemi = family === 'flowchart' || family === 'block' || family === 'fragment';
   const statements: Statement[] = [];
   for (let i = headerLine === null ? 0 : headerLine + 1; i < workLines.length; i++) {
@@ -358,18 +362,36 @@ export function readMermaidSource(text: string): MermaidSource {
       statements.unshift(...rest);
     }
   }
+  return statements;
+}
 
-  if (headerLine === null) {
-    const hasStyle = statements.some((s) => STYLE_STATEMENT.test(s.text));
-    if (!hasStyle) {
-      const firstLine = statements[0];
-      throw new ToolError(
-        400,
-        'diagram_not_recognized',
-        'The text is neither an SVG document nor a Mermaid diagram: no diagram type (graph, flowchart, sequenceDiagram, classDiagram, ...) and no classDef/style statements.',
-        firstLine ? { line: firstLine.line + 1 } : {},
-      );
-    }
+/** Read the frontmatter, directives, comments and the diagram type; 400 when the text is not Mermaid. */
+export function readMermaidSource(text: string): MermaidSource {
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const normal = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  const lines = normal.split('\n');
+  const lineStarts = lineStartsOf(lines);
+  const ranges: [number, number][] = [];
+  const frontmatter = readFrontmatter(lines);
+  if (frontmatter) ranges.push([lineStarts[frontmatter.startLine] ?? 0, (lineStarts[frontmatter.endLine] ?? 0) + (lines[frontmatter.endLine] ?? '').length]);
+  const frontmatterEnd = ranges[0]?.[1] ?? -1;
+  const directives = readDirectives(normal, lineStarts, frontmatterEnd, ranges);
+  const workLines = workLinesOf(normal, ranges);
+
+  const config: Record<string, unknown> = {};
+  if (frontmatter && isPlainObject(frontmatter.data.config)) deepMerge(config, frontmatter.data.config);
+  for (const d of directives) if (d.type === 'init' || d.type === 'initialize') deepMerge(config, d.args);
+
+  const { headerLine, keyword, family } = headerOf(workLines);
+  const statements = statementsOf(workLines, headerLine, family);
+  if (headerLine === null && !statements.some((s) => STYLE_STATEMENT.test(s.text))) {
+    const firstLine = statements[0];
+    throw new ToolError(
+      400,
+      'diagram_not_recognized',
+      'The text is neither an SVG document nor a Mermaid diagram: no diagram type (graph, flowchart, sequenceDiagram, classDiagram, ...) and no classDef/style statements.',
+      firstLine ? { line: firstLine.line + 1 } : {},
+    );
   }
   return { lines, eol, frontmatter, directives, config, headerLine, keyword, family, statements };
 }

@@ -1,4 +1,5 @@
-// Mermaid's entity encoding, restated: where a colour written as `#rrggbb;` would be read as an entity and break the parse.
+// Mermaid's entities: decoding `#quot;`/`#35;` codes and the HTML `&amp;` ones labels carry, and Mermaid's own encoding
+// restated, which tells where a colour written as `#rrggbb;` would be read as an entity and break the parse.
 //
 // Before any diagram parser runs, Mermaid (encodeEntities in mermaid-js/mermaid, packages/mermaid/src/utils.ts)
 // rewrites the source line by line: on a line holding `style` (then, separately, `classDef`) followed by
@@ -70,4 +71,48 @@ export function entityCount(lines: readonly string[]): number {
   let n = 0;
   for (const l of lines) n += entityStarts(l).length;
   return n;
+}
+
+const NAMED: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  hellip: '…',
+  mdash: '—',
+  ndash: '–',
+  laquo: '«',
+  raquo: '»',
+  copy: '©',
+  reg: '®',
+  deg: '°',
+  middot: '·',
+  bull: '•',
+  rarr: '→',
+  larr: '←',
+  harr: '↔',
+  uarr: '↑',
+  darr: '↓',
+};
+
+function codePoint(n: number): string {
+  return Number.isInteger(n) && n > 0 && n <= 0x10ffff && !(n >= 0xd800 && n <= 0xdfff) ? String.fromCodePoint(n) : '\ufffd';
+}
+
+/** Decode `&name;`, `&#123;` and `&#x1F;` entities (unknown names are left as written). */
+export function decodeEntities(s: string): string {
+  return s.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z][a-z0-9]{1,10});/gi, (all, body: string) => {
+    if (body[0] === '#') return codePoint(body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10));
+    return NAMED[body.toLowerCase()] ?? all;
+  });
+}
+
+/** Mermaid's own entity codes: `#quot;`, `#35;`, `#9829;`. */
+export function decodeMermaidEntities(s: string): string {
+  return s.replace(/#([0-9]{1,7}|[a-z][a-z0-9]{1,10});/gi, (all, body: string) => {
+    if (/^[0-9]/.test(body)) return codePoint(parseInt(body, 10));
+    return NAMED[body.toLowerCase()] ?? all;
+  });
 }
