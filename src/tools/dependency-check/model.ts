@@ -127,6 +127,9 @@ export interface Finding {
   line: number | null;
 }
 
+/** Manifests are small; a megabyte leaves room for the largest monorepo roots while bounding every scan. */
+export const MAX_MANIFEST_CHARS = 1_000_000;
+
 /** The most dependencies checked per call: a parser stops reading as soon as a manifest declares more. */
 export const MAX_DEPENDENCIES = 5000;
 
