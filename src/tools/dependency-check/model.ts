@@ -29,7 +29,7 @@ export const SOURCES = ['registry', 'git', 'url', 'path'] as const;
  */
 export const PROJECT_KINDS = ['library', 'application'] as const;
 export type ProjectKind = (typeof PROJECT_KINDS)[number];
-export type Source = (typeof SOURCES)[number];
+type Source = (typeof SOURCES)[number];
 
 /** What a git dependency is pinned to. */
 export type GitRefKind = 'commit' | 'tag' | 'branch' | 'none';

@@ -62,7 +62,7 @@ export function versionStatus(dep: Dependency): VersionStatus {
  * Whether the requirement admits exactly one version: a bare npm version or `=x`, PEP 440 `==x` / `===x`
  * without a wildcard, a bare Poetry version (Poetry reads it as ==), Cargo `=x`, a gem's `= x` or bare version.
  */
-export function isExactPin(dep: Dependency): boolean {
+function isExactPin(dep: Dependency): boolean {
   const r = dep.requested?.trim() ?? '';
   if (r === '' || r.includes('||') || r.includes(',')) return false;
   switch (dep.versionSyntax) {

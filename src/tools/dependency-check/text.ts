@@ -37,11 +37,6 @@ export class Lines {
   }
 }
 
-/** Escape a literal for use inside a RegExp. */
-export function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /** True for a git commit id (abbreviated or full). */
 export function isCommitHash(ref: string): boolean {
   return /^[0-9a-f]{7,40}$/i.test(ref);

@@ -18,7 +18,7 @@ export const MAX_LISTED_PACKAGES = 500;
 export const MAX_LISTED_FINDINGS = 500;
 
 /** Points lost per finding and the most each severity can cost (so a pile of low findings cannot sink a clean lock). */
-export const PENALTY: Readonly<Record<Severity, { each: number; cap: number }>> = {
+const PENALTY: Readonly<Record<Severity, { each: number; cap: number }>> = {
   critical: { each: 40, cap: 100 },
   high: { each: 15, cap: 45 },
   medium: { each: 5, cap: 25 },

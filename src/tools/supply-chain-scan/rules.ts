@@ -24,7 +24,7 @@ export const FINDING_CODES = [
   'hash_checking_off',
   'pseudo_version',
 ] as const;
-export type FindingCode = (typeof FINDING_CODES)[number];
+type FindingCode = (typeof FINDING_CODES)[number];
 
 export interface Finding {
   code: FindingCode;
@@ -55,7 +55,7 @@ function clip(s: string, max: number): string {
 }
 
 /** `host` or `host:port` matches an entry exactly, without its port, or under a `*.domain` wildcard entry. */
-export function hostAllowed(host: string, allowed: readonly string[]): boolean {
+function hostAllowed(host: string, allowed: readonly string[]): boolean {
   const bare = host.replace(/:\d+$/, '');
   for (const raw of allowed) {
     const a = raw.toLowerCase();

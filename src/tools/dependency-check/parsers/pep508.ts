@@ -13,7 +13,7 @@ export interface Pep508 {
 
 const NAME = /^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?/;
 /** Longest requirement string accepted; longer ones are rejected rather than scanned. */
-export const MAX_REQUIREMENT_LENGTH = 4000;
+const MAX_REQUIREMENT_LENGTH = 4000;
 
 /** Parse one requirement; returns an error string instead of throwing so callers can attach a line. */
 export function parsePep508(input: string): Pep508 | { error: string } {

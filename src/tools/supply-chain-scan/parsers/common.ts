@@ -3,7 +3,7 @@ import { ToolError } from '../../kit/contract.ts';
 import type { LockFormat, SourceKind } from '../model.ts';
 
 /** The 400 code for a malformed lockfile of a format: `lockfile_invalid_<format>`, e.g. lockfile_invalid_yarn_lock. */
-export function invalidCode(format: LockFormat): string {
+function invalidCode(format: LockFormat): string {
   return `lockfile_invalid_${format.replace(/-/g, '_')}`;
 }
 
@@ -123,7 +123,7 @@ export function classifyNpmSpec(raw: string): Classified {
 }
 
 /** Hash algorithm of one integrity token: sha512, sha256, sha1, md5, h1... (lower case); null when unknown. */
-export function hashAlgorithm(token: string): string | null {
+function hashAlgorithm(token: string): string | null {
   const t = token.trim();
   const m = /^([A-Za-z0-9]+)[-:=]/.exec(t);
   if (m?.[1]) return m[1].toLowerCase();
