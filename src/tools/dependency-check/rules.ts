@@ -3,7 +3,8 @@ import { explain as pep440Explain } from '@renovatebot/pep440';
 import { parse as pep440Specifiers } from '@renovatebot/pep440/lib/specifier.js';
 import semver from 'semver';
 import type { Dependency, Ecosystem, Finding, FindingCode, Group, ParsedManifest, ProjectKind, Severity } from './model.ts';
-import { normalizePypi, splitBeforeOperators } from './text.ts';
+import { normalizePypi } from '../kit/python-requirements/pep508.ts';
+import { splitBeforeOperators } from './text.ts';
 import { typosquatOf } from './typosquat.ts';
 
 export type VersionStatus = 'unpinned' | 'open_ended' | 'bounded';

@@ -42,11 +42,6 @@ export function isCommitHash(ref: string): boolean {
   return /^[0-9a-f]{7,40}$/i.test(ref);
 }
 
-/** Lower-case, runs of -_. collapsed to one hyphen: PEP 503 name normalisation. */
-export function normalizePypi(name: string): string {
-  return name.toLowerCase().replace(/[-_.]+/g, '-');
-}
-
 /** `s` without a trailing run of any of `chars` (a loop: a regex like /\/+$/ backtracks on long inner runs). */
 export function stripTrailing(s: string, chars: string): string {
   let end = s.length;

@@ -2,7 +2,7 @@
 // Poetry [tool.poetry.*] and uv [tool.uv] sources and indexes.
 import { ManifestError, dependencyList } from '../model.ts';
 import type { Dependency, IndexDecl, ParsedManifest, ProjectInfo } from '../model.ts';
-import { normalizePypi } from '../text.ts';
+import { normalizePypi } from '../../kit/python-requirements/pep508.ts';
 import { depFromPep508, depFromTableValue } from './python-common.ts';
 import { TomlLocator, isTable, parseToml } from './toml-common.ts';
 import type { TomlTable } from './toml-common.ts';

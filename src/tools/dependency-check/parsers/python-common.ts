@@ -3,8 +3,9 @@ import { valid as pep440Valid, validRange as pep440ValidRange } from '@renovateb
 import { ManifestError } from '../model.ts';
 import type { Dependency, GitRefKind, Group } from '../model.ts';
 import { isCommitHash, splitBeforeOperators } from '../text.ts';
-import { isPep508Error, parsePep508 } from './pep508.ts';
-import { gitRefKind, splitVcsUrl } from './requirements.ts';
+import { isPep508Error, parsePep508 } from '../../kit/python-requirements/pep508.ts';
+import { splitVcsUrl } from '../../kit/python-requirements/vcs.ts';
+import { gitRefKind } from './requirements.ts';
 import type { TomlTable } from './toml-common.ts';
 import { isTable } from './toml-common.ts';
 

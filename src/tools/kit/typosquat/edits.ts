@@ -1,9 +1,10 @@
 // The string relations typosquat checks test: one edit or one adjacent swap, reordered parts, separators, number bumps.
+import { normalizePypi } from '../python-requirements/pep508.ts';
 
 /** The spelling a registry treats as the same name: PEP 503 for PyPI, -/_ for crates.io, case elsewhere. */
 export function normalizeName(registry: 'pypi' | 'crates' | 'other', name: string): string {
+  if (registry === 'pypi') return normalizePypi(name);
   const lower = name.toLowerCase();
-  if (registry === 'pypi') return lower.replace(/[-_.]+/g, '-');
   if (registry === 'crates') return lower.replace(/-/g, '_');
   return lower;
 }

@@ -1,6 +1,6 @@
 // Helpers every lockfile parser shares: error codes, line numbers, URL hosts, git and tarball classification.
 import { ToolError } from '../../kit/contract.ts';
-import type { LockFormat, SourceKind } from '../model.ts';
+import type { LockFormat, LockedPackage, SourceKind } from '../model.ts';
 
 /** The 400 code for a malformed lockfile of a format: `lockfile_invalid_<format>`, e.g. lockfile_invalid_yarn_lock. */
 function invalidCode(format: LockFormat): string {
@@ -120,6 +120,15 @@ export function classifyNpmSpec(raw: string): Classified {
   }
   // A relative or absolute path (npm writes workspace/link targets this way).
   return { source: 'path', url: s, host: null, commit: null };
+}
+
+/** Sets a package's source, URL, host and pinned commit from an npm-style spec (see classifyNpmSpec). */
+export function applyNpmSpec(pkg: LockedPackage, spec: string): void {
+  const c = classifyNpmSpec(spec);
+  pkg.source = c.source;
+  pkg.url = c.url;
+  pkg.host = c.host;
+  pkg.commit = c.commit;
 }
 
 /** Hash algorithm of one integrity token: sha512, sha256, sha1, md5, h1... (lower case); null when unknown. */

@@ -75,6 +75,11 @@ export function parsePep508(input: string): Pep508 | { error: string } {
   return { name, extras, specifier, url, markers };
 }
 
+/** Lower-case, runs of -_. collapsed to one hyphen: PEP 503 name normalisation. */
+export function normalizePypi(name: string): string {
+  return name.toLowerCase().replace(/[-_.]+/g, '-');
+}
+
 export function isPep508Error(r: Pep508 | { error: string }): r is { error: string } {
   return 'error' in r;
 }
