@@ -4,6 +4,7 @@ import type { Ecosystem, IndexRef, LockedPackage, ParsedLock, Severity } from '.
 import { ECOSYSTEM_OF } from './model.ts';
 import { isInsecureUrl, onlyWeakHashes } from './parsers/common.ts';
 import { findTyposquat, isPopular } from './typosquat.ts';
+import type { Output } from './tool.ts';
 import type { SquatKind } from './typosquat.ts';
 
 /** Stable finding codes, in catalogue order (the order findings of equal severity are listed in). */
@@ -24,20 +25,9 @@ export const FINDING_CODES = [
   'hash_checking_off',
   'pseudo_version',
 ] as const;
-type FindingCode = (typeof FINDING_CODES)[number];
 
-export interface Finding {
-  code: FindingCode;
-  severity: Severity;
-  package: string | null;
-  version: string | null;
-  message: string;
-  fix: string;
-  /** known_malicious / withdrawn_version: the advisory id (GHSA, MAL, PYSEC, RUSTSEC, or SCS for incidents without one). */
-  advisory_id?: string;
-  /** typosquat: the popular name imitated. */
-  similar_to?: string;
-}
+/** One finding, as the output schema describes it. */
+export type Finding = Output['findings'][number];
 
 /** Registries expected when the caller names none: the public registry of each ecosystem and its file hosts. */
 export const DEFAULT_REGISTRIES: Readonly<Record<Ecosystem, readonly string[]>> = {
