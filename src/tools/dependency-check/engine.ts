@@ -2,7 +2,7 @@
 import { ToolError } from '../kit/contract.ts';
 import { detectFormat } from './detect.ts';
 import { MAX_DEPENDENCIES, ManifestError, TooManyDependencies } from './model.ts';
-import type { Dependency, Ecosystem, Finding, Format, Group, ParsedManifest, ProjectKind, Source } from './model.ts';
+import type { Dependency, Finding, Format, ParsedManifest } from './model.ts';
 import { parseCargoToml } from './parsers/cargo.ts';
 import { parseGemfile } from './parsers/gemfile.ts';
 import { parseGoMod } from './parsers/gomod.ts';
@@ -11,6 +11,7 @@ import { parsePipfile } from './parsers/pipfile.ts';
 import { parsePyproject } from './parsers/pyproject.ts';
 import { parseRequirements } from './parsers/requirements.ts';
 import { findingsFor, scoreOf } from './rules.ts';
+import type { Input, Output } from './tool.ts';
 import { popularSources } from './typosquat.ts';
 
 /** Error code per format for a manifest that does not parse: it names the syntax at fault. */
@@ -36,28 +37,6 @@ const PARSERS: Readonly<Record<Format, (text: string) => ParsedManifest>> = {
 
 /** Longest package name or requirement kept; anything longer is malformed for every ecosystem here. */
 const MAX_VALUE = 1000;
-export { MAX_DEPENDENCIES };
-
-export interface CheckInput {
-  manifest: string;
-  filename?: string | undefined;
-  ecosystem?: Ecosystem | undefined;
-  lockfile_present?: boolean | undefined;
-  project_kind?: ProjectKind | undefined;
-}
-
-export interface CheckOutput {
-  ecosystem: Ecosystem;
-  format: Format;
-  detected_by: 'filename' | 'ecosystem' | 'content';
-  project_kind: ProjectKind;
-  project_kind_reason: string;
-  dependencies: { name: string; requested: string | null; group: Group; section: string; source: Source; line: number | null }[];
-  findings: Finding[];
-  score_0_100: number;
-  summary: { dependencies: number; findings: number; high: number; medium: number; low: number };
-  typosquat_list: { source: string; licence: string; names: number };
-}
 
 /** What the validation phase hands to the run: the parsed manifest and how its format was decided. */
 export interface PreparedManifest {
@@ -69,15 +48,17 @@ export interface PreparedManifest {
  * Everything that can refuse the manifest (empty, undetectable format, a parse error, too many dependencies):
  * pure and synchronous, so the tool runs it before the credit is taken.
  */
-export function prepareManifest(input: CheckInput): PreparedManifest {
-  if (input.manifest.trim() === '') throw new ToolError(400, 'manifest_empty', 'The manifest is empty.');
-  const detected = detectFormat(input.manifest, input.filename, input.ecosystem);
+export function prepareManifest(input: Input): PreparedManifest {
+  // The gateway has replaced upload_id with the uploaded text by now; the schema's refinement guarantees one of them.
+  const manifest = input.manifest ?? '';
+  if (manifest.trim() === '') throw new ToolError(400, 'manifest_empty', 'The manifest is empty.');
+  const detected = detectFormat(manifest, input.filename, input.ecosystem);
   if ('error' in detected) throw new ToolError(400, detected.error, detected.message);
   const format = detected.format;
 
   let parsed: ParsedManifest;
   try {
-    parsed = PARSERS[format](input.manifest);
+    parsed = PARSERS[format](manifest);
     for (const d of parsed.dependencies) {
       if (d.name.length > MAX_VALUE || (d.requested?.length ?? 0) > MAX_VALUE) {
         throw new ManifestError(`A package name or requirement longer than ${MAX_VALUE} characters`, d.line ?? 1);
@@ -103,7 +84,7 @@ export function prepareManifest(input: CheckInput): PreparedManifest {
 }
 
 /** The findings and score of a prepared manifest (prepares it first when called alone). */
-export function checkManifest(input: CheckInput, prepared: PreparedManifest = prepareManifest(input)): CheckOutput {
+export function checkManifest(input: Input, prepared: PreparedManifest = prepareManifest(input)): Output {
   const { parsed } = prepared;
   const format = parsed.format;
   const kind = input.project_kind ?? parsed.project.kind;

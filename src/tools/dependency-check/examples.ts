@@ -1,9 +1,8 @@
 // Worked examples for dependency-check; the registry test runs each input and expects the output exactly.
-import type { z } from 'zod';
 import type { ToolExample } from '../kit/contract.ts';
-import type { input, output } from './schema.ts';
+import type { Input, Output } from './tool.ts';
 
-export const EXAMPLES: ToolExample<z.input<typeof input>, z.output<typeof output>>[] = [
+export const EXAMPLES: ToolExample<Input, Output>[] = [
   {
     "title": "package.json with a typosquat, a wildcard and a git branch",
     "input": {

@@ -1,6 +1,6 @@
 // Adversarial manifests for dependency-check: each format's own delimiters, repeated up to the 1 MB field cap.
 import type { HostileCase } from '../kit/contract.ts';
-import { MAX_MANIFEST_CHARS } from './schema.ts';
+import { MAX_MANIFEST_CHARS } from './model.ts';
 
 /** `head` + `unit` repeated + `tail`, at most the field cap. */
 function fill(head: string, unit: string, tail = ''): string {

@@ -1,4 +1,5 @@
 // Shared shapes of dependency-check: what a parser extracts from a manifest, and what the rules report.
+import type { Output } from './tool.ts';
 
 export const ECOSYSTEMS = ['npm', 'pypi', 'go', 'cargo', 'rubygems'] as const;
 export type Ecosystem = (typeof ECOSYSTEMS)[number];
@@ -29,7 +30,7 @@ export const SOURCES = ['registry', 'git', 'url', 'path'] as const;
  */
 export const PROJECT_KINDS = ['library', 'application'] as const;
 export type ProjectKind = (typeof PROJECT_KINDS)[number];
-export type Source = (typeof SOURCES)[number];
+type Source = (typeof SOURCES)[number];
 
 /** What a git dependency is pinned to. */
 export type GitRefKind = 'commit' | 'tag' | 'branch' | 'none';
@@ -117,15 +118,11 @@ export const FINDING_CODES = [
 ] as const;
 export type FindingCode = (typeof FINDING_CODES)[number];
 
-export interface Finding {
-  code: FindingCode;
-  severity: Severity;
-  /** The dependency concerned, or null for manifest-wide findings. */
-  package: string | null;
-  message: string;
-  fix: string;
-  line: number | null;
-}
+/** One finding, as the output schema describes it. */
+export type Finding = Output['findings'][number];
+
+/** Manifests are small; a megabyte leaves room for the largest monorepo roots while bounding every scan. */
+export const MAX_MANIFEST_CHARS = 1_000_000;
 
 /** The most dependencies checked per call: a parser stops reading as soon as a manifest declares more. */
 export const MAX_DEPENDENCIES = 5000;

@@ -3,7 +3,8 @@ import { explain as pep440Explain } from '@renovatebot/pep440';
 import { parse as pep440Specifiers } from '@renovatebot/pep440/lib/specifier.js';
 import semver from 'semver';
 import type { Dependency, Ecosystem, Finding, FindingCode, Group, ParsedManifest, ProjectKind, Severity } from './model.ts';
-import { normalizePypi, splitBeforeOperators } from './text.ts';
+import { normalizePypi } from '../kit/python-requirements/pep508.ts';
+import { splitBeforeOperators } from './text.ts';
 import { typosquatOf } from './typosquat.ts';
 
 export type VersionStatus = 'unpinned' | 'open_ended' | 'bounded';
@@ -62,7 +63,7 @@ export function versionStatus(dep: Dependency): VersionStatus {
  * Whether the requirement admits exactly one version: a bare npm version or `=x`, PEP 440 `==x` / `===x`
  * without a wildcard, a bare Poetry version (Poetry reads it as ==), Cargo `=x`, a gem's `= x` or bare version.
  */
-export function isExactPin(dep: Dependency): boolean {
+function isExactPin(dep: Dependency): boolean {
   const r = dep.requested?.trim() ?? '';
   if (r === '' || r.includes('||') || r.includes(',')) return false;
   switch (dep.versionSyntax) {
@@ -185,9 +186,11 @@ function describe(dep: Dependency): string {
   return `${dep.name} (${dep.section}${dep.line !== null ? `, line ${dep.line}` : ''})`;
 }
 
-export function findingsFor(m: ParsedManifest, lockfilePresent: boolean | undefined, kind: ProjectKind = m.project.kind): Finding[] {
-  const out: Finding[] = [];
-  const add = (code: FindingCode, severity: Severity, dep: Dependency | null, message: string, fix: string, line: number | null = dep?.line ?? null): void => {
+/** Records a finding; a declaration under a Ruby condition has its range and source findings lowered to low. */
+type Add = (code: FindingCode, severity: Severity, dep: Dependency | null, message: string, fix: string, line?: number | null) => void;
+
+function collector(out: Finding[]): Add {
+  return (code, severity, dep, message, fix, line = dep?.line ?? null) => {
     // A declaration under a Ruby condition is installed only when it holds: its range and source findings are low.
     const cond = dep?.conditional;
     const conditionalCode = code !== 'typosquat_suspect' && code !== 'insecure_source' && code !== 'dev_tool_in_production';
@@ -197,93 +200,104 @@ export function findingsFor(m: ParsedManifest, lockfilePresent: boolean | undefi
     }
     out.push({ code, severity, package: dep ? dep.name : null, message, fix, line });
   };
-  const eco = m.ecosystem;
+}
 
-  for (const d of m.dependencies) {
-    // The project installing itself (a test group's `requests[socks]`) is no outside dependency.
-    if (d.self === true) continue;
-    const buildReq = eco === 'pypi' && d.group === 'build';
-    if (d.source === 'registry' && d.requested !== 'workspace' && !buildReq && d.computed !== true) {
-      const status = versionStatus(d);
-      const severity = rangeSeverity(kind, d.group, lockfilePresent);
-      const locked = lockfilePresent === true ? ' The lockfile pins it until the lock is next updated.' : '';
-      if (severity !== null && status === 'unpinned') {
-        const what = d.requested === null || d.requested.trim() === '' ? 'has no version requirement' : `accepts any version ("${d.requested}")`;
-        add('unpinned_version', severity, d, `${describe(d)} ${what}: every install can pull a new major release.${locked}`, `Give ${d.name} a bounded requirement (a caret/compatible range or an exact pin)${lockfilePresent === true ? '' : ' and commit a lockfile'}.`);
-      } else if (severity !== null && status === 'open_ended' && d.group !== 'peer') {
-        add('open_ended_range', severity, d, `${describe(d)} requires "${d.requested}" with no upper bound: a future major release is accepted.${locked}`, `Add an upper bound (e.g. "<next major") or use a compatible-release operator for ${d.name}.`);
-      }
-      if (kind === 'library' && CONSUMER_GROUPS.has(d.group) && isExactPin(d)) {
+/** Unpinned and open-ended requirements, and exact pins in a library: registry dependencies with a literal requirement. */
+function versionFindings(d: Dependency, eco: Ecosystem, kind: ProjectKind, lockfilePresent: boolean | undefined, add: Add): void {
+  const buildReq = eco === 'pypi' && d.group === 'build';
+  if (d.source === 'registry' && d.requested !== 'workspace' && !buildReq && d.computed !== true) {
+    const status = versionStatus(d);
+    const severity = rangeSeverity(kind, d.group, lockfilePresent);
+    const locked = lockfilePresent === true ? ' The lockfile pins it until the lock is next updated.' : '';
+    if (severity !== null && status === 'unpinned') {
+      const what = d.requested === null || d.requested.trim() === '' ? 'has no version requirement' : `accepts any version ("${d.requested}")`;
+      add('unpinned_version', severity, d, `${describe(d)} ${what}: every install can pull a new major release.${locked}`, `Give ${d.name} a bounded requirement (a caret/compatible range or an exact pin)${lockfilePresent === true ? '' : ' and commit a lockfile'}.`);
+    } else if (severity !== null && status === 'open_ended' && d.group !== 'peer') {
+      add('open_ended_range', severity, d, `${describe(d)} requires "${d.requested}" with no upper bound: a future major release is accepted.${locked}`, `Add an upper bound (e.g. "<next major") or use a compatible-release operator for ${d.name}.`);
+    }
+    if (kind === 'library' && CONSUMER_GROUPS.has(d.group) && isExactPin(d)) {
+      add(
+        'exact_pin_in_library',
+        'low',
+        d,
+        `${describe(d)} pins exactly "${d.requested}": every project that installs this library must then use that one version, so it conflicts with any other package that needs a different one.`,
+        `Give ${d.name} the widest range the library works with (a lower bound, or a compatible-release range); pin exact versions in a lockfile instead.`,
+      );
+    }
+  }
+}
+
+/** Pre-releases and Go pseudo-versions. */
+function prereleaseFindings(d: Dependency, add: Add): void {
+  const pre = d.source === 'registry' || d.source === 'git' ? prereleaseOf(d) : null;
+  if (pre === 'prerelease') {
+    add('prerelease_version', versionSeverity(d.group), d, `${describe(d)} pins a pre-release ("${d.requested}").`, `Move ${d.name} to a stable release when one exists.`);
+  } else if (pre === 'pseudo_version') {
+    add('prerelease_version', 'low', d, `${describe(d)} uses a pseudo-version (${d.requested}): an untagged commit.`, `Require a tagged release of ${d.name}, or ask its maintainers to tag one.`);
+  }
+}
+
+/** git, URL and local-path sources: provenance, unpinned refs, plain transports. */
+function sourceFindings(d: Dependency, eco: Ecosystem, kind: ProjectKind, add: Add): void {
+  if (d.source === 'git' && d.git) {
+    const url = d.git.url;
+    add('non_registry_source', 'medium', d, `${describe(d)} comes from git (${url}), outside the registry's immutability and provenance guarantees.`, `Depend on a published release of ${d.name}; if you must use git, pin a full commit SHA.`);
+    if (d.git.refKind === 'none' || d.git.refKind === 'branch') {
+      const what = d.git.refKind === 'none' ? 'no ref, so the default branch head' : `branch "${d.git.ref}"`;
+      add('git_unpinned_ref', 'high', d, `${describe(d)} follows ${what}: the code installed changes whenever the branch moves.`, `Pin ${d.name} to a commit SHA (rev/ref) rather than a branch.`);
+    } else if (d.git.refKind === 'tag') {
+      add('git_unpinned_ref', 'medium', d, `${describe(d)} is pinned to tag "${d.git.ref}"; tags can be moved or deleted.`, `Pin ${d.name} to the commit SHA the tag points at.`);
+    }
+    if (/^(http:|git:)/.test(url)) add('insecure_source', 'high', d, `${describe(d)} is fetched over an unauthenticated, unencrypted protocol (${url.split(':')[0]}://).`, 'Use https:// or ssh for git dependencies.');
+  } else if (d.source === 'url') {
+    add('non_registry_source', 'medium', d, `${describe(d)} is downloaded from a URL (${d.location ?? '?'}), with no registry integrity metadata.`, `Publish ${d.name} to a registry or vendor it with a checksum.`);
+    if (d.location?.startsWith('http://')) add('insecure_source', 'high', d, `${describe(d)} is downloaded over plain http.`, 'Use an https:// URL.');
+  } else if (d.source === 'path') {
+    const workspace = d.workspaceMember === true || d.requested?.startsWith('workspace:') === true || d.location === 'workspace';
+    const cargoWithVersion = eco === 'cargo' && d.requested !== null;
+    // A directory inside the repository is there wherever the repository is: fine for an application and
+    // for development groups; only a library's runtime requirement must come from a registry to be published.
+    const inRepo = insideRepository(d.location) && (kind === 'application' || !CONSUMER_GROUPS.has(d.group));
+    if (!workspace && !cargoWithVersion && !inRepo) {
+      add(
+        'non_registry_source',
+        'low',
+        d,
+        `${describe(d)} is a local path${d.location ? ` (${d.location})` : ''}${d.editable ? ', installed editable' : ''}: it builds only where that directory exists.`,
+        eco === 'cargo' ? `Add a version next to the path for ${d.name} so the crate can be published.` : `Depend on a published release of ${d.name} outside local development.`,
+      );
+    }
+  }
+}
+
+/** Development tools among production dependencies, and names that imitate popular packages. */
+function nameFindings(d: Dependency, eco: Ecosystem, add: Add): void {
+  const devTools = DEV_TOOLS[eco];
+  const installed = d.aliasOf ?? d.name;
+  if (devTools && d.group === 'production' && devTools.test(eco === 'pypi' ? normalizePypi(installed) : installed)) {
+    add('dev_tool_in_production', 'low', d, `${describe(d)} is a development or test tool listed as a production dependency.`, `Move ${d.name} to the development dependencies.`);
+  }
+
+  if (d.source === 'registry') {
+    for (const name of d.aliasOf ? [d.aliasOf] : [d.name]) {
+      const hit = typosquatOf(eco, name);
+      if (hit) {
+        const how = { one_edit: 'one character away from', swapped_characters: 'two swapped characters away from', reordered_parts: 'the reordered parts of', python_affix: 'a py/python variant of' }[hit.kind];
         add(
-          'exact_pin_in_library',
-          'low',
+          'typosquat_suspect',
+          'high',
           d,
-          `${describe(d)} pins exactly "${d.requested}": every project that installs this library must then use that one version, so it conflicts with any other package that needs a different one.`,
-          `Give ${d.name} the widest range the library works with (a lower bound, or a compatible-release range); pin exact versions in a lockfile instead.`,
+          `${name} is not on the popular-package lists but is ${how} "${hit.target}", which is at least ${hit.ratio} times as popular as any package off those lists.`,
+          `Check that ${name} is the package you mean; if you meant ${hit.target}, change the name.`,
         );
-      }
-    }
-    const pre = d.source === 'registry' || d.source === 'git' ? prereleaseOf(d) : null;
-    if (pre === 'prerelease') {
-      add('prerelease_version', versionSeverity(d.group), d, `${describe(d)} pins a pre-release ("${d.requested}").`, `Move ${d.name} to a stable release when one exists.`);
-    } else if (pre === 'pseudo_version') {
-      add('prerelease_version', 'low', d, `${describe(d)} uses a pseudo-version (${d.requested}): an untagged commit.`, `Require a tagged release of ${d.name}, or ask its maintainers to tag one.`);
-    }
-
-    if (d.source === 'git' && d.git) {
-      const url = d.git.url;
-      add('non_registry_source', 'medium', d, `${describe(d)} comes from git (${url}), outside the registry's immutability and provenance guarantees.`, `Depend on a published release of ${d.name}; if you must use git, pin a full commit SHA.`);
-      if (d.git.refKind === 'none' || d.git.refKind === 'branch') {
-        const what = d.git.refKind === 'none' ? 'no ref, so the default branch head' : `branch "${d.git.ref}"`;
-        add('git_unpinned_ref', 'high', d, `${describe(d)} follows ${what}: the code installed changes whenever the branch moves.`, `Pin ${d.name} to a commit SHA (rev/ref) rather than a branch.`);
-      } else if (d.git.refKind === 'tag') {
-        add('git_unpinned_ref', 'medium', d, `${describe(d)} is pinned to tag "${d.git.ref}"; tags can be moved or deleted.`, `Pin ${d.name} to the commit SHA the tag points at.`);
-      }
-      if (/^(http:|git:)/.test(url)) add('insecure_source', 'high', d, `${describe(d)} is fetched over an unauthenticated, unencrypted protocol (${url.split(':')[0]}://).`, 'Use https:// or ssh for git dependencies.');
-    } else if (d.source === 'url') {
-      add('non_registry_source', 'medium', d, `${describe(d)} is downloaded from a URL (${d.location ?? '?'}), with no registry integrity metadata.`, `Publish ${d.name} to a registry or vendor it with a checksum.`);
-      if (d.location?.startsWith('http://')) add('insecure_source', 'high', d, `${describe(d)} is downloaded over plain http.`, 'Use an https:// URL.');
-    } else if (d.source === 'path') {
-      const workspace = d.workspaceMember === true || d.requested?.startsWith('workspace:') === true || d.location === 'workspace';
-      const cargoWithVersion = eco === 'cargo' && d.requested !== null;
-      // A directory inside the repository is there wherever the repository is: fine for an application and
-      // for development groups; only a library's runtime requirement must come from a registry to be published.
-      const inRepo = insideRepository(d.location) && (kind === 'application' || !CONSUMER_GROUPS.has(d.group));
-      if (!workspace && !cargoWithVersion && !inRepo) {
-        add(
-          'non_registry_source',
-          'low',
-          d,
-          `${describe(d)} is a local path${d.location ? ` (${d.location})` : ''}${d.editable ? ', installed editable' : ''}: it builds only where that directory exists.`,
-          eco === 'cargo' ? `Add a version next to the path for ${d.name} so the crate can be published.` : `Depend on a published release of ${d.name} outside local development.`,
-        );
-      }
-    }
-
-    const devTools = DEV_TOOLS[eco];
-    const installed = d.aliasOf ?? d.name;
-    if (devTools && d.group === 'production' && devTools.test(eco === 'pypi' ? normalizePypi(installed) : installed)) {
-      add('dev_tool_in_production', 'low', d, `${describe(d)} is a development or test tool listed as a production dependency.`, `Move ${d.name} to the development dependencies.`);
-    }
-
-    if (d.source === 'registry') {
-      for (const name of d.aliasOf ? [d.aliasOf] : [d.name]) {
-        const hit = typosquatOf(eco, name);
-        if (hit) {
-          const how = { one_edit: 'one character away from', swapped_characters: 'two swapped characters away from', reordered_parts: 'the reordered parts of', python_affix: 'a py/python variant of' }[hit.kind];
-          add(
-            'typosquat_suspect',
-            'high',
-            d,
-            `${name} is not on the popular-package lists but is ${how} "${hit.target}", which is at least ${hit.ratio} times as popular as any package off those lists.`,
-            `Check that ${name} is the package you mean; if you meant ${hit.target}, change the name.`,
-          );
-        }
       }
     }
   }
+}
 
-  // Duplicates: the same package declared twice (after the ecosystem's name normalisation).
+/** The same package declared twice (after the ecosystem's name normalisation). */
+function duplicateFindings(m: ParsedManifest, add: Add): void {
+  const eco = m.ecosystem;
   const seen = new Map<string, Dependency[]>();
   for (const d of m.dependencies) {
     if (d.self === true || d.section.startsWith('patch') || d.section === 'replace' || (eco === 'pypi' && (d.group === 'optional' || d.group === 'build'))) continue;
@@ -319,7 +333,10 @@ export function findingsFor(m: ParsedManifest, lockfilePresent: boolean | undefi
       (list[1] as Dependency).line,
     );
   }
+}
 
+/** Extra package indexes (dependency confusion) and insecure index settings. */
+function indexFindings(m: ParsedManifest, add: Add): void {
   for (const idx of m.indexes) {
     if (idx.role === 'extra') {
       const uvSafe = idx.detail.includes('uv first-index strategy');
@@ -336,7 +353,10 @@ export function findingsFor(m: ParsedManifest, lockfilePresent: boolean | undefi
       add('insecure_source', 'high', null, `${idx.detail}: packages can be altered in transit (plain http or TLS verification off).`, 'Serve the index over https with certificate verification on.', idx.line);
     }
   }
+}
 
+function lockfileFindings(m: ParsedManifest, lockfilePresent: boolean | undefined, kind: ProjectKind, add: Add): void {
+  const eco = m.ecosystem;
   if (lockfilePresent === false) {
     // A library's lockfile only settles its own development and CI environment; its consumers never read it.
     if (kind === 'library') {
@@ -345,7 +365,23 @@ export function findingsFor(m: ParsedManifest, lockfilePresent: boolean | undefi
       add('lockfile_missing', 'medium', null, `No lockfile: installs resolve ${m.dependencies.length} declared dependencies afresh each time, so builds are not reproducible.`, `Commit a lockfile (${LOCKFILES[eco]}).`, null);
     }
   }
+}
 
+export function findingsFor(m: ParsedManifest, lockfilePresent: boolean | undefined, kind: ProjectKind = m.project.kind): Finding[] {
+  const out: Finding[] = [];
+  const add = collector(out);
+  const eco = m.ecosystem;
+  for (const d of m.dependencies) {
+    // The project installing itself (a test group's `requests[socks]`) is no outside dependency.
+    if (d.self === true) continue;
+    versionFindings(d, eco, kind, lockfilePresent, add);
+    prereleaseFindings(d, add);
+    sourceFindings(d, eco, kind, add);
+    nameFindings(d, eco, add);
+  }
+  duplicateFindings(m, add);
+  indexFindings(m, add);
+  lockfileFindings(m, lockfilePresent, kind, add);
   const order: Readonly<Record<Severity, number>> = { high: 0, medium: 1, low: 2 };
   out.sort((a, b) => order[a.severity] - order[b.severity] || (a.line ?? Infinity) - (b.line ?? Infinity) || a.code.localeCompare(b.code) || (a.package ?? '').localeCompare(b.package ?? ''));
   return out;

@@ -37,19 +37,9 @@ export class Lines {
   }
 }
 
-/** Escape a literal for use inside a RegExp. */
-export function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /** True for a git commit id (abbreviated or full). */
 export function isCommitHash(ref: string): boolean {
   return /^[0-9a-f]{7,40}$/i.test(ref);
-}
-
-/** Lower-case, runs of -_. collapsed to one hyphen: PEP 503 name normalisation. */
-export function normalizePypi(name: string): string {
-  return name.toLowerCase().replace(/[-_.]+/g, '-');
 }
 
 /** `s` without a trailing run of any of `chars` (a loop: a regex like /\/+$/ backtracks on long inner runs). */

@@ -5,7 +5,7 @@ import snapshot from './data/advisories.json' with { type: 'json' };
 import type { Ecosystem, Severity } from './model.ts';
 import { normalizeName } from './typosquat.ts';
 
-export interface AdvisoryRange {
+interface AdvisoryRange {
   introduced: string;
   fixed?: string;
   last_affected?: string;

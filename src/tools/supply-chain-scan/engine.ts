@@ -1,7 +1,7 @@
 // The scan: detect the format, parse, run the rules, then sort, dedupe, cap and score. Pure and deterministic.
 import { ADVISORY_SNAPSHOT_DATE } from './advisories.ts';
 import { detectFormat } from './detect.ts';
-import type { Ecosystem, LockFormat, LockedPackage, ParsedLock, Severity, SourceKind } from './model.ts';
+import type { LockFormat, LockedPackage, ParsedLock, Severity } from './model.ts';
 import { ECOSYSTEM_OF, SEVERITIES } from './model.ts';
 import { parsePackageLock } from './parsers/package-lock.ts';
 import { parseGoSum } from './parsers/go-sum.ts';
@@ -11,50 +11,19 @@ import { parseCargoLock, parsePoetryLock } from './parsers/toml-locks.ts';
 import { parseYarnLock } from './parsers/yarn-lock.ts';
 import type { Finding } from './rules.ts';
 import { DEFAULT_REGISTRIES, FINDING_CODES, runRules } from './rules.ts';
+import type { Input, Output } from './tool.ts';
 
 /** Output caps: the counts and summary always cover everything; the lists stop here and say so. */
 export const MAX_LISTED_PACKAGES = 500;
 export const MAX_LISTED_FINDINGS = 500;
 
 /** Points lost per finding and the most each severity can cost (so a pile of low findings cannot sink a clean lock). */
-export const PENALTY: Readonly<Record<Severity, { each: number; cap: number }>> = {
+const PENALTY: Readonly<Record<Severity, { each: number; cap: number }>> = {
   critical: { each: 40, cap: 100 },
   high: { each: 15, cap: 45 },
   medium: { each: 5, cap: 25 },
   low: { each: 1, cap: 10 },
 };
-
-export interface ScanInput {
-  lockfile: string;
-  filename?: string | undefined;
-  format?: LockFormat | undefined;
-  allowed_registries?: string[] | undefined;
-}
-
-export interface PackageItem {
-  name: string;
-  version: string;
-  source: SourceKind;
-  host: string | null;
-  has_integrity: boolean;
-  install_script: boolean;
-}
-
-export interface ScanOutput {
-  format: LockFormat;
-  format_version: string | null;
-  ecosystem: Ecosystem;
-  package_count: number;
-  packages: PackageItem[];
-  packages_truncated: boolean;
-  findings: Finding[];
-  findings_truncated: boolean;
-  summary: Record<Severity, number> & { total: number };
-  score_0_100: number;
-  allowed_registries: string[];
-  advisories_as_of: string;
-  notes: string[];
-}
 
 const PARSERS: Readonly<Record<LockFormat, (text: string) => ParsedLock>> = {
   'package-lock': parsePackageLock,
@@ -121,13 +90,15 @@ export interface PreparedLock {
  * Format detection and parsing: everything that can refuse the lockfile (lockfile_format_unknown, the
  * format's lockfile_invalid_* codes). Pure and synchronous, so the tool runs it before the credit is taken.
  */
-export function prepareLockfile(input: ScanInput): PreparedLock {
-  const format = detectFormat(input.lockfile, input.format, input.filename);
-  return { format, parsed: PARSERS[format](input.lockfile) };
+export function prepareLockfile(input: Input): PreparedLock {
+  // The gateway has replaced upload_id with the uploaded text by now; the schema's refinement guarantees one of them.
+  const lockfile = input.lockfile ?? '';
+  const format = detectFormat(lockfile, input.format, input.filename);
+  return { format, parsed: PARSERS[format](lockfile) };
 }
 
 /** The findings and score of a prepared lockfile (prepares it first when called alone). */
-export function scanLockfile(input: ScanInput, prepared: PreparedLock = prepareLockfile(input)): ScanOutput {
+export function scanLockfile(input: Input, prepared: PreparedLock = prepareLockfile(input)): Output {
   const { format, parsed } = prepared;
   const ecosystem = ECOSYSTEM_OF[format];
   const packages = uniquePackages(parsed.packages);

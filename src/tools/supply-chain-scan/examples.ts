@@ -1,5 +1,6 @@
 // Worked examples: real inputs with the exact outputs the engine returns (the registry test replays them).
 import type { ToolExample } from '../kit/contract.ts';
+import type { Input, Output } from './tool.ts';
 
 // A package-lock.json v3 with the event-stream incident and a git dependency. The two incident hashes are
 // synthetic (sha512 of "fixture:<name>@<version>"); lodash's is the registry's real one.
@@ -44,12 +45,12 @@ const requirements = [
   '',
 ].join('\n');
 
-export const EXAMPLE_INPUTS = {
+const EXAMPLE_INPUTS = {
   npm: { lockfile: npmLock, filename: 'package-lock.json' },
   pip: { lockfile: requirements, format: 'requirements', allowed_registries: ['pypi.corp.example.com'] },
 } as const;
 
-export const EXAMPLES: ToolExample<Record<string, unknown>, Record<string, unknown>>[] = [
+export const EXAMPLES: ToolExample<Input, Output>[] = [
   {
     title: 'package-lock.json with the event-stream incident and a git dependency that runs an install script',
     input: EXAMPLE_INPUTS.npm,

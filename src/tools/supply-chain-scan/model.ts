@@ -1,5 +1,8 @@
 // Shared types of the supply-chain scan: lockfile formats, the normalised package record, findings.
 
+/** The upload limit (5 MiB): a lockfile that fits an upload fits the field. */
+export const MAX_LOCKFILE_CHARS = 5_242_880;
+
 export const FORMATS = ['package-lock', 'yarn-lock', 'pnpm-lock', 'requirements', 'poetry-lock', 'cargo-lock', 'go-sum'] as const;
 export type LockFormat = (typeof FORMATS)[number];
 

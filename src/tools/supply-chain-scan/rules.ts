@@ -4,6 +4,7 @@ import type { Ecosystem, IndexRef, LockedPackage, ParsedLock, Severity } from '.
 import { ECOSYSTEM_OF } from './model.ts';
 import { isInsecureUrl, onlyWeakHashes } from './parsers/common.ts';
 import { findTyposquat, isPopular } from './typosquat.ts';
+import type { Output } from './tool.ts';
 import type { SquatKind } from './typosquat.ts';
 
 /** Stable finding codes, in catalogue order (the order findings of equal severity are listed in). */
@@ -24,20 +25,9 @@ export const FINDING_CODES = [
   'hash_checking_off',
   'pseudo_version',
 ] as const;
-export type FindingCode = (typeof FINDING_CODES)[number];
 
-export interface Finding {
-  code: FindingCode;
-  severity: Severity;
-  package: string | null;
-  version: string | null;
-  message: string;
-  fix: string;
-  /** known_malicious / withdrawn_version: the advisory id (GHSA, MAL, PYSEC, RUSTSEC, or SCS for incidents without one). */
-  advisory_id?: string;
-  /** typosquat: the popular name imitated. */
-  similar_to?: string;
-}
+/** One finding, as the output schema describes it. */
+export type Finding = Output['findings'][number];
 
 /** Registries expected when the caller names none: the public registry of each ecosystem and its file hosts. */
 export const DEFAULT_REGISTRIES: Readonly<Record<Ecosystem, readonly string[]>> = {
@@ -55,7 +45,7 @@ function clip(s: string, max: number): string {
 }
 
 /** `host` or `host:port` matches an entry exactly, without its port, or under a `*.domain` wildcard entry. */
-export function hostAllowed(host: string, allowed: readonly string[]): boolean {
+function hostAllowed(host: string, allowed: readonly string[]): boolean {
   const bare = host.replace(/:\d+$/, '');
   for (const raw of allowed) {
     const a = raw.toLowerCase();
@@ -98,7 +88,9 @@ function label(p: LockedPackage): string {
   return p.version ? `${clip(p.name, MAX_NAME)}@${clip(p.version, MAX_VERSION)}` : clip(p.name, MAX_NAME);
 }
 
-function pkgFields(p: LockedPackage): { package: string; version: string | null } {
+type PkgFields = { package: string; version: string | null };
+
+function pkgFields(p: LockedPackage): PkgFields {
   return { package: clip(p.name, MAX_NAME), version: p.version ? clip(p.version, MAX_VERSION) : null };
 }
 
@@ -108,9 +100,9 @@ function where(p: LockedPackage): string {
 
 const PSEUDO_VERSION = /[-.](?:0\.)?\d{14}-[0-9a-f]{12}(?:\+incompatible)?$/;
 
-function checkPackage(ctx: Ctx, p: LockedPackage): void {
-  const { eco, lock, allowed } = ctx;
-  const f = pkgFields(p);
+/** Advisory findings; true when the package is a known-malicious release. */
+function advisoryFindings(ctx: Ctx, p: LockedPackage, f: PkgFields): boolean {
+  const { eco } = ctx;
   // Known-malicious or withdrawn versions (vendored advisory snapshot): advisories name registry releases,
   // so a git fork or local copy that happens to share the name is not one of them.
   const advisories = p.source === 'registry' ? advisoriesFor(eco, p.name, p.version) : [];
@@ -137,8 +129,13 @@ function checkPackage(ctx: Ctx, p: LockedPackage): void {
       });
     }
   }
-  // Typosquats: only names that come from a registry can squat a registry name.
-  if (p.source === 'registry' && !malicious) {
+  return malicious;
+}
+
+/** Typosquats: only names that come from a registry can squat a registry name. */
+function typosquatFinding(ctx: Ctx, p: LockedPackage, f: PkgFields): void {
+  const { eco } = ctx;
+  if (p.source === 'registry') {
     const hit = findTyposquat(eco, p.name);
     if (hit) {
       add(ctx, {
@@ -151,6 +148,11 @@ function checkPackage(ctx: Ctx, p: LockedPackage): void {
       });
     }
   }
+}
+
+/** A registry host outside the expected set, and plain-text transports. */
+function transportFindings(ctx: Ctx, p: LockedPackage, f: PkgFields): void {
+  const { allowed } = ctx;
   // Registry host outside the expected set.
   if (p.source === 'registry' && p.host !== null && !hostAllowed(p.host, allowed)) {
     add(ctx, {
@@ -170,6 +172,10 @@ function checkPackage(ctx: Ctx, p: LockedPackage): void {
       fix: 'Use an https:// (or ssh) URL and regenerate the lockfile.',
     });
   }
+}
+
+/** git, direct-URL and local sources. */
+function sourceFindings(ctx: Ctx, p: LockedPackage, f: PkgFields): void {
   switch (p.source) {
     case 'git':
       add(ctx, {
@@ -209,6 +215,10 @@ function checkPackage(ctx: Ctx, p: LockedPackage): void {
     default:
       break;
   }
+}
+
+function installScriptFinding(ctx: Ctx, p: LockedPackage, f: PkgFields): void {
+  const { eco } = ctx;
   if (p.installScript) {
     const popular = isPopular(eco, p.name);
     add(ctx, {
@@ -222,7 +232,11 @@ function checkPackage(ctx: Ctx, p: LockedPackage): void {
       fix: 'Install with scripts disabled (npm/yarn --ignore-scripts, pnpm onlyBuiltDependencies) and allow-list only the packages that must build.',
     });
   }
-  // Integrity: a registry or URL package must carry a hash the installer checks.
+}
+
+/** Integrity: a registry or URL package must carry a hash the installer checks, and not only a weak one. */
+function integrityFindings(ctx: Ctx, p: LockedPackage, f: PkgFields): void {
+  const { lock } = ctx;
   const expectsHash = (p.source === 'registry' || p.source === 'url') && !p.bundled && lock.format !== 'go-sum';
   if (expectsHash && p.integrity.length === 0 && (lock.format !== 'requirements' || lock.hashMode)) {
     const pip = lock.format === 'requirements';
@@ -247,6 +261,11 @@ function checkPackage(ctx: Ctx, p: LockedPackage): void {
       fix: 'Regenerate the lockfile with a current package manager so it records sha512 (npm) or sha256 hashes.',
     });
   }
+}
+
+/** Requirements that pin nothing, and Go pseudo-versions. */
+function versionFindings(ctx: Ctx, p: LockedPackage, f: PkgFields): void {
+  const { eco, lock } = ctx;
   if (lock.format === 'requirements' && !p.pinned && p.source === 'registry') {
     add(ctx, {
       code: 'unpinned_requirement',
@@ -265,6 +284,17 @@ function checkPackage(ctx: Ctx, p: LockedPackage): void {
       fix: 'Prefer a tagged release of the module; if the commit is needed, review it as you would a release.',
     });
   }
+}
+
+function checkPackage(ctx: Ctx, p: LockedPackage): void {
+  const f = pkgFields(p);
+  // A known-malicious release is reported as such, not also as a typosquat.
+  if (!advisoryFindings(ctx, p, f)) typosquatFinding(ctx, p, f);
+  transportFindings(ctx, p, f);
+  sourceFindings(ctx, p, f);
+  installScriptFinding(ctx, p, f);
+  integrityFindings(ctx, p, f);
+  versionFindings(ctx, p, f);
 }
 
 function checkIndexes(ctx: Ctx, indexes: readonly IndexRef[]): void {

@@ -1,70 +1,43 @@
-// supply-chain-scan: every fixture's findings, each parser's edge cases, 400 codes with lines, detection, scoring, hostile input.
+// supply-chain-scan: every fixture's findings, each parser's edge cases, 400 codes with lines and detection as testTool
+// tables (through the call path); then advisory matching, typosquats, scoring and hostile-input regressions.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { callTool } from '../../../test/support/tool-harness.ts';
+import { testTool } from '../kit/tester.ts';
+import type { InvalidCase, ValidCase } from '../kit/tester.ts';
 import { ADVISORY_COUNT, advisoriesFor } from './advisories.ts';
 import { scoreFor } from './engine.ts';
+import { MAX_LOCKFILE_CHARS } from './model.ts';
 import { FINDING_CODES } from './rules.ts';
-import { MAX_LOCKFILE_CHARS } from './schema.ts';
 import tool from './tool.ts';
+import type { Output } from './tool.ts';
 import { findTyposquat } from './typosquat.ts';
 
-interface Finding {
-  code: string;
-  severity: 'critical' | 'high' | 'medium' | 'low';
-  package: string | null;
-  version: string | null;
-  message: string;
-  fix: string;
-  advisory_id?: string;
-  similar_to?: string;
-}
-interface Pkg {
-  name: string;
-  version: string;
-  source: string;
-  host: string | null;
-  has_integrity: boolean;
-  install_script: boolean;
-}
-interface Out {
-  format: string;
-  format_version: string | null;
-  ecosystem: string;
-  package_count: number;
-  packages: Pkg[];
-  packages_truncated: boolean;
-  findings: Finding[];
-  findings_truncated: boolean;
-  summary: { critical: number; high: number; medium: number; low: number; total: number };
-  score_0_100: number;
-  allowed_registries: string[];
-  advisories_as_of: string;
-  notes: string[];
-}
+type Finding = Output['findings'][number];
+type Pkg = Output['packages'][number];
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 const read = (file: string): string => fs.readFileSync(path.join(FIXTURES, file), 'utf8');
+const CAP = MAX_LOCKFILE_CHARS;
 
-async function scan(body: Record<string, unknown>): Promise<Out> {
-  const r = await callTool(tool, body);
-  if (!r.ok) throw new Error(`expected 200, got ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body as unknown as Out;
-}
-
-async function rejected(body: unknown): Promise<Record<string, unknown> & { status: number }> {
-  const r = await callTool(tool, body);
-  expect(r.ok, JSON.stringify(r.body).slice(0, 300)).toBe(false);
-  return { ...r.body, status: r.status };
-}
+/** The answer's body, read through the output schema (typed, and checked against it). */
+const out = (body: Record<string, unknown>): Output => tool.output.parse(body);
 
 /** "severity code package [advisory] [~similar]" per finding, in output order. */
-function digest(out: Out): string[] {
-  return out.findings.map((f) => `${f.severity} ${f.code} ${f.package ?? '-'}${f.advisory_id ? ` ${f.advisory_id}` : ''}${f.similar_to ? ` ~${f.similar_to}` : ''}`);
+function digest(o: Output): string[] {
+  return o.findings.map((f) => `${f.severity} ${f.code} ${f.package ?? '-'}${f.advisory_id ? ` ${f.advisory_id}` : ''}${f.similar_to ? ` ~${f.similar_to}` : ''}`);
 }
 
-const findingsFor = (out: Out, name: string): Finding[] => out.findings.filter((f) => f.package === name);
+const findingsFor = (o: Output, name: string): Finding[] => o.findings.filter((f) => f.package === name);
+
+/** A valid case whose checks read the typed body. */
+const row = (name: string, input: Record<string, unknown>, check: (o: Output) => void, output?: Record<string, unknown>): ValidCase => ({
+  name,
+  input,
+  ...(output ? { output } : {}),
+  check: (body) => check(out(body)),
+});
 
 describe('supply-chain-scan definition', () => {
   it('is the undeployed 1-credit tool that ingests uploads through "lockfile"', () => {
@@ -246,38 +219,11 @@ const FIXTURE_CASES: {
   },
 ];
 
-describe('fixtures: one realistic lockfile per format', () => {
-  it.each(FIXTURE_CASES)('$file', async (c) => {
-    const out = await scan({ lockfile: read(c.file), filename: c.filename });
-    expect(out.format).toBe(c.format);
-    expect(out.format_version).toBe(c.version);
-    expect(out.package_count).toBe(c.packages);
-    expect(digest(out)).toEqual(c.findings);
-    expect(out.score_0_100).toBe(c.score);
-    for (const name of c.clean) {
-      expect(out.packages.some((p) => p.name === name), `${name} is listed`).toBe(true);
-      expect(findingsFor(out, name), `${name} is clean`).toEqual([]);
-    }
-    // Counts cover every finding; every finding carries a fix; each code is in the catalogue.
-    expect(out.summary.total).toBe(out.findings.length);
-    expect(out.summary.critical + out.summary.high + out.summary.medium + out.summary.low).toBe(out.summary.total);
-    for (const f of out.findings) {
-      expect(FINDING_CODES).toContain(f.code);
-      expect(f.fix.length).toBeGreaterThan(10);
-    }
-    expect(out.advisories_as_of).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-  });
-
-  it('detects each fixture from its content alone (no filename, no format)', async () => {
-    for (const c of FIXTURE_CASES) {
-      const out = await scan({ lockfile: read(c.file) });
-      expect(out.format, c.file).toBe(c.format);
-    }
-  });
-
-  it('records the facts a finding rests on: registry host, integrity, install script, git source', async () => {
-    const out = await scan({ lockfile: read('package-lock.json'), filename: 'package-lock.json' });
-    const by = (n: string): Pkg | undefined => out.packages.find((p) => p.name === n);
+/** Further checks on some fixtures: the facts a finding rests on, and the line of an entry. */
+const FIXTURE_SPOTS: Record<string, (o: Output) => void> = {
+  // Records the facts a finding rests on: registry host, integrity, install script, git source.
+  'package-lock.json': (o) => {
+    const by = (n: string): Pkg | undefined => o.packages.find((p) => p.name === n);
     expect(by('lodash')).toEqual({ name: 'lodash', version: '4.17.21', source: 'registry', host: 'registry.npmjs.org', has_integrity: true, install_script: false });
     expect(by('esbuild')?.install_script).toBe(true);
     expect(by('left-pad')).toMatchObject({ source: 'git', host: 'github.com', has_integrity: false });
@@ -285,251 +231,417 @@ describe('fixtures: one realistic lockfile per format', () => {
     // The workspace member (packages/catalog, linked from node_modules/@storefront/catalog) is the project's own code.
     expect(by('@storefront/catalog')).toBeUndefined();
     // The nested ms@2.1.2 and the hoisted ms@2.1.3 are two packages.
-    expect(out.packages.filter((p) => p.name === 'ms').map((p) => p.version)).toEqual(['2.1.3', '2.1.2']);
-  });
-
-  it('gives the line of the entry in line-oriented formats', async () => {
-    const out = await scan({ lockfile: read('yarn-v1.lock'), filename: 'yarn.lock' });
-    const ua = findingsFor(out, 'ua-parser-js')[0];
+    expect(o.packages.filter((p) => p.name === 'ms').map((p) => p.version)).toEqual(['2.1.3', '2.1.2']);
+  },
+  // Gives the line of the entry in line-oriented formats.
+  'yarn-v1.lock': (o) => {
     const line = read('yarn-v1.lock').split('\n').findIndex((l) => l.startsWith('"ua-parser-js@')) + 1;
-    expect(ua?.message).toContain(`(line ${line})`);
-  });
+    expect(findingsFor(o, 'ua-parser-js')[0]?.message).toContain(`(line ${line})`);
+  },
+};
+
+const fixtureRows: ValidCase[] = FIXTURE_CASES.flatMap((c) => [
+  row(
+    c.file,
+    { lockfile: read(c.file), filename: c.filename },
+    (o) => {
+      expect(digest(o)).toEqual(c.findings);
+      for (const name of c.clean) {
+        expect(o.packages.some((p) => p.name === name), `${name} is listed`).toBe(true);
+        expect(findingsFor(o, name), `${name} is clean`).toEqual([]);
+      }
+      // Counts cover every finding; every finding carries a fix; each code is in the catalogue.
+      expect(o.summary.total).toBe(o.findings.length);
+      expect(o.summary.critical + o.summary.high + o.summary.medium + o.summary.low).toBe(o.summary.total);
+      for (const f of o.findings) {
+        expect(FINDING_CODES).toContain(f.code);
+        expect(f.fix.length).toBeGreaterThan(10);
+      }
+      expect(o.advisories_as_of).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      FIXTURE_SPOTS[c.file]?.(o);
+    },
+    { format: c.format, format_version: c.version, package_count: c.packages, score_0_100: c.score },
+  ),
+  // Detected from its content alone (no filename, no format).
+  { name: `${c.file}: detected from its content alone`, input: { lockfile: read(c.file) }, output: { format: c.format } },
+]);
+
+const PORTS_LOCK = JSON.stringify({
+  lockfileVersion: 3,
+  packages: {
+    'node_modules/a-pkg': { version: '1.0.0', resolved: 'https://npm.eu.corp.example/a-pkg/-/a-pkg-1.0.0.tgz', integrity: 'sha512-AA==' },
+    'node_modules/b-pkg': { version: '1.0.0', resolved: 'https://registry.local:4873/b-pkg/-/b-pkg-1.0.0.tgz', integrity: 'sha512-AA==' },
+  },
 });
+const CRATES_SPELLINGS = [
+  'version = 3',
+  '[[package]]',
+  'name = "anyhow"',
+  'version = "1.0.86"',
+  'source = "sparse+https://index.crates.io/"',
+  `checksum = "${'a'.repeat(64)}"`,
+  '[[package]]',
+  'name = "cc"',
+  'version = "1.0.90"',
+  'source = "registry+https://github.com/rust-lang/crates.io-index"',
+  `checksum = "${'b'.repeat(64)}"`,
+  '',
+].join('\n');
 
-describe('allowed_registries', () => {
-  it('replaces the defaults: a private mirror becomes expected and the public registry unexpected', async () => {
-    const out = await scan({ lockfile: read('package-lock.json'), filename: 'package-lock.json', allowed_registries: ['NPM.internal.example.com'] });
-    expect(out.allowed_registries).toEqual(['npm.internal.example.com']);
-    expect(findingsFor(out, 'internal-logger').map((f) => f.code)).not.toContain('unexpected_registry');
-    expect(findingsFor(out, 'lodash').map((f) => f.code)).toEqual(['unexpected_registry']);
-  });
+const registryRows: ValidCase[] = [
+  row('allowed_registries replaces the defaults: a private mirror becomes expected and the public registry unexpected', { lockfile: read('package-lock.json'), filename: 'package-lock.json', allowed_registries: ['NPM.internal.example.com'] }, (o) => {
+    expect(o.allowed_registries).toEqual(['npm.internal.example.com']);
+    expect(findingsFor(o, 'internal-logger').map((f) => f.code)).not.toContain('unexpected_registry');
+    expect(findingsFor(o, 'lodash').map((f) => f.code)).toEqual(['unexpected_registry']);
+  }),
+  row('allowed_registries accepts ports and *.domain wildcards', { lockfile: PORTS_LOCK, allowed_registries: ['*.corp.example', 'registry.local:4873'] }, (o) => expect(o.findings.filter((f) => f.code === 'unexpected_registry')).toEqual([])),
+  row('allowed_registries without the wildcard: neither subdomain nor port matches', { lockfile: PORTS_LOCK, allowed_registries: ['corp.example'] }, (o) =>
+    expect(o.findings.filter((f) => f.code === 'unexpected_registry').map((f) => f.package)).toEqual(['a-pkg', 'b-pkg']),
+  ),
+  row('both spellings of the crates.io index are crates.io', { lockfile: CRATES_SPELLINGS, filename: 'Cargo.lock' }, (o) => {
+    expect(o.packages.map((p) => p.host)).toEqual(['index.crates.io', 'index.crates.io']);
+    expect(o.findings).toEqual([]);
+  }),
+];
 
-  it('accepts ports and *.domain wildcards', async () => {
-    const lock = JSON.stringify({
-      lockfileVersion: 3,
-      packages: {
-        'node_modules/a-pkg': { version: '1.0.0', resolved: 'https://npm.eu.corp.example/a-pkg/-/a-pkg-1.0.0.tgz', integrity: 'sha512-AA==' },
-        'node_modules/b-pkg': { version: '1.0.0', resolved: 'https://registry.local:4873/b-pkg/-/b-pkg-1.0.0.tgz', integrity: 'sha512-AA==' },
-      },
-    });
-    const out = await scan({ lockfile: lock, allowed_registries: ['*.corp.example', 'registry.local:4873'] });
-    expect(out.findings.filter((f) => f.code === 'unexpected_registry')).toEqual([]);
-    const strict = await scan({ lockfile: lock, allowed_registries: ['corp.example'] });
-    expect(strict.findings.filter((f) => f.code === 'unexpected_registry').map((f) => f.package)).toEqual(['a-pkg', 'b-pkg']);
-  });
-
-  it('treats both spellings of the crates.io index as crates.io', async () => {
-    const lock = [
-      'version = 3',
-      '[[package]]',
-      'name = "anyhow"',
-      'version = "1.0.86"',
-      'source = "sparse+https://index.crates.io/"',
-      `checksum = "${'a'.repeat(64)}"`,
-      '[[package]]',
-      'name = "cc"',
-      'version = "1.0.90"',
-      'source = "registry+https://github.com/rust-lang/crates.io-index"',
-      `checksum = "${'b'.repeat(64)}"`,
-      '',
-    ].join('\n');
-    const out = await scan({ lockfile: lock, filename: 'Cargo.lock' });
-    expect(out.packages.map((p) => p.host)).toEqual(['index.crates.io', 'index.crates.io']);
-    expect(out.findings).toEqual([]);
-  });
+// Small lockfiles, each exercising one parser rule.
+const PACKAGE_LOCK_V1 = JSON.stringify({
+  name: 'old-app',
+  lockfileVersion: 1,
+  dependencies: {
+    'ua-parser-js': { version: '0.7.29', resolved: 'https://registry.npmjs.org/ua-parser-js/-/ua-parser-js-0.7.29.tgz', integrity: 'sha512-AA==' },
+    express: {
+      version: '4.17.1',
+      resolved: 'https://registry.npmjs.org/express/-/express-4.17.1.tgz',
+      integrity: 'sha512-AA==',
+      dependencies: { debug: { version: '2.6.9', resolved: 'https://registry.npmjs.org/debug/-/debug-2.6.9.tgz', integrity: 'sha512-AA==' } },
+    },
+    forked: { version: 'git+https://github.com/acme/forked.git#0123456789abcdef0123456789abcdef01234567' },
+  },
 });
+const YARN_V1_ALIASES = [
+  '# yarn lockfile v1',
+  '',
+  '"wrap-ansi-cjs@npm:wrap-ansi@^7.0.0":',
+  '  version "7.0.0"',
+  `  resolved "https://registry.yarnpkg.com/wrap-ansi/-/wrap-ansi-7.0.0.tgz#${'c'.repeat(40)}"`,
+  '',
+  '"local@file:../local":',
+  '  version "1.0.0"',
+  '',
+].join('\n');
+const YARN_BERRY = [
+  '__metadata:',
+  '  version: 6',
+  '',
+  '"left-pad@npm:1.10":',
+  '  version: 1.10',
+  '  resolution: "left-pad@npm:1.10"',
+  `  checksum: ${'d'.repeat(128)}`,
+  '  languageName: node',
+  '  linkType: hard',
+  '',
+  '"app@workspace:.":',
+  '  version: 0.0.0-use.local',
+  '  resolution: "app@workspace:."',
+  '  languageName: unknown',
+  '  linkType: soft',
+  '',
+  '"fsevents@patch:fsevents@npm%3A2.3.3#~builtin<compat/fsevents>":',
+  '  version: 2.3.3',
+  '  resolution: "fsevents@patch:fsevents@npm%3A2.3.3#~builtin<compat/fsevents>::version=2.3.3&hash=df0bf1"',
+  '  languageName: node',
+  '  linkType: hard',
+  '',
+].join('\n');
+const PNPM_V5 = [
+  'lockfileVersion: 5.4',
+  '',
+  'packages:',
+  '',
+  '  /@babel/core/7.20.12:',
+  '    resolution: {integrity: sha512-AA==}',
+  '',
+  '  /react-dom/18.2.0_react@18.2.0:',
+  '    resolution: {integrity: sha512-BB==}',
+  '',
+  '  registry.corp.example/private-ui/2.0.0:',
+  '    resolution: {integrity: sha512-CC==, tarball: https://registry.corp.example/private-ui/-/private-ui-2.0.0.tgz}',
+  '',
+].join('\n');
+const PNPM_MULTI = `---\nlockfileVersion: '9.0'\npackages:\n  pnpm@9.0.0:\n    resolution: {integrity: sha512-AA==}\n---\nlockfileVersion: '9.0'\npackages:\n  rc@1.3.9:\n    resolution: {integrity: sha512-BB==}\n`;
+const REQUIREMENTS_FORMS = [
+  '--index-url=https://pypi.org/simple  # the public index',
+  '--trusted-host pypi.internal.example',
+  '-e git+https://github.com/acme/tool.git@0123456789abcdef0123456789abcdef01234567#egg=acme-tool',
+  '-e ./libs/shared',
+  'wheelpkg @ https://files.pythonhosted.org/packages/aa/bb/wheelpkg-1.2.0-py3-none-any.whl#sha256=' + 'e'.repeat(64),
+  'Django[argon2] == 5.0.6 ; python_version >= "3.10" \\',
+  '    # a comment inside the continuation is ignored',
+  '',
+  'numpy===2.0.0',
+  '-r base.txt',
+].join('\n');
+const POETRY_11 = [
+  '[[package]]',
+  'name = "requests"',
+  'version = "2.31.0"',
+  'description = "HTTP"',
+  'category = "main"',
+  'optional = false',
+  'python-versions = ">=3.7"',
+  '',
+  '[metadata]',
+  'lock-version = "1.1"',
+  'python-versions = "^3.9"',
+  'content-hash = "abc"',
+  '',
+  '[metadata.files]',
+  `requests = [{file = "requests-2.31.0-py3-none-any.whl", hash = "sha256:${'f'.repeat(64)}"}]`,
+  '',
+].join('\n');
+const CRATES_INDEX = 'registry+https://github.com/rust-lang/crates.io-index';
+const CARGO_V1 = [
+  '[[package]]',
+  'name = "app"',
+  'version = "0.1.0"',
+  '',
+  '[[package]]',
+  'name = "itoa"',
+  'version = "1.0.1"',
+  `source = "${CRATES_INDEX}"`,
+  '',
+  '[metadata]',
+  `"checksum itoa 1.0.1 (${CRATES_INDEX})" = "${'1'.repeat(64)}"`,
+  '',
+].join('\n');
+const GO_SUM_GRAPH = [`example.com/lib v1.2.0 h1:${'A'.repeat(43)}=`, `example.com/lib v1.2.0/go.mod h1:${'B'.repeat(43)}=`, `example.com/graph-only v0.3.0/go.mod h1:${'C'.repeat(43)}=`, ''].join('\n');
 
-// Small lockfiles, each exercising one parser rule: "name@version -> expected code(s)" or facts.
-describe('parsers: edge cases of each format', () => {
-  it('package-lock v1 walks the nested dependencies tree and reads sources written into "version"', async () => {
-    const lock = JSON.stringify({
-      name: 'old-app',
-      lockfileVersion: 1,
-      dependencies: {
-        'ua-parser-js': { version: '0.7.29', resolved: 'https://registry.npmjs.org/ua-parser-js/-/ua-parser-js-0.7.29.tgz', integrity: 'sha512-AA==' },
-        express: {
-          version: '4.17.1',
-          resolved: 'https://registry.npmjs.org/express/-/express-4.17.1.tgz',
-          integrity: 'sha512-AA==',
-          dependencies: { debug: { version: '2.6.9', resolved: 'https://registry.npmjs.org/debug/-/debug-2.6.9.tgz', integrity: 'sha512-AA==' } },
-        },
-        forked: { version: 'git+https://github.com/acme/forked.git#0123456789abcdef0123456789abcdef01234567' },
-      },
-    });
-    const out = await scan({ lockfile: lock });
-    expect(out.format_version).toBe('1');
-    expect(out.packages.map((p) => `${p.name}@${p.version}:${p.source}`)).toEqual(['ua-parser-js@0.7.29:registry', 'express@4.17.1:registry', 'forked@:git', 'debug@2.6.9:registry']);
-    expect(digest(out)).toEqual(['critical known_malicious ua-parser-js GHSA-pjwm-rvh2-c87w', 'medium git_dependency forked']);
-    expect(out.notes.join(' ')).toMatch(/hasInstallScript/);
-  });
-
-  it('package-lock without "resolved" (omit-lockfile-registry-resolved) is registry-sourced with an unknown host', async () => {
-    const out = await scan({ lockfile: JSON.stringify({ lockfileVersion: 3, packages: { 'node_modules/ms': { version: '2.1.3', integrity: 'sha512-AA==' } } }) });
-    expect(out.packages).toEqual([{ name: 'ms', version: '2.1.3', source: 'registry', host: null, has_integrity: true, install_script: false }]);
-    expect(out.findings).toEqual([]);
-    expect(out.notes.join(' ')).toMatch(/cannot be checked/);
-  });
-
-  it('yarn v1: aliases install the real package, the #sha1 fragment is a (weak) hash, file: ranges are local', async () => {
-    const lock = [
-      '# yarn lockfile v1',
-      '',
-      '"wrap-ansi-cjs@npm:wrap-ansi@^7.0.0":',
-      '  version "7.0.0"',
-      `  resolved "https://registry.yarnpkg.com/wrap-ansi/-/wrap-ansi-7.0.0.tgz#${'c'.repeat(40)}"`,
-      '',
-      '"local@file:../local":',
-      '  version "1.0.0"',
-      '',
-    ].join('\n');
-    const out = await scan({ lockfile: lock, filename: 'yarn.lock' });
-    expect(out.packages.map((p) => [p.name, p.source, p.has_integrity])).toEqual([
+const parserRows: ValidCase[] = [
+  row('package-lock v1 walks the nested dependencies tree and reads sources written into "version"', { lockfile: PACKAGE_LOCK_V1 }, (o) => {
+    expect(o.format_version).toBe('1');
+    expect(o.packages.map((p) => `${p.name}@${p.version}:${p.source}`)).toEqual(['ua-parser-js@0.7.29:registry', 'express@4.17.1:registry', 'forked@:git', 'debug@2.6.9:registry']);
+    expect(digest(o)).toEqual(['critical known_malicious ua-parser-js GHSA-pjwm-rvh2-c87w', 'medium git_dependency forked']);
+    expect(o.notes.join(' ')).toMatch(/hasInstallScript/);
+  }),
+  row('package-lock without "resolved" (omit-lockfile-registry-resolved) is registry-sourced with an unknown host', { lockfile: JSON.stringify({ lockfileVersion: 3, packages: { 'node_modules/ms': { version: '2.1.3', integrity: 'sha512-AA==' } } }) }, (o) => {
+    expect(o.packages).toEqual([{ name: 'ms', version: '2.1.3', source: 'registry', host: null, has_integrity: true, install_script: false }]);
+    expect(o.findings).toEqual([]);
+    expect(o.notes.join(' ')).toMatch(/cannot be checked/);
+  }),
+  row('yarn v1: aliases install the real package, the #sha1 fragment is a (weak) hash, file: ranges are local', { lockfile: YARN_V1_ALIASES, filename: 'yarn.lock' }, (o) => {
+    expect(o.packages.map((p) => [p.name, p.source, p.has_integrity])).toEqual([
       ['wrap-ansi', 'registry', true],
       ['local', 'file', false],
     ]);
-    expect(digest(out)).toEqual(['low local_dependency local', 'low weak_integrity wrap-ansi']);
-  });
+    expect(digest(o)).toEqual(['low local_dependency local', 'low weak_integrity wrap-ansi']);
+  }),
+  row('yarn Berry: versions stay strings (1.10 is not 1.1), workspaces are skipped, patch: reads the inner source', { lockfile: YARN_BERRY }, (o) => {
+    expect(o.format).toBe('yarn-lock');
+    expect(o.packages.map((p) => `${p.name}@${p.version}:${p.source}`)).toEqual(['left-pad@1.10:registry', 'fsevents@2.3.3:registry']);
+    expect(digest(o)).toEqual(['medium missing_integrity fsevents']);
+  }),
+  row('pnpm v5 keys (/name/version, peer suffixes, registry prefixes)', { lockfile: PNPM_V5 }, (o) => {
+    expect(o.format_version).toBe('5.4');
+    expect(o.packages.map((p) => `${p.name}@${p.version}`)).toEqual(['@babel/core@7.20.12', 'react-dom@18.2.0', 'private-ui@2.0.0']);
+    expect(digest(o)).toEqual(['high unexpected_registry private-ui']);
+  }),
+  row('pnpm multi-document lockfiles', { lockfile: PNPM_MULTI, filename: 'pnpm-lock.yaml' }, (o) => {
+    expect(o.packages.map((p) => p.name)).toEqual(['pnpm', 'rc']);
+    expect(digest(o)).toEqual(['critical known_malicious rc GHSA-g2q5-5433-rhrf']);
+  }),
+  row('requirements: options in = form, editables, direct URLs with #sha256, continuations and comments', { lockfile: REQUIREMENTS_FORMS, format: 'requirements' }, (o) => {
+    expect(o.packages.map((p) => `${p.name}@${p.version}:${p.source}`)).toEqual(['acme-tool@:git', 'shared@:path', 'wheelpkg@:url', 'Django@5.0.6:registry', 'numpy@2.0.0:registry']);
+    expect(digest(o)).toEqual(['high insecure_transport -', 'medium git_dependency acme-tool', 'low url_dependency wheelpkg', 'low local_dependency shared', 'low hash_checking_off -']);
+    expect(o.notes.join(' ')).toMatch(/1 -r\/-c include/);
+  }),
+  row('poetry lock-version 1.1 keeps hashes in [metadata.files]', { lockfile: POETRY_11, filename: 'poetry.lock' }, (o) => {
+    expect(o.format_version).toBe('1.1');
+    expect(o.packages[0]).toMatchObject({ name: 'requests', has_integrity: true });
+    expect(o.findings).toEqual([]);
+  }),
+  row('Cargo lockfile v1 keeps checksums in [metadata]; sourceless packages are the workspace', { lockfile: CARGO_V1, filename: 'Cargo.lock' }, (o) => {
+    expect(o.package_count).toBe(1);
+    expect(o.packages[0]).toMatchObject({ name: 'itoa', has_integrity: true, host: 'index.crates.io' });
+    expect(o.findings).toEqual([]);
+    expect(o.notes.join(' ')).toMatch(/1 package\(s\) have no source/);
+  }),
+  row('go.sum counts a module once, and only when its code is hashed', { lockfile: GO_SUM_GRAPH, filename: 'go.sum' }, (o) => {
+    expect(o.packages.map((p) => `${p.name}@${p.version}`)).toEqual(['example.com/lib@v1.2.0']);
+    expect(o.notes.join(' ')).toMatch(/1 module version\(s\) appear only with a \/go.mod hash/);
+  }),
+];
 
-  it('yarn Berry: versions stay strings (1.10 is not 1.1), workspaces are skipped, patch: reads the inner source', async () => {
-    const lock = [
-      '__metadata:',
-      '  version: 6',
-      '',
-      '"left-pad@npm:1.10":',
-      '  version: 1.10',
-      '  resolution: "left-pad@npm:1.10"',
-      `  checksum: ${'d'.repeat(128)}`,
-      '  languageName: node',
-      '  linkType: hard',
-      '',
-      '"app@workspace:.":',
-      '  version: 0.0.0-use.local',
-      '  resolution: "app@workspace:."',
-      '  languageName: unknown',
-      '  linkType: soft',
-      '',
-      '"fsevents@patch:fsevents@npm%3A2.3.3#~builtin<compat/fsevents>":',
-      '  version: 2.3.3',
-      '  resolution: "fsevents@patch:fsevents@npm%3A2.3.3#~builtin<compat/fsevents>::version=2.3.3&hash=df0bf1"',
-      '  languageName: node',
-      '  linkType: hard',
-      '',
-    ].join('\n');
-    const out = await scan({ lockfile: lock });
-    expect(out.format).toBe('yarn-lock');
-    expect(out.packages.map((p) => `${p.name}@${p.version}:${p.source}`)).toEqual(['left-pad@1.10:registry', 'fsevents@2.3.3:registry']);
-    expect(digest(out)).toEqual(['medium missing_integrity fsevents']);
-  });
+// Format detection: the file name, then an explicit format over both.
+const FILENAMES = [
+  ['npm-shrinkwrap.json', 'package-lock'],
+  ['/repo/web/yarn.lock', 'yarn-lock'],
+  ['pnpm-lock.yaml', 'pnpm-lock'],
+  ['requirements-dev.txt', 'requirements'],
+  ['constraints.in', 'requirements'],
+  ['poetry.lock', 'poetry-lock'],
+  ['Cargo.lock', 'cargo-lock'],
+  ['go.sum', 'go-sum'],
+] as const;
+const MINIMAL: Record<(typeof FILENAMES)[number][1], string> = { 'package-lock': '{"lockfileVersion":3,"packages":{}}', 'yarn-lock': '# yarn lockfile v1\n', 'pnpm-lock': "lockfileVersion: '9.0'\n", requirements: 'six==1.16.0\n', 'poetry-lock': '[metadata]\nlock-version = "2.0"\n', 'cargo-lock': 'version = 3\n', 'go-sum': '' };
+const detectionRows: ValidCase[] = [
+  ...FILENAMES.map(([filename, format]): ValidCase => ({ name: `filename ${filename} -> ${format}`, input: { lockfile: MINIMAL[format] || '\n', filename }, output: { format } })),
+  { name: 'format wins over filename and content', input: { lockfile: 'six==1.16.0\n', filename: 'yarn.lock', format: 'requirements' }, output: { format: 'requirements' } },
+];
 
-  it('pnpm v5 keys (/name/version, peer suffixes, registry prefixes) and multi-document lockfiles', async () => {
-    const v5 = [
-      'lockfileVersion: 5.4',
-      '',
-      'packages:',
-      '',
-      '  /@babel/core/7.20.12:',
-      '    resolution: {integrity: sha512-AA==}',
-      '',
-      '  /react-dom/18.2.0_react@18.2.0:',
-      '    resolution: {integrity: sha512-BB==}',
-      '',
-      '  registry.corp.example/private-ui/2.0.0:',
-      '    resolution: {integrity: sha512-CC==, tarball: https://registry.corp.example/private-ui/-/private-ui-2.0.0.tgz}',
-      '',
-    ].join('\n');
-    const out = await scan({ lockfile: v5 });
-    expect(out.format_version).toBe('5.4');
-    expect(out.packages.map((p) => `${p.name}@${p.version}`)).toEqual(['@babel/core@7.20.12', 'react-dom@18.2.0', 'private-ui@2.0.0']);
-    expect(digest(out)).toEqual(['high unexpected_registry private-ui']);
-    const multi = `---\nlockfileVersion: '9.0'\npackages:\n  pnpm@9.0.0:\n    resolution: {integrity: sha512-AA==}\n---\nlockfileVersion: '9.0'\npackages:\n  rc@1.3.9:\n    resolution: {integrity: sha512-BB==}\n`;
-    const both = await scan({ lockfile: multi, filename: 'pnpm-lock.yaml' });
-    expect(both.packages.map((p) => p.name)).toEqual(['pnpm', 'rc']);
-    expect(digest(both)).toEqual(['critical known_malicious rc GHSA-g2q5-5433-rhrf']);
-  });
+// Hostile input near the 5 MiB cap: lists capped, counts complete (vitest's timeout is the hang check).
+function packageLockAtCap(): { text: string; count: number } {
+  const entries: string[] = [];
+  let size = 60;
+  for (let i = 0; ; i++) {
+    const e = `"node_modules/pkg-${i}":{"version":"1.0.0","resolved":"https://registry.npmjs.org/pkg-${i}/-/pkg-${i}-1.0.0.tgz"}`;
+    if (size + e.length + 1 > CAP) break;
+    entries.push(e);
+    size += e.length + 1;
+  }
+  return { text: `{"lockfileVersion":3,"packages":{${entries.join(',')}}}`, count: entries.length };
+}
 
-  it('requirements: options in = form, editables, direct URLs with #sha256, continuations and comments', async () => {
-    const req = [
-      '--index-url=https://pypi.org/simple  # the public index',
-      '--trusted-host pypi.internal.example',
-      '-e git+https://github.com/acme/tool.git@0123456789abcdef0123456789abcdef01234567#egg=acme-tool',
-      '-e ./libs/shared',
-      'wheelpkg @ https://files.pythonhosted.org/packages/aa/bb/wheelpkg-1.2.0-py3-none-any.whl#sha256=' + 'e'.repeat(64),
-      'Django[argon2] == 5.0.6 ; python_version >= "3.10" \\',
-      '    # a comment inside the continuation is ignored',
-      '',
-      'numpy===2.0.0',
-      '-r base.txt',
-    ].join('\n');
-    const out = await scan({ lockfile: req, format: 'requirements' });
-    expect(out.packages.map((p) => `${p.name}@${p.version}:${p.source}`)).toEqual(['acme-tool@:git', 'shared@:path', 'wheelpkg@:url', 'Django@5.0.6:registry', 'numpy@2.0.0:registry']);
-    expect(digest(out)).toEqual([
-      'high insecure_transport -',
-      'medium git_dependency acme-tool',
-      'low url_dependency wheelpkg',
-      'low local_dependency shared',
-      'low hash_checking_off -',
-    ]);
-    expect(out.notes.join(' ')).toMatch(/1 -r\/-c include/);
-  });
+/** Lines made by `line(i)` until the text is within `margin` of the cap. */
+function nearCap(line: (i: number) => string, margin: number, head: string[] = []): string[] {
+  const out = [...head];
+  let size = 0;
+  for (let i = 0; size < CAP - margin; i++) {
+    const l = line(i);
+    out.push(l);
+    size += l.length + 1;
+  }
+  return out;
+}
 
-  it('poetry lock-version 1.1 keeps hashes in [metadata.files]', async () => {
-    const lock = [
-      '[[package]]',
-      'name = "requests"',
-      'version = "2.31.0"',
-      'description = "HTTP"',
-      'category = "main"',
-      'optional = false',
-      'python-versions = ">=3.7"',
-      '',
-      '[metadata]',
-      'lock-version = "1.1"',
-      'python-versions = "^3.9"',
-      'content-hash = "abc"',
-      '',
-      '[metadata.files]',
-      `requests = [{file = "requests-2.31.0-py3-none-any.whl", hash = "sha256:${'f'.repeat(64)}"}]`,
-      '',
-    ].join('\n');
-    const out = await scan({ lockfile: lock, filename: 'poetry.lock' });
-    expect(out.format_version).toBe('1.1');
-    expect(out.packages[0]).toMatchObject({ name: 'requests', has_integrity: true });
-    expect(out.findings).toEqual([]);
-  });
+const bigLock = packageLockAtCap();
+const bigYarn = nearCap((k) => `"pkg-${k}@^1.0.0":\n  version "1.0.0"\n  resolved "https://registry.yarnpkg.com/pkg-${k}/-/pkg-${k}-1.0.0.tgz"\n  integrity sha512-${'B'.repeat(86)}==\n`, 300, ['# yarn lockfile v1', '']);
+const bigRequirements = nearCap((j) => `package-${j}==1.0.0 --hash=sha256:${'ab'.repeat(32)}`, 200);
+const bigCargo = nearCap((i) => `[[package]]\nname = "crate-${i}"\nversion = "1.0.${i % 50}"\nsource = "registry+https://github.com/rust-lang/crates.io-index"\nchecksum = "${'a'.repeat(64)}"\n`, 400, ['version = 4', '']);
+const bigGoSum = nearCap((i) => `github.com/org${i}/mod${i} v1.2.${i % 9} h1:${'A'.repeat(43)}=`, 200);
+const longNames = nearCap((i) => `n${String(i).padStart(6, '0')}${'x'.repeat(292)}==1.0`, 400);
+const bigPnpm = nearCap((m) => `  pkg-${m}@1.0.${m % 9}:\n    resolution: {integrity: sha512-${'C'.repeat(86)}==}\n`, 300, ["lockfileVersion: '9.0'", '', 'packages:', '']);
 
-  it('Cargo lockfile v1 keeps checksums in [metadata]; sourceless packages are the workspace', async () => {
-    const src = 'registry+https://github.com/rust-lang/crates.io-index';
-    const lock = [
-      '[[package]]',
-      'name = "app"',
-      'version = "0.1.0"',
-      '',
-      '[[package]]',
-      'name = "itoa"',
-      'version = "1.0.1"',
-      `source = "${src}"`,
-      '',
-      '[metadata]',
-      `"checksum itoa 1.0.1 (${src})" = "${'1'.repeat(64)}"`,
-      '',
-    ].join('\n');
-    const out = await scan({ lockfile: lock, filename: 'Cargo.lock' });
-    expect(out.package_count).toBe(1);
-    expect(out.packages[0]).toMatchObject({ name: 'itoa', has_integrity: true, host: 'index.crates.io' });
-    expect(out.findings).toEqual([]);
-    expect(out.notes.join(' ')).toMatch(/1 package\(s\) have no source/);
-  });
+const HOSTILE_CAPPED: [string, Record<string, unknown>][] = [
+  ['a 5 MiB requirement name', { lockfile: 'a'.repeat(CAP), format: 'requirements' }],
+  ['a name of 3000 characters', { lockfile: `${'x'.repeat(3000)}==1.0`, format: 'requirements' }],
+  ['URL-looking names with quotes and control characters', { lockfile: '# yarn lockfile v1\n\n"\u0007weird@^1":\n  version "1.0.0\u0000"\n  resolved "javascript:alert(1)"\n', filename: 'yarn.lock' }],
+  ['an index URL and a resolved URL with 100k-character hosts', { lockfile: `--index-url https://${'a'.repeat(100_000)}.example/simple\nsix==1.16.0\n`, format: 'requirements' }],
+  ['a resolved tarball on a 100k-character host', { lockfile: JSON.stringify({ lockfileVersion: 3, packages: { 'node_modules/x': { version: '1.0.0', resolved: `https://${'b'.repeat(100_000)}.example/x/-/x-1.0.0.tgz`, integrity: 'sha512-AA==' } } }) }],
+  ['fifty long allowed registries', { lockfile: JSON.stringify({ lockfileVersion: 3, packages: { 'node_modules/x': { version: '1.0.0', resolved: 'https://elsewhere.example/x/-/x-1.0.0.tgz', integrity: 'sha512-AA==' } } }), allowed_registries: Array.from({ length: 50 }, (_, i) => `${'r'.repeat(60)}.${'s'.repeat(60)}.${'t'.repeat(60)}.host${i}.example`) }],
+  ['a pnpm key that is all @ signs', { lockfile: `lockfileVersion: '9.0'\npackages:\n  '${'@'.repeat(1000)}':\n    resolution: {integrity: sha512-AA==}\n`, format: 'pnpm-lock' }],
+];
 
-  it('go.sum counts a module once, and only when its code is hashed', async () => {
-    const sum = [
-      `example.com/lib v1.2.0 h1:${'A'.repeat(43)}=`,
-      `example.com/lib v1.2.0/go.mod h1:${'B'.repeat(43)}=`,
-      `example.com/graph-only v0.3.0/go.mod h1:${'C'.repeat(43)}=`,
-      '',
-    ].join('\n');
-    const out = await scan({ lockfile: sum, filename: 'go.sum' });
-    expect(out.packages.map((p) => `${p.name}@${p.version}`)).toEqual(['example.com/lib@v1.2.0']);
-    expect(out.notes.join(' ')).toMatch(/1 module version\(s\) appear only with a \/go.mod hash/);
+const hostileRows: ValidCase[] = [
+  row('a package-lock.json at the 5 MiB cap (23k packages): lists capped, counts complete', { lockfile: bigLock.text }, (o) => {
+    expect(bigLock.text.length).toBeLessThanOrEqual(CAP);
+    expect(o.package_count).toBe(bigLock.count);
+    expect(o.packages).toHaveLength(500);
+    expect(o.packages_truncated).toBe(true);
+    // Every package lacks an integrity hash: all counted, 500 listed.
+    expect(o.summary.medium).toBe(bigLock.count);
+    expect(o.findings).toHaveLength(500);
+    expect(o.findings_truncated).toBe(true);
+    expect(o.score_0_100).toBe(75);
+  }),
+  row('a yarn.lock v1 near the cap', { lockfile: bigYarn.join('\n'), filename: 'yarn.lock' }, (o) => expect(o.package_count).toBeGreaterThan(20000)),
+  row('a requirements file near the cap', { lockfile: bigRequirements.join('\n'), format: 'requirements' }, (o) => expect(o.package_count).toBe(bigRequirements.length)),
+  row('a Cargo.lock near the cap', { lockfile: bigCargo.join('\n'), filename: 'Cargo.lock' }, (o) => expect(o.package_count).toBe(bigCargo.length - 2)),
+  row('a go.sum near the cap', { lockfile: bigGoSum.join('\n'), filename: 'go.sum' }, (o) => expect(o.package_count).toBe(bigGoSum.length)),
+  row('requirements of 300-character names at the cap (the typosquat check stays linear)', { lockfile: longNames.join('\n'), format: 'requirements' }, (o) => expect(o.package_count).toBe(longNames.length)),
+  row('a pnpm-lock.yaml near the cap', { lockfile: bigPnpm.join('\n'), filename: 'pnpm-lock.yaml' }, (o) => expect(o.package_count).toBeGreaterThan(30000)),
+  ...HOSTILE_CAPPED.map(([label, body]) =>
+    row(`${label} -> 200 with capped fields`, body, (o) => {
+      expect(o.package_count).toBeGreaterThanOrEqual(1);
+      for (const p of o.packages) {
+        expect(p.name.length).toBeLessThanOrEqual(300);
+        expect(p.version.length).toBeLessThanOrEqual(120);
+      }
+    }),
+  ),
+];
+
+// Malformed lockfiles: the format's code and, where the parser knows it, the line.
+const MALFORMED = [
+  ['package-lock', '{\n  "lockfileVersion": 3,\n  "packages": {\n    "node_modules/a": { "version": "1.0.0", }\n  }\n}', 'lockfile_invalid_package_lock', 4],
+  ['package-lock', '[1, 2, 3]', 'lockfile_invalid_package_lock', 1],
+  ['package-lock', '{"lockfileVersion": 7, "packages": {}}', 'lockfile_invalid_package_lock', undefined],
+  ['package-lock', '{"lockfileVersion": 3, "packages": {"node_modules/a": "1.0.0"}}', 'lockfile_invalid_package_lock', undefined],
+  ['package-lock', '{"name": "app", "dependencies": {"lodash": "^4.17.21"}}', 'lockfile_invalid_package_lock', undefined],
+  ['yarn-lock', '# yarn lockfile v1\n\nlodash@^4.17.21:\n  version "4.17.21"\nbroken line here\n', 'lockfile_invalid_yarn_lock', 5],
+  ['yarn-lock', '# yarn lockfile v1\n\n"lodash@^4:\n  version "4.17.21"\n', 'lockfile_invalid_yarn_lock', 3],
+  ['yarn-lock', '# yarn lockfile v1\n   version "1.0.0"\n', 'lockfile_invalid_yarn_lock', 2],
+  ['yarn-lock', '__metadata:\n  version: 8\n"a@npm:1":\n  version: 1\n  resolution: [unclosed\n', 'lockfile_invalid_yarn_lock', undefined],
+  ['yarn-lock', '__metadata:\n  version: 8\n\n"a@npm:1.0.0":\n  version: 1.0.0\n', 'lockfile_invalid_yarn_lock', 4],
+  ['pnpm-lock', "lockfileVersion: '9.0'\npackages:\n  a@1.0.0:\n    resolution: {integrity: sha512-AA==\n", 'lockfile_invalid_pnpm_lock', undefined],
+  ['pnpm-lock', 'packages:\n  a@1.0.0: {}\n', 'lockfile_invalid_pnpm_lock', 1],
+  ['pnpm-lock', "lockfileVersion: '3.0'\n", 'lockfile_invalid_pnpm_lock', 1],
+  ['requirements', 'requests==2.31.0\n==1.0\n', 'lockfile_invalid_requirements', 2],
+  ['requirements', 'requests==2.31.0\nflask ~~ 3.0\n', 'lockfile_invalid_requirements', 2],
+  ['requirements', 'six==1.16.0 \\\n    --hash=sha256\n', 'lockfile_invalid_requirements', 1],
+  ['requirements', '--no-such-option\n', 'lockfile_invalid_requirements', 1],
+  ['requirements', 'six==1.16.0\n--index-url\n', 'lockfile_invalid_requirements', 2],
+  ['poetry-lock', '[[package]]\nname = "a"\nversion = "1.0"\n\n[[package]\nname = "b"\n', 'lockfile_invalid_poetry_lock', 5],
+  ['poetry-lock', '[[package]]\nname = "a"\n', 'lockfile_invalid_poetry_lock', 1],
+  ['poetry-lock', '[[package]]\nname = "a"\nversion = "1"\n[package.source]\ntype = "svn"\nurl = "x"\n', 'lockfile_invalid_poetry_lock', 1],
+  ['cargo-lock', 'version = 3\n\n[[package]]\nname = "a"\nversion = "1.0.0"\nsource = "registry+https://github.com/rust-lang/crates.io-index\n', 'lockfile_invalid_cargo_lock', 6],
+  ['cargo-lock', 'version = 9\n', 'lockfile_invalid_cargo_lock', 1],
+  ['cargo-lock', '[[package]]\nname = "a"\nversion = "1.0.0"\nsource = "svn+https://example.com/a"\n', 'lockfile_invalid_cargo_lock', 1],
+  ['go-sum', `example.com/a v1.0.0 h1:${'A'.repeat(43)}=\nexample.com/b v1.0.0\n`, 'lockfile_invalid_go_sum', 2],
+  ['go-sum', `example.com/a 1.0.0 h1:${'A'.repeat(43)}=\n`, 'lockfile_invalid_go_sum', 1],
+  ['go-sum', 'example.com/a v1.0.0 not-a-hash\n', 'lockfile_invalid_go_sum', 1],
+] as const;
+
+const HOSTILE_REFUSED: [string, Record<string, unknown>, string][] = [
+  ['deeply nested JSON arrays', { lockfile: `${'['.repeat(500_000)}${']'.repeat(500_000)}`, format: 'package-lock' }, 'lockfile_invalid_package_lock'],
+  ['a deeply nested package-lock v1 tree', { lockfile: `{"lockfileVersion":1,"dependencies":${'{"a":{"version":"1.0.0","dependencies":'.repeat(300)}{}${'}}'.repeat(300)}}`, format: 'package-lock' }, 'lockfile_invalid_package_lock'],
+  ['deeply nested YAML flow sequences', { lockfile: `lockfileVersion: '9.0'\npackages:\n  a@1.0.0: ${'['.repeat(100_000)}${']'.repeat(100_000)}`, format: 'pnpm-lock' }, 'lockfile_invalid_pnpm_lock'],
+  [
+    'a YAML alias bomb',
+    { lockfile: "lockfileVersion: '9.0'\na: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]\nf: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]\n", format: 'pnpm-lock' },
+    'lockfile_invalid_pnpm_lock',
+  ],
+  ['deeply nested TOML arrays', { lockfile: `a = ${'['.repeat(100_000)}${']'.repeat(100_000)}`, format: 'cargo-lock' }, 'lockfile_invalid_cargo_lock'],
+  ['deeply nested TOML inline tables', { lockfile: `a = ${'{b='.repeat(50_000)}1${'}'.repeat(50_000)}`, format: 'poetry-lock' }, 'lockfile_invalid_poetry_lock'],
+  ['one 5 MiB line of "=" after a name', { lockfile: `a=${'='.repeat(CAP - 2)}`, format: 'requirements' }, 'lockfile_invalid_requirements'],
+  ['a 5 MiB go.sum line of short fields', { lockfile: 'x '.repeat(CAP / 2), format: 'go-sum' }, 'lockfile_invalid_go_sum'],
+  ['control characters as a yarn.lock', { lockfile: '\u0000\u0001\u0002 \u001b[31m', filename: 'yarn.lock' }, 'lockfile_invalid_yarn_lock'],
+  ['5 MiB of words with no format', { lockfile: 'a '.repeat(CAP / 2) }, 'lockfile_format_unknown'],
+];
+
+const invalidRows: InvalidCase[] = [
+  {
+    name: 'an unrecognisable file answers lockfile_format_unknown with the accepted formats',
+    input: { lockfile: 'hello world\nthis is not a lockfile\n' },
+    code: 'lockfile_format_unknown',
+    details: { allowed: ['package-lock', 'yarn-lock', 'pnpm-lock', 'requirements', 'poetry-lock', 'cargo-lock', 'go-sum'] },
+  },
+  ...MALFORMED.map(([format, lockfile, code, line], i): InvalidCase => ({
+    name: `malformed ${format} #${i + 1} -> ${code} line ${String(line)}`,
+    input: { lockfile, format },
+    code,
+    details: line === undefined ? { format } : { format, line },
+  })),
+  // Input validation: the schema's codes.
+  { name: 'no lockfile', input: {}, code: 'lockfile_required' },
+  { name: 'an empty lockfile', input: { lockfile: '' }, code: 'lockfile_too_short' },
+  { name: 'a lockfile that is not a string', input: { lockfile: 42 }, code: 'lockfile_must_be_string' },
+  { name: 'an unknown format', input: { lockfile: 'six==1.0', format: 'gemfile-lock' }, code: 'format_invalid' },
+  { name: 'allowed_registries not an array', input: { lockfile: 'six==1.0', allowed_registries: 'pypi.org' }, code: 'allowed_registries_must_be_array' },
+  { name: 'allowed_registries holding a URL', input: { lockfile: 'six==1.0', allowed_registries: ['https://pypi.org/simple'] }, code: 'allowed_registries_invalid' },
+  { name: 'allowed_registries of 51 hosts', input: { lockfile: 'six==1.0', allowed_registries: Array.from({ length: 51 }, (_, i) => `r${i}.example.com`) }, code: 'allowed_registries_too_long' },
+  { name: 'a filename over 260 characters', input: { lockfile: 'six==1.0', filename: 'x'.repeat(261) }, code: 'filename_too_long' },
+  { name: 'a lockfile one character over the 5 MiB cap', input: { lockfile: 'a'.repeat(MAX_LOCKFILE_CHARS + 1) }, code: 'lockfile_too_long' },
+  ...HOSTILE_REFUSED.map(([label, input, code]): InvalidCase => ({ name: `${label} -> 400`, input, code })),
+];
+
+testTool(tool, { valid: [...fixtureRows, ...registryRows, ...parserRows, ...detectionRows, ...hostileRows], invalid: invalidRows });
+
+describe('malformed lockfiles whose parser cannot tell the line', () => {
+  it.each(MALFORMED.filter(([, , , line]) => line === undefined).map(([format, lockfile]) => [format, lockfile] as const))('%s: %j answers no line', async (format, lockfile) => {
+    const r = await callTool(tool, { lockfile, format });
+    expect(r.status).toBe(400);
+    expect(r.body.line).toBeUndefined();
   });
 });
 
@@ -611,249 +723,13 @@ describe('score', () => {
   });
 });
 
-describe('format detection', () => {
-  it.each([
-    ['npm-shrinkwrap.json', 'package-lock'],
-    ['/repo/web/yarn.lock', 'yarn-lock'],
-    ['pnpm-lock.yaml', 'pnpm-lock'],
-    ['requirements-dev.txt', 'requirements'],
-    ['constraints.in', 'requirements'],
-    ['poetry.lock', 'poetry-lock'],
-    ['Cargo.lock', 'cargo-lock'],
-    ['go.sum', 'go-sum'],
-  ] as const)('filename %s -> %s', async (filename, format) => {
-    const text = { 'package-lock': '{"lockfileVersion":3,"packages":{}}', 'yarn-lock': '# yarn lockfile v1\n', 'pnpm-lock': "lockfileVersion: '9.0'\n", requirements: 'six==1.16.0\n', 'poetry-lock': '[metadata]\nlock-version = "2.0"\n', 'cargo-lock': 'version = 3\n', 'go-sum': '' }[format];
-    const r = await callTool(tool, { lockfile: text || '\n', filename });
-    expect(r.ok, JSON.stringify(r.body)).toBe(true);
-    expect(r.body.format).toBe(format);
-  });
-
-  it('format wins over filename and content', async () => {
-    const out = await scan({ lockfile: 'six==1.16.0\n', filename: 'yarn.lock', format: 'requirements' });
-    expect(out.format).toBe('requirements');
-  });
-
-  it('an unrecognisable file answers lockfile_format_unknown with the accepted formats', async () => {
-    const r = await rejected({ lockfile: 'hello world\nthis is not a lockfile\n' });
-    expect(r).toMatchObject({ status: 400, error: 'lockfile_format_unknown' });
-    expect(r.allowed).toEqual(['package-lock', 'yarn-lock', 'pnpm-lock', 'requirements', 'poetry-lock', 'cargo-lock', 'go-sum']);
-  });
-});
-
-// Malformed lockfiles: the format's code and, where the parser knows it, the line.
-describe('malformed lockfiles', () => {
-  it.each([
-    ['package-lock', '{\n  "lockfileVersion": 3,\n  "packages": {\n    "node_modules/a": { "version": "1.0.0", }\n  }\n}', 'lockfile_invalid_package_lock', 4],
-    ['package-lock', '[1, 2, 3]', 'lockfile_invalid_package_lock', 1],
-    ['package-lock', '{"lockfileVersion": 7, "packages": {}}', 'lockfile_invalid_package_lock', undefined],
-    ['package-lock', '{"lockfileVersion": 3, "packages": {"node_modules/a": "1.0.0"}}', 'lockfile_invalid_package_lock', undefined],
-    ['package-lock', '{"name": "app", "dependencies": {"lodash": "^4.17.21"}}', 'lockfile_invalid_package_lock', undefined],
-    ['yarn-lock', '# yarn lockfile v1\n\nlodash@^4.17.21:\n  version "4.17.21"\nbroken line here\n', 'lockfile_invalid_yarn_lock', 5],
-    ['yarn-lock', '# yarn lockfile v1\n\n"lodash@^4:\n  version "4.17.21"\n', 'lockfile_invalid_yarn_lock', 3],
-    ['yarn-lock', '# yarn lockfile v1\n   version "1.0.0"\n', 'lockfile_invalid_yarn_lock', 2],
-    ['yarn-lock', '__metadata:\n  version: 8\n"a@npm:1":\n  version: 1\n  resolution: [unclosed\n', 'lockfile_invalid_yarn_lock', undefined],
-    ['yarn-lock', '__metadata:\n  version: 8\n\n"a@npm:1.0.0":\n  version: 1.0.0\n', 'lockfile_invalid_yarn_lock', 4],
-    ['pnpm-lock', "lockfileVersion: '9.0'\npackages:\n  a@1.0.0:\n    resolution: {integrity: sha512-AA==\n", 'lockfile_invalid_pnpm_lock', undefined],
-    ['pnpm-lock', 'packages:\n  a@1.0.0: {}\n', 'lockfile_invalid_pnpm_lock', 1],
-    ['pnpm-lock', "lockfileVersion: '3.0'\n", 'lockfile_invalid_pnpm_lock', 1],
-    ['requirements', 'requests==2.31.0\n==1.0\n', 'lockfile_invalid_requirements', 2],
-    ['requirements', 'requests==2.31.0\nflask ~~ 3.0\n', 'lockfile_invalid_requirements', 2],
-    ['requirements', 'six==1.16.0 \\\n    --hash=sha256\n', 'lockfile_invalid_requirements', 1],
-    ['requirements', '--no-such-option\n', 'lockfile_invalid_requirements', 1],
-    ['requirements', 'six==1.16.0\n--index-url\n', 'lockfile_invalid_requirements', 2],
-    ['poetry-lock', '[[package]]\nname = "a"\nversion = "1.0"\n\n[[package]\nname = "b"\n', 'lockfile_invalid_poetry_lock', 5],
-    ['poetry-lock', '[[package]]\nname = "a"\n', 'lockfile_invalid_poetry_lock', 1],
-    ['poetry-lock', '[[package]]\nname = "a"\nversion = "1"\n[package.source]\ntype = "svn"\nurl = "x"\n', 'lockfile_invalid_poetry_lock', 1],
-    ['cargo-lock', 'version = 3\n\n[[package]]\nname = "a"\nversion = "1.0.0"\nsource = "registry+https://github.com/rust-lang/crates.io-index\n', 'lockfile_invalid_cargo_lock', 6],
-    ['cargo-lock', 'version = 9\n', 'lockfile_invalid_cargo_lock', 1],
-    ['cargo-lock', '[[package]]\nname = "a"\nversion = "1.0.0"\nsource = "svn+https://example.com/a"\n', 'lockfile_invalid_cargo_lock', 1],
-    ['go-sum', `example.com/a v1.0.0 h1:${'A'.repeat(43)}=\nexample.com/b v1.0.0\n`, 'lockfile_invalid_go_sum', 2],
-    ['go-sum', `example.com/a 1.0.0 h1:${'A'.repeat(43)}=\n`, 'lockfile_invalid_go_sum', 1],
-    ['go-sum', 'example.com/a v1.0.0 not-a-hash\n', 'lockfile_invalid_go_sum', 1],
-  ] as const)('%s: %j -> %s line %s', async (format, lockfile, code, line) => {
-    const r = await rejected({ lockfile, format });
-    expect(r.status).toBe(400);
-    expect(r.error).toBe(code);
-    expect(r.format).toBe(format);
-    expect(r.line).toBe(line);
-    expect(typeof r.message).toBe('string');
-  });
-});
-
-describe('input validation', () => {
-  it.each([
-    ['lockfile_required', {}],
-    ['lockfile_too_short', { lockfile: '' }],
-    ['lockfile_must_be_string', { lockfile: 42 }],
-    ['format_invalid', { lockfile: 'six==1.0', format: 'gemfile-lock' }],
-    ['allowed_registries_must_be_array', { lockfile: 'six==1.0', allowed_registries: 'pypi.org' }],
-    ['allowed_registries_invalid', { lockfile: 'six==1.0', allowed_registries: ['https://pypi.org/simple'] }],
-    ['allowed_registries_too_long', { lockfile: 'six==1.0', allowed_registries: Array.from({ length: 51 }, (_, i) => `r${i}.example.com`) }],
-    ['filename_too_long', { lockfile: 'six==1.0', filename: 'x'.repeat(261) }],
-  ] as [string, unknown][])('%s', async (code, body) => {
-    const r = await rejected(body);
-    expect(r.status).toBe(400);
-    expect(r.error).toBe(code);
-  });
-
-  it('refuses a lockfile one character over the 5 MiB cap', async () => {
-    const r = await rejected({ lockfile: 'a'.repeat(MAX_LOCKFILE_CHARS + 1) });
-    expect(r.error).toBe('lockfile_too_long');
-  });
-});
-
-describe('examples and determinism', () => {
-  it.each(tool.examples.map((e) => [e.title, e] as const))('%s', async (_title, ex) => {
-    const r = await callTool(tool, ex.input);
-    expect(r.body).toEqual(ex.output);
-  });
-
-  it('gives the same output twice for every fixture', async () => {
-    for (const c of FIXTURE_CASES) {
-      const a = await scan({ lockfile: read(c.file), filename: c.filename });
-      const b = await scan({ lockfile: read(c.file), filename: c.filename });
-      expect(b).toEqual(a);
-    }
-  });
-});
-
 describe('the project’s own package-lock.json (a real npm lockfile)', () => {
   const own = path.resolve(process.cwd(), 'package-lock.json');
   it.skipIf(!fs.existsSync(own))('scans clean of critical and high findings', async () => {
-    const out = await scan({ lockfile: fs.readFileSync(own, 'utf8'), filename: 'package-lock.json' });
-    expect(out.package_count).toBeGreaterThan(100);
-    expect(out.summary.critical + out.summary.high, JSON.stringify(out.findings.slice(0, 5))).toBe(0);
-  });
-});
-
-// Hostile input: every case answers 200 or 400, never throws, never hangs (vitest's timeout is the hang check).
-describe('hostile input', () => {
-  const CAP = MAX_LOCKFILE_CHARS;
-
-  it('a package-lock.json at the 5 MiB cap (23k packages): lists capped, counts complete', async () => {
-    const entries: string[] = [];
-    let size = 60;
-    for (let i = 0; ; i++) {
-      const e = `"node_modules/pkg-${i}":{"version":"1.0.0","resolved":"https://registry.npmjs.org/pkg-${i}/-/pkg-${i}-1.0.0.tgz"}`;
-      if (size + e.length + 1 > CAP) break;
-      entries.push(e);
-      size += e.length + 1;
-    }
-    const text = `{"lockfileVersion":3,"packages":{${entries.join(',')}}}`;
-    expect(text.length).toBeLessThanOrEqual(CAP);
-    const out = await scan({ lockfile: text });
-    expect(out.package_count).toBe(entries.length);
-    expect(out.packages).toHaveLength(500);
-    expect(out.packages_truncated).toBe(true);
-    // Every package lacks an integrity hash: all counted, 500 listed.
-    expect(out.summary.medium).toBe(entries.length);
-    expect(out.findings).toHaveLength(500);
-    expect(out.findings_truncated).toBe(true);
-    expect(out.score_0_100).toBe(75);
-  });
-
-  it('a yarn.lock v1 and a requirements file near the cap', async () => {
-    const y: string[] = ['# yarn lockfile v1', ''];
-    let size = 0;
-    for (let k = 0; size < CAP - 300; k++) {
-      const e = `"pkg-${k}@^1.0.0":\n  version "1.0.0"\n  resolved "https://registry.yarnpkg.com/pkg-${k}/-/pkg-${k}-1.0.0.tgz"\n  integrity sha512-${'B'.repeat(86)}==\n`;
-      y.push(e);
-      size += e.length + 1;
-    }
-    const yarn = await scan({ lockfile: y.join('\n'), filename: 'yarn.lock' });
-    expect(yarn.package_count).toBeGreaterThan(20000);
-    const lines: string[] = [];
-    size = 0;
-    for (let j = 0; size < CAP - 200; j++) {
-      const l = `package-${j}==1.0.0 --hash=sha256:${'ab'.repeat(32)}`;
-      lines.push(l);
-      size += l.length + 1;
-    }
-    const req = await scan({ lockfile: lines.join('\n'), format: 'requirements' });
-    expect(req.package_count).toBe(lines.length);
-  });
-
-  it('a Cargo.lock and a go.sum near the cap', async () => {
-    const cargo: string[] = ['version = 4', ''];
-    let size = 0;
-    for (let i = 0; size < CAP - 400; i++) {
-      const e = `[[package]]\nname = "crate-${i}"\nversion = "1.0.${i % 50}"\nsource = "registry+https://github.com/rust-lang/crates.io-index"\nchecksum = "${'a'.repeat(64)}"\n`;
-      cargo.push(e);
-      size += e.length + 1;
-    }
-    const c = await scan({ lockfile: cargo.join('\n'), filename: 'Cargo.lock' });
-    expect(c.package_count).toBe(cargo.length - 2);
-    const sum: string[] = [];
-    size = 0;
-    for (let i = 0; size < CAP - 200; i++) {
-      const e = `github.com/org${i}/mod${i} v1.2.${i % 9} h1:${'A'.repeat(43)}=`;
-      sum.push(e);
-      size += e.length + 1;
-    }
-    const g = await scan({ lockfile: sum.join('\n'), filename: 'go.sum' });
-    expect(g.package_count).toBe(sum.length);
-  });
-
-  it('requirements of 300-character names at the cap (the typosquat check stays linear)', async () => {
-    const lines: string[] = [];
-    let size = 0;
-    for (let i = 0; size < CAP - 400; i++) {
-      const l = `n${String(i).padStart(6, '0')}${'x'.repeat(292)}==1.0`;
-      lines.push(l);
-      size += l.length + 1;
-    }
-    const out = await scan({ lockfile: lines.join('\n'), format: 'requirements' });
-    expect(out.package_count).toBe(lines.length);
-  });
-
-  it('a pnpm-lock.yaml near the cap', async () => {
-    const p: string[] = ["lockfileVersion: '9.0'", '', 'packages:', ''];
-    let size = 0;
-    for (let m = 0; size < CAP - 300; m++) {
-      const e = `  pkg-${m}@1.0.${m % 9}:\n    resolution: {integrity: sha512-${'C'.repeat(86)}==}\n`;
-      p.push(e);
-      size += e.length + 1;
-    }
-    const out = await scan({ lockfile: p.join('\n'), filename: 'pnpm-lock.yaml' });
-    expect(out.package_count).toBeGreaterThan(30000);
-  }, 60_000);
-
-  it.each([
-    ['deeply nested JSON arrays', { lockfile: `${'['.repeat(500_000)}${']'.repeat(500_000)}`, format: 'package-lock' }, 'lockfile_invalid_package_lock'],
-    ['a deeply nested package-lock v1 tree', { lockfile: `{"lockfileVersion":1,"dependencies":${'{"a":{"version":"1.0.0","dependencies":'.repeat(300)}{}${'}}'.repeat(300)}}`, format: 'package-lock' }, 'lockfile_invalid_package_lock'],
-    ['deeply nested YAML flow sequences', { lockfile: `lockfileVersion: '9.0'\npackages:\n  a@1.0.0: ${'['.repeat(100_000)}${']'.repeat(100_000)}`, format: 'pnpm-lock' }, 'lockfile_invalid_pnpm_lock'],
-    [
-      'a YAML alias bomb',
-      { lockfile: "lockfileVersion: '9.0'\na: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]\nf: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]\n", format: 'pnpm-lock' },
-      'lockfile_invalid_pnpm_lock',
-    ],
-    ['deeply nested TOML arrays', { lockfile: `a = ${'['.repeat(100_000)}${']'.repeat(100_000)}`, format: 'cargo-lock' }, 'lockfile_invalid_cargo_lock'],
-    ['deeply nested TOML inline tables', { lockfile: `a = ${'{b='.repeat(50_000)}1${'}'.repeat(50_000)}`, format: 'poetry-lock' }, 'lockfile_invalid_poetry_lock'],
-    ['one 5 MiB line of "=" after a name', { lockfile: `a=${'='.repeat(CAP - 2)}`, format: 'requirements' }, 'lockfile_invalid_requirements'],
-    ['a 5 MiB go.sum line of short fields', { lockfile: 'x '.repeat(CAP / 2), format: 'go-sum' }, 'lockfile_invalid_go_sum'],
-    ['control characters as a yarn.lock', { lockfile: '\u0000\u0001\u0002 \u001b[31m', filename: 'yarn.lock' }, 'lockfile_invalid_yarn_lock'],
-    ['5 MiB of words with no format', { lockfile: 'a '.repeat(CAP / 2) }, 'lockfile_format_unknown'],
-  ] as [string, Record<string, unknown>, string][])('%s -> 400', async (_label, body, code) => {
-    const r = await rejected(body);
-    expect(r.status).toBe(400);
-    expect(r.error).toBe(code);
-  });
-
-  it.each([
-    ['a 5 MiB requirement name', { lockfile: 'a'.repeat(CAP), format: 'requirements' }],
-    ['a name of 3000 characters', { lockfile: `${'x'.repeat(3000)}==1.0`, format: 'requirements' }],
-    ['URL-looking names with quotes and control characters', { lockfile: '# yarn lockfile v1\n\n"\u0007weird@^1":\n  version "1.0.0\u0000"\n  resolved "javascript:alert(1)"\n', filename: 'yarn.lock' }],
-    ['an index URL and a resolved URL with 100k-character hosts', { lockfile: `--index-url https://${'a'.repeat(100_000)}.example/simple\nsix==1.16.0\n`, format: 'requirements' }],
-    ['a resolved tarball on a 100k-character host', { lockfile: JSON.stringify({ lockfileVersion: 3, packages: { 'node_modules/x': { version: '1.0.0', resolved: `https://${'b'.repeat(100_000)}.example/x/-/x-1.0.0.tgz`, integrity: 'sha512-AA==' } } }) }],
-    ['fifty long allowed registries', { lockfile: JSON.stringify({ lockfileVersion: 3, packages: { 'node_modules/x': { version: '1.0.0', resolved: 'https://elsewhere.example/x/-/x-1.0.0.tgz', integrity: 'sha512-AA==' } } }), allowed_registries: Array.from({ length: 50 }, (_, i) => `${'r'.repeat(60)}.${'s'.repeat(60)}.${'t'.repeat(60)}.host${i}.example`) }],
-    ['a pnpm key that is all @ signs', { lockfile: `lockfileVersion: '9.0'\npackages:\n  '${'@'.repeat(1000)}':\n    resolution: {integrity: sha512-AA==}\n`, format: 'pnpm-lock' }],
-  ] as [string, Record<string, unknown>][])('%s -> 200 with capped fields', async (_label, body) => {
-    const out = await scan(body);
-    expect(out.package_count).toBeGreaterThanOrEqual(1);
-    for (const p of out.packages) {
-      expect(p.name.length).toBeLessThanOrEqual(300);
-      expect(p.version.length).toBeLessThanOrEqual(120);
-    }
+    const r = await callTool(tool, { lockfile: fs.readFileSync(own, 'utf8'), filename: 'package-lock.json' });
+    const o = out(r.body);
+    expect(o.package_count).toBeGreaterThan(100);
+    expect(o.summary.critical + o.summary.high, JSON.stringify(o.findings.slice(0, 5))).toBe(0);
   });
 });
 
@@ -874,19 +750,12 @@ describe('supply-chain-scan: refusals happen in prepare, before the charge (issu
     const args = tool.input.parse({ lockfile: 'six==1.16.0\n', format: 'requirements' });
     const prepared = tool.prepare?.(args);
     expect(prepared?.format).toBe('requirements');
-    const out = await tool.run(args, {} as never, prepared as NonNullable<typeof prepared>);
-    expect(out.package_count).toBe(1);
+    const answer = await tool.run(args, {} as never, prepared as NonNullable<typeof prepared>);
+    expect(answer.package_count).toBe(1);
   });
 });
 
-describe('supply-chain-scan: declared hostile cases (issue 16) answer 200 or 4xx', () => {
-  for (const h of tool.hostile?.() ?? []) {
-    it(`${h.name}`, async () => {
-      const r = await callTool(tool, h.input);
-      expect(r.status === 200 || (r.status >= 400 && r.status < 500)).toBe(true);
-    });
-  }
-
+describe('supply-chain-scan: slow inputs of the past', () => {
   // Regressions, each slow before its fix; loose limits for a shared machine.
   const timed: [string, Record<string, unknown>][] = [
     ['requirements of slashes then NUL slash (over 6 minutes before)', { lockfile: `${'/'.repeat(999_000)}\u0000/`, filename: 'requirements.txt' }],

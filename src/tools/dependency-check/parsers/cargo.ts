@@ -17,7 +17,7 @@ const KINDS: readonly [string[], Group][] = [
 const CARGO_PART = /^(=|>=|<=|>|<|~|\^)?\s*(\*|[0-9]+(?:\.(?:[0-9]+|\*|x|X)){0,2}(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?)$/;
 
 /** Cargo requirements: comma-separated comparators; a bare version means ^version. */
-export function cargoRequirementError(req: string): string | null {
+function cargoRequirementError(req: string): string | null {
   const r = req.trim();
   if (r === '') return 'empty version requirement';
   if (r.length > 300) return 'version requirement longer than 300 characters';

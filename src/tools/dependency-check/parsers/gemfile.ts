@@ -26,200 +26,213 @@ const PAIRS: Readonly<Record<string, string>> = { '(': ')', '[': ']', '{': '}', 
  * Tokens of the file, produced as they are read (so the interpreter can stop at the dependency limit without
  * tokenizing the rest); newlines become `nl` tokens only outside brackets. Linear in the input.
  */
-function* tokenize(src: string): Generator<Tok> {
-  const toks: Tok[] = [];
-  let i = 0;
-  let line = 1;
-  let depth = 0;
-  let last: TokKind | null = null;
-  const push = (kind: TokKind, value: string | null, at = line): void => {
+class Lexer {
+  private i = 0;
+  private line = 1;
+  private depth = 0;
+  private last: TokKind | null = null;
+  private readonly toks: Tok[] = [];
+
+  constructor(private readonly src: string) {}
+
+  *tokens(): Generator<Tok> {
+    while (this.i < this.src.length) {
+      if (this.toks.length > 0) {
+        yield* this.toks;
+        this.toks.length = 0;
+      }
+      if (!this.step()) break;
+    }
+    if (this.depth !== 0) throw new ManifestError('Unclosed bracket at end of file', this.line);
+    this.push('nl', null);
+    yield* this.toks;
+  }
+
+  private push(kind: TokKind, value: string | null, at = this.line): void {
     // A run of blank or comment lines is one statement break: later newlines add nothing.
-    if (kind === 'nl' && last === 'nl') return;
-    last = kind;
-    toks.push({ kind, value, line: at });
-  };
-  const readQuoted = (close: string, open: string | null, interpolates: boolean, startLine: number): string | null => {
+    if (kind === 'nl' && this.last === 'nl') return;
+    this.last = kind;
+    this.toks.push({ kind, value, line: at });
+  }
+
+  /** Reads one token (or skips trivia); false at `__END__`, after which the file is data. */
+  private step(): boolean {
+    const { src } = this;
+    const ch = src[this.i] as string;
+    const startLine = this.line;
+    if (this.skipTrivia(ch, startLine)) return true;
+    if ((this.i === 0 || src[this.i - 1] === '\n') && src.startsWith('__END__', this.i)) return false;
+    if (ch === "'" || ch === '"') {
+      this.i++;
+      this.push('str', this.readQuoted(ch, null, ch === '"', startLine), startLine);
+    } else if (ch === '%' && /^[qQwWiI]?[([{<|!/^]/.test(src.slice(this.i + 1, this.i + 3))) this.percentLiteral(startLine);
+    else if (ch === ':' && this.symbol(startLine)) return true;
+    else if (/[A-Za-z_]/.test(ch)) this.word();
+    else if (/[0-9]/.test(ch)) {
+      let j = this.i;
+      while (j < src.length && /[\w.]/.test(src[j] as string)) j++;
+      this.push('num', src.slice(this.i, j));
+      this.i = j;
+    } else this.punctuation(ch);
+    return true;
+  }
+
+  /** Newlines (a statement break outside brackets), blanks, line continuations and comments. */
+  private skipTrivia(ch: string, startLine: number): boolean {
+    const { src } = this;
+    if (ch === '\n') {
+      this.line++;
+      this.i++;
+      if (this.depth === 0) this.push('nl', null, startLine);
+    } else if (ch === ' ' || ch === '\t' || ch === '\r') this.i++;
+    else if (ch === '\\' && src[this.i + 1] === '\n') {
+      this.i += 2;
+      this.line++;
+    } else if (ch === '#') {
+      while (this.i < src.length && src[this.i] !== '\n') this.i++;
+    } else if (ch === '=' && (this.i === 0 || src[this.i - 1] === '\n') && src.startsWith('=begin', this.i)) {
+      // =begin ... =end block comments start at column 0.
+      const end = src.indexOf('\n=end', this.i);
+      const stop = end < 0 ? src.length : end + 5;
+      for (let k = this.i; k < stop; k++) if (src[k] === '\n') this.line++;
+      this.i = stop;
+    } else return false;
+    return true;
+  }
+
+  /** A string body up to `close` (nesting `open`), escapes resolved; null when it interpolates `#{...}`. */
+  private readQuoted(close: string, open: string | null, interpolates: boolean, startLine: number): string | null {
+    const { src } = this;
     let out = '';
     let interpolated = false;
     let nest = 0;
-    while (i < src.length) {
-      const ch = src[i] as string;
-      if (ch === '\n') line++;
-      if (ch === '\\' && i + 1 < src.length) {
-        const next = src[i + 1] as string;
-        if (next === '\n') line++;
+    while (this.i < src.length) {
+      const ch = src[this.i] as string;
+      if (ch === '\n') this.line++;
+      if (ch === '\\' && this.i + 1 < src.length) {
+        const next = src[this.i + 1] as string;
+        if (next === '\n') this.line++;
         out += next;
-        i += 2;
+        this.i += 2;
         continue;
       }
-      if (interpolates && ch === '#' && src[i + 1] === '{') {
+      if (interpolates && ch === '#' && src[this.i + 1] === '{') {
         interpolated = true;
-        let braces = 0;
-        while (i < src.length) {
-          const c = src[i] as string;
-          if (c === '\n') line++;
-          if (c === '{') braces++;
-          else if (c === '}') {
-            braces--;
-            if (braces === 0) break;
-          }
-          i++;
-        }
-        i++;
+        this.skipInterpolation();
         continue;
       }
       if (open !== null && ch === open) nest++;
       else if (ch === close) {
         if (nest === 0) {
-          i++;
+          this.i++;
           return interpolated ? null : out;
         }
         nest--;
       }
       out += ch;
-      i++;
+      this.i++;
     }
     throw new ManifestError('Unterminated string', startLine);
-  };
-
-  while (i < src.length) {
-    if (toks.length > 0) {
-      yield* toks;
-      toks.length = 0;
-    }
-    const ch = src[i] as string;
-    const startLine = line;
-    if (ch === '\n') {
-      line++;
-      i++;
-      if (depth === 0) push('nl', null, startLine);
-      continue;
-    }
-    if (ch === ' ' || ch === '\t' || ch === '\r') {
-      i++;
-      continue;
-    }
-    if (ch === '\\' && src[i + 1] === '\n') {
-      i += 2;
-      line++;
-      continue;
-    }
-    if (ch === '#') {
-      while (i < src.length && src[i] !== '\n') i++;
-      continue;
-    }
-    // =begin ... =end block comments start at column 0.
-    if (ch === '=' && (i === 0 || src[i - 1] === '\n') && src.startsWith('=begin', i)) {
-      const end = src.indexOf('\n=end', i);
-      const stop = end < 0 ? src.length : end + 5;
-      for (let k = i; k < stop; k++) if (src[k] === '\n') line++;
-      i = stop;
-      continue;
-    }
-    if ((i === 0 || src[i - 1] === '\n') && src.startsWith('__END__', i)) break;
-    if (ch === "'" || ch === '"') {
-      i++;
-      push('str', readQuoted(ch, null, ch === '"', startLine), startLine);
-      continue;
-    }
-    if (ch === '%' && /^[qQwWiI]?[([{<|!/^]/.test(src.slice(i + 1, i + 3))) {
-      let type = src[i + 1] as string;
-      let delimAt = i + 2;
-      if (!/[qQwWiI]/.test(type)) {
-        type = 'Q';
-        delimAt = i + 1;
-      }
-      const open = src[delimAt] as string;
-      const close = PAIRS[open] ?? open;
-      i = delimAt + 1;
-      const body = readQuoted(close, PAIRS[open] ? open : null, type === 'Q' || type === 'W' || type === 'I', startLine);
-      if (type === 'w' || type === 'W' || type === 'i' || type === 'I') {
-        push('open', '[', startLine);
-        const words = (body ?? '').split(/\s+/).filter((w) => w !== '');
-        if (words.length > MAX_STATEMENT_TOKENS) throw new ManifestError(`A %${type} literal of more than ${MAX_STATEMENT_TOKENS} words`, startLine);
-        words.forEach((w, k) => {
-          if (k > 0) push('comma', ',', startLine);
-          push(type.toLowerCase() === 'i' ? 'sym' : 'str', w, startLine);
-        });
-        push('close', ']', line);
-      } else push('str', body, startLine);
-      continue;
-    }
-    if (ch === ':' && src[i + 1] === ':') {
-      push('op', '::');
-      i += 2;
-      continue;
-    }
-    if (ch === ':' && (src[i + 1] === '"' || src[i + 1] === "'")) {
-      const q = src[i + 1] as string;
-      i += 2;
-      push('sym', readQuoted(q, null, q === '"', startLine), startLine);
-      continue;
-    }
-    if (ch === ':' && /[A-Za-z_]/.test(src[i + 1] ?? '')) {
-      let j = i + 1;
-      while (j < src.length && /[\w?!]/.test(src[j] as string)) j++;
-      push('sym', src.slice(i + 1, j));
-      i = j;
-      continue;
-    }
-    if (/[A-Za-z_]/.test(ch)) {
-      let j = i;
-      while (j < src.length && /\w/.test(src[j] as string)) j++;
-      if (src[j] === '?' || src[j] === '!') j++;
-      const word = src.slice(i, j);
-      // `key: value` hash label (but not `a ? b : c` or `::`).
-      if (src[j] === ':' && src[j + 1] !== ':') {
-        push('label', word);
-        i = j + 1;
-        continue;
-      }
-      push('ident', word);
-      i = j;
-      continue;
-    }
-    if (/[0-9]/.test(ch)) {
-      let j = i;
-      while (j < src.length && /[\w.]/.test(src[j] as string)) j++;
-      push('num', src.slice(i, j));
-      i = j;
-      continue;
-    }
-    if (ch === '=' && src[i + 1] === '>') {
-      push('arrow', '=>');
-      i += 2;
-      continue;
-    }
-    if (ch === ',') {
-      push('comma', ',');
-      i++;
-      continue;
-    }
-    if (ch === '(' || ch === '[' || ch === '{') {
-      depth++;
-      if (depth > MAX_NESTING) throw new ManifestError(`Brackets nested deeper than ${MAX_NESTING}`, line);
-      push('open', ch);
-      i++;
-      continue;
-    }
-    if (ch === ')' || ch === ']' || ch === '}') {
-      if (depth === 0) throw new ManifestError(`Unmatched "${ch}"`, line);
-      depth--;
-      push('close', ch);
-      i++;
-      continue;
-    }
-    if (ch === ';') {
-      if (depth === 0) push('nl', null);
-      i++;
-      continue;
-    }
-    push('op', ch);
-    i++;
   }
-  if (depth !== 0) throw new ManifestError('Unclosed bracket at end of file', line);
-  push('nl', null);
-  yield* toks;
+
+  /** Past the `}` that closes the `#{` at the cursor. */
+  private skipInterpolation(): void {
+    const { src } = this;
+    let braces = 0;
+    while (this.i < src.length) {
+      const c = src[this.i] as string;
+      if (c === '\n') this.line++;
+      if (c === '{') braces++;
+      else if (c === '}') {
+        braces--;
+        if (braces === 0) break;
+      }
+      this.i++;
+    }
+    this.i++;
+  }
+
+  /** `%q(...)`, `%w[...]`, `%i{...}`, `%(...)`: a string, or a list of words or symbols. */
+  private percentLiteral(startLine: number): void {
+    const { src } = this;
+    let type = src[this.i + 1] as string;
+    let delimAt = this.i + 2;
+    if (!/[qQwWiI]/.test(type)) {
+      type = 'Q';
+      delimAt = this.i + 1;
+    }
+    const open = src[delimAt] as string;
+    const close = PAIRS[open] ?? open;
+    this.i = delimAt + 1;
+    const body = this.readQuoted(close, PAIRS[open] ? open : null, type === 'Q' || type === 'W' || type === 'I', startLine);
+    if (type === 'w' || type === 'W' || type === 'i' || type === 'I') {
+      this.push('open', '[', startLine);
+      const words = (body ?? '').split(/\s+/).filter((w) => w !== '');
+      if (words.length > MAX_STATEMENT_TOKENS) throw new ManifestError(`A %${type} literal of more than ${MAX_STATEMENT_TOKENS} words`, startLine);
+      words.forEach((w, k) => {
+        if (k > 0) this.push('comma', ',', startLine);
+        this.push(type.toLowerCase() === 'i' ? 'sym' : 'str', w, startLine);
+      });
+      this.push('close', ']', this.line);
+    } else this.push('str', body, startLine);
+  }
+
+  /** `::`, `:"sym"`, `:sym`; false for a lone colon (an operator). */
+  private symbol(startLine: number): boolean {
+    const { src } = this;
+    const next = src[this.i + 1];
+    if (next === ':') {
+      this.push('op', '::');
+      this.i += 2;
+    } else if (next === '"' || next === "'") {
+      this.i += 2;
+      this.push('sym', this.readQuoted(next, null, next === '"', startLine), startLine);
+    } else if (/[A-Za-z_]/.test(next ?? '')) {
+      let j = this.i + 1;
+      while (j < src.length && /[\w?!]/.test(src[j] as string)) j++;
+      this.push('sym', src.slice(this.i + 1, j));
+      this.i = j;
+    } else return false;
+    return true;
+  }
+
+  /** An identifier, or a `key:` hash label (but not `a ? b : c` or `::`). */
+  private word(): void {
+    const { src } = this;
+    let j = this.i;
+    while (j < src.length && /\w/.test(src[j] as string)) j++;
+    if (src[j] === '?' || src[j] === '!') j++;
+    const word = src.slice(this.i, j);
+    if (src[j] === ':' && src[j + 1] !== ':') {
+      this.push('label', word);
+      this.i = j + 1;
+      return;
+    }
+    this.push('ident', word);
+    this.i = j;
+  }
+
+  private punctuation(ch: string): void {
+    const { src } = this;
+    if (ch === '=' && src[this.i + 1] === '>') {
+      this.push('arrow', '=>');
+      this.i += 2;
+      return;
+    }
+    if (ch === ',') this.push('comma', ',');
+    else if (ch === '(' || ch === '[' || ch === '{') {
+      this.depth++;
+      if (this.depth > MAX_NESTING) throw new ManifestError(`Brackets nested deeper than ${MAX_NESTING}`, this.line);
+      this.push('open', ch);
+    } else if (ch === ')' || ch === ']' || ch === '}') {
+      if (this.depth === 0) throw new ManifestError(`Unmatched "${ch}"`, this.line);
+      this.depth--;
+      this.push('close', ch);
+    } else if (ch === ';') {
+      if (this.depth === 0) this.push('nl', null);
+    } else this.push('op', ch);
+    this.i++;
+  }
 }
 
 type Value = { kind: 'str'; value: string } | { kind: 'sym'; value: string } | { kind: 'list'; items: Value[] } | { kind: 'unknown' };
@@ -380,134 +393,147 @@ function gitUrl(options: Map<string, Value>): string | null | undefined {
   return undefined;
 }
 
-export function parseGemfile(src: string): ParsedManifest {
-  const toks = tokenize(src);
-  // Statements are interpreted as they are read: a Gemfile past the dependency limit stops there.
-  const frames: { frame: Frame; line: number }[] = [];
-  const dependencies = dependencyList<Dependency>();
-  const indexes: IndexDecl[] = [];
-  let hasGemspec = false;
-  const open = (frame: Frame, line: number): void => {
-    // Every gem looks at the enclosing blocks: a cap keeps that linear in the file.
-    if (frames.length >= MAX_NESTING) throw new ManifestError(`Blocks nested deeper than ${MAX_NESTING}`, line);
-    frames.push({ frame, line });
+/** Which gems a `gem` call declares, under which groups, conditions and enclosing `git`/`path` blocks. */
+function gemDependency(call: Call, frames: readonly { frame: Frame }[]): Dependency | null {
+  const opts = call.options;
+  const name = text(call.positional[0]);
+  if (name === null) return null;
+  const reqs = call.positional.slice(1).flatMap((v) => strings(v).map((r) => r.trim()));
+  // `gem "rack", rack_version`: the requirement is Ruby's to compute, not a literal to judge.
+  const computed = call.positional.slice(1).some((v) => v.kind === 'unknown');
+  for (const r of reqs) {
+    if (!REQUIREMENT.test(r)) throw new ManifestError(`Illformed requirement "${r.slice(0, 60)}" for gem "${name}"`, call.line);
+  }
+  const groups = [...strings(opts.get('group')), ...strings(opts.get('groups')), ...frames.flatMap((f) => (f.frame.kind === 'group' ? f.frame.groups : []))];
+  const group: Group = groups.length > 0 && groups.every((g) => DEV_GROUPS.has(g)) ? 'development' : 'production';
+  const section = groups.length > 0 ? `group ${groups.map((g) => `:${g}`).join(', ')}` : 'default group';
+  const conds = frames.flatMap((f) => (f.frame.kind === 'other' && f.frame.cond ? [`${f.frame.cond.line}:${f.frame.cond.branch}`] : []));
+  if (call.modifier !== null) conds.push(`${call.line}:modifier`);
+  const innermost = conds.length > 0 ? Number((conds[conds.length - 1] as string).split(':')[0]) : 0;
+  const base = {
+    name,
+    requested: reqs.length > 0 ? reqs.join(', ') : computed ? '(computed)' : null,
+    group,
+    section,
+    line: call.line,
+    versionSyntax: 'gem' as const,
+    ...(computed ? { computed: true } : {}),
+    ...(conds.length > 0 ? { conditional: { line: innermost, branches: conds } } : {}),
   };
+  const git = gitUrl(opts);
+  const enclosingGit = [...frames].reverse().find((f) => f.frame.kind === 'git')?.frame as Extract<Frame, { kind: 'git' }> | undefined;
+  const enclosingPath = [...frames].reverse().find((f) => f.frame.kind === 'path')?.frame as Extract<Frame, { kind: 'path' }> | undefined;
+  if (git !== undefined) return { ...base, source: 'git', git: { url: git ?? '(computed)', ...refKindOf(opts) } };
+  if (opts.has('path')) return { ...base, source: 'path', location: text(opts.get('path')) };
+  if (enclosingGit) return { ...base, source: 'git', git: { url: enclosingGit.url ?? '(computed)', ref: enclosingGit.ref, refKind: enclosingGit.refKind } };
+  if (enclosingPath) return { ...base, source: 'path', location: enclosingPath.path };
+  return { ...base, source: 'registry' };
+}
 
-  for (const stmt of statements(toks)) {
+/** Bundler's DSL, statement by statement: the open blocks, the gems, the sources, whether there is a gemspec. */
+class GemfileReader {
+  readonly frames: { frame: Frame; line: number }[] = [];
+  readonly dependencies = dependencyList<Dependency>();
+  readonly indexes: IndexDecl[] = [];
+  hasGemspec = false;
+
+  private open(frame: Frame, line: number): void {
+    // Every gem looks at the enclosing blocks: a cap keeps that linear in the file.
+    if (this.frames.length >= MAX_NESTING) throw new ManifestError(`Blocks nested deeper than ${MAX_NESTING}`, line);
+    this.frames.push({ frame, line });
+  }
+
+  private close(count: number): void {
+    for (let k = 0; k < count && this.frames.length > 0; k++) this.frames.pop();
+  }
+
+  statement(stmt: Tok[]): void {
+    if (this.rubyBlock(stmt)) return;
     const head = stmt[0] as Tok;
-    // `end` may be followed by `.method` or a modifier; it closes one block either way.
-    if (head.kind === 'ident' && head.value === 'end') {
-      if (frames.length === 0) throw new ManifestError('"end" without an open block', head.line);
-      frames.pop();
-      const opensAgain = stmt.some((t, k) => k > 0 && t.kind === 'ident' && t.value === 'do');
-      if (opensAgain) open({ kind: 'other' }, head.line);
-      continue;
-    }
-    if (head.kind === 'ident' && BRANCH_KEYWORDS.has(head.value as string)) {
-      const top = frames[frames.length - 1];
-      if (top && top.frame.kind === 'other' && top.frame.cond) top.frame.cond.branch++;
-      continue;
-    }
-    if (head.kind === 'ident' && BLOCK_KEYWORDS.has(head.value as string)) {
-      open(CONDITIONALS.has(head.value as string) ? { kind: 'other', cond: { line: head.line, branch: 0 } } : { kind: 'other' }, head.line);
-      // `while x do` is one block, not two; a one-line `if x then y end` closes itself.
-      const closes = stmt.filter((t) => t.kind === 'ident' && t.value === 'end').length;
-      for (let k = 0; k < closes && frames.length > 0; k++) frames.pop();
-      continue;
-    }
     // `x = if cond` / `x = case y`: a block keyword as a value also needs its `end`.
     for (let k = 1; k < stmt.length; k++) {
       const t = stmt[k] as Tok;
       const prev = stmt[k - 1] as Tok;
       if (t.kind === 'ident' && VALUE_BLOCKS.has(t.value as string) && ((prev.kind === 'op' && prev.value === '=') || (prev.kind === 'open' && prev.value === '('))) {
-        open({ kind: 'other' }, t.line);
+        this.open({ kind: 'other' }, t.line);
       }
     }
     const call = readCall(stmt);
     const endsOnLine = stmt.filter((t) => t.kind === 'ident' && t.value === 'end').length;
     if (!call) {
-      if (stmt.some((t) => t.kind === 'ident' && t.value === 'do')) open({ kind: 'other' }, head.line);
-      continue;
+      if (stmt.some((t) => t.kind === 'ident' && t.value === 'do')) this.open({ kind: 'other' }, head.line);
+      return;
     }
+    const frame = this.call(call);
+    if (call.hasDo) this.open(frame ?? { kind: 'other' }, call.line);
+    this.close(endsOnLine);
+  }
+
+  /** `end`, `else`/`elsif`/`when` and Ruby's block keywords: true when the statement was one of them. */
+  private rubyBlock(stmt: Tok[]): boolean {
+    const head = stmt[0] as Tok;
+    if (head.kind !== 'ident') return false;
+    // `end` may be followed by `.method` or a modifier; it closes one block either way.
+    if (head.value === 'end') {
+      if (this.frames.length === 0) throw new ManifestError('"end" without an open block', head.line);
+      this.frames.pop();
+      const opensAgain = stmt.some((t, k) => k > 0 && t.kind === 'ident' && t.value === 'do');
+      if (opensAgain) this.open({ kind: 'other' }, head.line);
+      return true;
+    }
+    if (BRANCH_KEYWORDS.has(head.value as string)) {
+      const top = this.frames[this.frames.length - 1];
+      if (top && top.frame.kind === 'other' && top.frame.cond) top.frame.cond.branch++;
+      return true;
+    }
+    if (BLOCK_KEYWORDS.has(head.value as string)) {
+      this.open(CONDITIONALS.has(head.value as string) ? { kind: 'other', cond: { line: head.line, branch: 0 } } : { kind: 'other' }, head.line);
+      // `while x do` is one block, not two; a one-line `if x then y end` closes itself.
+      this.close(stmt.filter((t) => t.kind === 'ident' && t.value === 'end').length);
+      return true;
+    }
+    return false;
+  }
+
+  /** A Bundler call: what it declares, and the block frame it opens when it has `do`. */
+  private call(call: Call): Frame | null {
     const opts = call.options;
-    let frame: Frame | null = null;
     switch (call.name) {
       case 'source': {
         const url = text(call.positional[0]);
-        if (call.hasDo) frame = { kind: 'source', url };
-        else {
-          const primary = !indexes.some((x) => x.role === 'primary');
-          indexes.push({ url, line: call.line, role: primary ? 'primary' : 'extra', insecure: url?.startsWith('http://') ?? false, detail: `source ${url ?? '(computed)'}` });
+        if (!call.hasDo) {
+          const primary = !this.indexes.some((x) => x.role === 'primary');
+          this.indexes.push({ url, line: call.line, role: primary ? 'primary' : 'extra', insecure: url?.startsWith('http://') ?? false, detail: `source ${url ?? '(computed)'}` });
         }
-        if (call.hasDo && url?.startsWith('http://')) indexes.push({ url, line: call.line, role: 'explicit', insecure: true, detail: `source ${url} do ... end` });
-        break;
+        if (call.hasDo && url?.startsWith('http://')) this.indexes.push({ url, line: call.line, role: 'explicit', insecure: true, detail: `source ${url} do ... end` });
+        return call.hasDo ? { kind: 'source', url } : null;
       }
       case 'group':
-        frame = { kind: 'group', groups: call.positional.flatMap((v) => strings(v)) };
-        break;
+        return { kind: 'group', groups: call.positional.flatMap((v) => strings(v)) };
       case 'path':
-        frame = { kind: 'path', path: text(call.positional[0]) };
-        break;
+        return { kind: 'path', path: text(call.positional[0]) };
       case 'git':
-        frame = { kind: 'git', url: text(call.positional[0]), ...refKindOf(opts) };
-        break;
       case 'github':
-        frame = { kind: 'git', url: text(call.positional[0]), ...refKindOf(opts) };
-        break;
+        return { kind: 'git', url: text(call.positional[0]), ...refKindOf(opts) };
       case 'gemspec':
-        hasGemspec = true;
-        break;
+        this.hasGemspec = true;
+        return null;
       case 'gem': {
-        const name = text(call.positional[0]);
-        if (name === null) break;
-        const reqs = call.positional.slice(1).flatMap((v) => strings(v).map((r) => r.trim()));
-        // `gem "rack", rack_version`: the requirement is Ruby's to compute, not a literal to judge.
-        const computed = call.positional.slice(1).some((v) => v.kind === 'unknown');
-        for (const r of reqs) {
-          if (!REQUIREMENT.test(r)) throw new ManifestError(`Illformed requirement "${r.slice(0, 60)}" for gem "${name}"`, call.line);
-        }
-        const groups = [
-          ...strings(opts.get('group')),
-          ...strings(opts.get('groups')),
-          ...frames.flatMap((f) => (f.frame.kind === 'group' ? f.frame.groups : [])),
-        ];
-        const group: Group = groups.length > 0 && groups.every((g) => DEV_GROUPS.has(g)) ? 'development' : 'production';
-        const section = groups.length > 0 ? `group ${groups.map((g) => `:${g}`).join(', ')}` : 'default group';
-        const conds = frames.flatMap((f) => (f.frame.kind === 'other' && f.frame.cond ? [`${f.frame.cond.line}:${f.frame.cond.branch}`] : []));
-        if (call.modifier !== null) conds.push(`${call.line}:modifier`);
-        const innermost = conds.length > 0 ? Number((conds[conds.length - 1] as string).split(':')[0]) : 0;
-        const base = {
-          name,
-          requested: reqs.length > 0 ? reqs.join(', ') : computed ? '(computed)' : null,
-          group,
-          section,
-          line: call.line,
-          versionSyntax: 'gem' as const,
-          ...(computed ? { computed: true } : {}),
-          ...(conds.length > 0 ? { conditional: { line: innermost, branches: conds } } : {}),
-        };
-        const git = gitUrl(opts);
-        const enclosingGit = [...frames].reverse().find((f) => f.frame.kind === 'git')?.frame as Extract<Frame, { kind: 'git' }> | undefined;
-        const enclosingPath = [...frames].reverse().find((f) => f.frame.kind === 'path')?.frame as Extract<Frame, { kind: 'path' }> | undefined;
-        if (git !== undefined) {
-          dependencies.push({ ...base, source: 'git', git: { url: git ?? '(computed)', ...refKindOf(opts) } });
-        } else if (opts.has('path')) {
-          dependencies.push({ ...base, source: 'path', location: text(opts.get('path')) });
-        } else if (enclosingGit) {
-          dependencies.push({ ...base, source: 'git', git: { url: enclosingGit.url ?? '(computed)', ref: enclosingGit.ref, refKind: enclosingGit.refKind } });
-        } else if (enclosingPath) {
-          dependencies.push({ ...base, source: 'path', location: enclosingPath.path });
-        } else {
-          dependencies.push({ ...base, source: 'registry' });
-        }
-        break;
+        const dep = gemDependency(call, this.frames);
+        if (dep) this.dependencies.push(dep);
+        return null;
       }
       default:
-        break;
+        return null;
     }
-    if (call.hasDo) open(frame ?? { kind: 'other' }, call.line);
-    for (let k = 0; k < endsOnLine && frames.length > 0; k++) frames.pop();
   }
+}
+
+export function parseGemfile(src: string): ParsedManifest {
+  const reader = new GemfileReader();
+  // Statements are interpreted as they are read: a Gemfile past the dependency limit stops there.
+  for (const stmt of statements(new Lexer(src).tokens())) reader.statement(stmt);
+  const { frames, dependencies, indexes, hasGemspec } = reader;
   if (frames.length > 0) {
     const open = frames[frames.length - 1] as { line: number };
     throw new ManifestError('Block opened here is never closed with "end"', open.line);

@@ -1,5 +1,4 @@
 // package.json: JSON.parse for the data, a one-pass scan for the line of each key, npm's spec kinds classified.
-import semver from 'semver';
 import { ManifestError, dependencyList } from '../model.ts';
 import type { Dependency, Group, ParsedManifest, ProjectInfo } from '../model.ts';
 import { Lines, isCommitHash } from '../text.ts';
@@ -81,7 +80,7 @@ const GIT_PREFIX = /^(git\+ssh:|git\+https?:|git\+file:|git:|github:|gitlab:|bit
 /** `user/repo` or `user/repo#ref`: npm reads it as a GitHub repository. */
 const GITHUB_SHORTHAND = /^[A-Za-z0-9][\w.-]*\/[\w.-]+(#.*)?$/;
 
-export function classifyNpmSpec(name: string, spec: string, base: Omit<Dependency, 'source' | 'requested'>): Dependency {
+function classifyNpmSpec(name: string, spec: string, base: Omit<Dependency, 'source' | 'requested'>): Dependency {
   const s = spec.trim();
   if (s.startsWith('npm:')) {
     const body = s.slice(4);
@@ -141,9 +140,4 @@ export function parsePackageJson(text: string): ParsedManifest {
     }
   }
   return { format: 'package.json', ecosystem: 'npm', dependencies, indexes: [], project: npmProject(obj) };
-}
-
-/** Whether an npm spec is a semver range (rather than a dist-tag such as `latest`). */
-export function isSemverRange(spec: string): boolean {
-  return semver.validRange(spec) !== null;
 }

@@ -2,7 +2,7 @@
 // Poetry [tool.poetry.*] and uv [tool.uv] sources and indexes.
 import { ManifestError, dependencyList } from '../model.ts';
 import type { Dependency, IndexDecl, ParsedManifest, ProjectInfo } from '../model.ts';
-import { normalizePypi } from '../text.ts';
+import { normalizePypi } from '../../kit/python-requirements/pep508.ts';
 import { depFromPep508, depFromTableValue } from './python-common.ts';
 import { TomlLocator, isTable, parseToml } from './toml-common.ts';
 import type { TomlTable } from './toml-common.ts';
@@ -30,13 +30,15 @@ function pyprojectKind(doc: TomlTable, project: TomlTable | null, poetry: TomlTa
   return { kind: 'application', reason: 'no [build-system] build-backend: nothing is built for others to install', name };
 }
 
-export function parsePyproject(text: string): ParsedManifest {
-  const doc = parseToml(text);
-  const loc = new TomlLocator(text);
-  const deps = dependencyList<Dep>();
-  const indexes: IndexDecl[] = [];
+/** Where each step puts what it reads. */
+interface Sink {
+  loc: TomlLocator;
+  deps: Dep[];
+  indexes: IndexDecl[];
+}
 
-  const project = doc.project;
+/** PEP 621 [project] dependencies and optional-dependencies. */
+function projectDependencies(project: unknown, { loc, deps }: Sink): void {
   if (project !== undefined && !isTable(project)) throw new ManifestError('[project] must be a table', loc.header(['project']) ?? 1);
   if (isTable(project)) {
     if (project.dependencies !== undefined) {
@@ -58,8 +60,10 @@ export function parsePyproject(text: string): ParsedManifest {
       }
     }
   }
+}
 
-  const groups = doc['dependency-groups'];
+/** PEP 735 [dependency-groups]. */
+function dependencyGroups(groups: unknown, { loc, deps }: Sink): void {
   if (groups !== undefined) {
     if (!isTable(groups)) throw new ManifestError('[dependency-groups] must be a table', loc.header(['dependency-groups']) ?? 1);
     for (const [group, list] of Object.entries(groups)) {
@@ -72,8 +76,10 @@ export function parsePyproject(text: string): ParsedManifest {
       }
     }
   }
+}
 
-  const build = doc['build-system'];
+/** [build-system] requires. */
+function buildRequires(build: unknown, { loc, deps }: Sink): void {
   if (isTable(build) && build.requires !== undefined) {
     const line = loc.key(['build-system'], 'requires');
     for (const item of stringArray(build.requires, 'build-system.requires', line)) {
@@ -81,9 +87,10 @@ export function parsePyproject(text: string): ParsedManifest {
       deps.push(depFromPep508(item, 'build', 'build-system.requires', loc.literal(['build-system'], item) ?? line));
     }
   }
+}
 
-  const tool = isTable(doc.tool) ? doc.tool : {};
-  const poetry = tool.poetry;
+/** Poetry's dependency tables and [[tool.poetry.source]] indexes. */
+function poetrySection(poetry: unknown, { loc, deps, indexes }: Sink): void {
   if (isTable(poetry)) {
     const table = (t: unknown, path: string[], group: 'production' | 'development'): void => {
       if (t === undefined) return;
@@ -111,8 +118,10 @@ export function parsePyproject(text: string): ParsedManifest {
       }
     }
   }
+}
 
-  const uv = tool.uv;
+/** uv's indexes and [tool.uv.sources], which say where a dependency declared elsewhere comes from. */
+function uvSection(uv: unknown, { loc, deps, indexes }: Sink): void {
   if (isTable(uv)) {
     const unsafe = uv['index-strategy'] === 'unsafe-best-match' || uv['index-strategy'] === 'unsafe-first-match';
     if (Array.isArray(uv.index)) {
@@ -149,6 +158,23 @@ export function parsePyproject(text: string): ParsedManifest {
       }
     }
   }
+}
+
+export function parsePyproject(text: string): ParsedManifest {
+  const doc = parseToml(text);
+  const sink: Sink = { loc: new TomlLocator(text), deps: dependencyList<Dep>(), indexes: [] };
+  const project = doc.project;
+  const tool = isTable(doc.tool) ? doc.tool : {};
+  const poetry = tool.poetry;
+  const uv = tool.uv;
+  const groups = doc['dependency-groups'];
+  const build = doc['build-system'];
+  projectDependencies(project, sink);
+  dependencyGroups(groups, sink);
+  buildRequires(build, sink);
+  poetrySection(poetry, sink);
+  uvSection(uv, sink);
+  const { deps, indexes } = sink;
 
   if (!isTable(project) && !isTable(poetry) && groups === undefined && !isTable(build)) {
     throw new ManifestError('No [project], [tool.poetry], [dependency-groups] or [build-system] table: not a pyproject.toml', 1);

@@ -3,8 +3,9 @@ import { valid as pep440Valid, validRange as pep440ValidRange } from '@renovateb
 import { ManifestError } from '../model.ts';
 import type { Dependency, GitRefKind, Group } from '../model.ts';
 import { isCommitHash, splitBeforeOperators } from '../text.ts';
-import { isPep508Error, parsePep508 } from './pep508.ts';
-import { gitRefKind, splitVcsUrl } from './requirements.ts';
+import { isPep508Error, parsePep508 } from '../../kit/python-requirements/pep508.ts';
+import { splitVcsUrl } from '../../kit/python-requirements/vcs.ts';
+import { gitRefKind } from './requirements.ts';
 import type { TomlTable } from './toml-common.ts';
 import { isTable } from './toml-common.ts';
 
@@ -25,7 +26,7 @@ export function depFromPep508(text: string, group: Group, section: string, line:
 const POETRY_PART = /^(\^|~=|~|===|==|!=|>=|<=|>|<|=)?\s*(v?[0-9][0-9A-Za-z.*+!_-]*)$/;
 
 /** Poetry constraints: `*`, `^1.2`, `~1.2`, `>=1,<2`, `1.2.*`, alternatives joined by `||`. */
-export function poetryConstraintError(constraint: string): string | null {
+function poetryConstraintError(constraint: string): string | null {
   const c = constraint.trim();
   if (c === '' || c === '*') return null;
   if (c.length > 500) return 'constraint longer than 500 characters';
@@ -48,7 +49,7 @@ export function poetryConstraintError(constraint: string): string | null {
 }
 
 /** Pipfile versions: `*`, a PEP 440 specifier, or a bare version (read as ==). */
-export function pep440SpecifierError(spec: string): string | null {
+function pep440SpecifierError(spec: string): string | null {
   const v = spec.trim();
   if (v === '' || v === '*') return null;
   if (v.length > 500) return 'specifier longer than 500 characters';

@@ -2,7 +2,9 @@
 import { ManifestError, dependencyList } from '../model.ts';
 import type { Dependency, GitRefKind, IndexDecl, ParsedManifest } from '../model.ts';
 import { isCommitHash, stripTrailing } from '../text.ts';
-import { isPep508Error, parsePep508 } from './pep508.ts';
+import { logicalLines } from '../../kit/python-requirements/lines.ts';
+import { isPep508Error, parsePep508 } from '../../kit/python-requirements/pep508.ts';
+import { splitVcsUrl } from '../../kit/python-requirements/vcs.ts';
 
 /** Options that take no requirement and need no attention here. */
 const IGNORED_OPTIONS = new Set([
@@ -12,61 +14,6 @@ const IGNORED_OPTIONS = new Set([
 
 /** pip has no such limit, but nothing real comes near it and it bounds the per-line scans. */
 const MAX_LOGICAL_LINE = 16_384;
-
-interface LogicalLine {
-  text: string;
-  line: number;
-}
-
-/**
- * Join backslash continuations and drop comments (a `#` at line start or after whitespace). Lines are produced
- * as they are read, so the parser can stop at the dependency limit without splitting the rest of the file.
- */
-function* logicalLines(text: string): Generator<LogicalLine> {
-  const breaks = /\r\n|\n|\r/g;
-  let buf = '';
-  let start = 0;
-  let lineNo = 0;
-  let from = 0;
-  for (;;) {
-    const m = breaks.exec(text);
-    const l = text.slice(from, m ? m.index : text.length);
-    lineNo++;
-    if (buf === '') start = lineNo;
-    const hash = l.search(/(^|\s)#/);
-    const body = hash < 0 ? l : l.slice(0, hash);
-    if (body.endsWith('\\')) buf += `${body.slice(0, -1)} `;
-    else {
-      buf += body;
-      if (buf.trim() !== '') yield { text: buf.trim(), line: start };
-      buf = '';
-    }
-    if (!m) break;
-    from = m.index + m[0].length;
-  }
-  if (buf.trim() !== '') yield { text: buf.trim(), line: start };
-}
-
-/** Split `git+https://host/repo.git@ref#egg=name&subdirectory=x` into repo URL, ref and egg name. */
-export function splitVcsUrl(url: string): { repo: string; ref: string | null; egg: string | null } {
-  const hashAt = url.indexOf('#');
-  const fragment = hashAt < 0 ? '' : url.slice(hashAt + 1);
-  let base = hashAt < 0 ? url : url.slice(0, hashAt);
-  let egg: string | null = null;
-  for (const part of fragment.split('&')) {
-    const [k, v] = part.split('=');
-    if (k === 'egg' && v) egg = v;
-  }
-  // The ref follows the last "@" after the path starts (an "@" before it is user info).
-  const pathStart = base.indexOf('/', base.indexOf('://') + 3);
-  const at = base.lastIndexOf('@');
-  let ref: string | null = null;
-  if (pathStart >= 0 && at > pathStart) {
-    ref = base.slice(at + 1) || null;
-    base = base.slice(0, at);
-  }
-  return { repo: base, ref, egg };
-}
 
 export function gitRefKind(ref: string | null): GitRefKind {
   if (ref === null || ref === '') return 'none';
@@ -132,7 +79,7 @@ function isNamedUrl(s: string): boolean {
 export function parseRequirements(text: string): ParsedManifest {
   const dependencies = dependencyList<Dependency>();
   const indexes: IndexDecl[] = [];
-  for (const { text: l, line } of logicalLines(text)) {
+  for (const { text: l, line } of logicalLines(text, 'whitespace')) {
     if (l.length > MAX_LOGICAL_LINE) throw new ManifestError(`Line longer than ${MAX_LOGICAL_LINE} characters`, line);
     if (l.startsWith('-')) {
       const m = /^(?:--[A-Za-z][\w-]*|-[A-Za-z])/.exec(l);

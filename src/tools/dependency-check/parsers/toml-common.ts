@@ -52,7 +52,7 @@ export function isTable(v: unknown): v is TomlTable {
 }
 
 /** Split a TOML dotted key (`target.'cfg(unix)'.dependencies`) into its parts. Linear scan, no regex. */
-export function splitDottedKey(key: string): string[] {
+function splitDottedKey(key: string): string[] {
   const parts: string[] = [];
   let cur = '';
   let quote: string | null = null;

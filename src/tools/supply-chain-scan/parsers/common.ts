@@ -1,9 +1,9 @@
 // Helpers every lockfile parser shares: error codes, line numbers, URL hosts, git and tarball classification.
 import { ToolError } from '../../kit/contract.ts';
-import type { LockFormat, SourceKind } from '../model.ts';
+import type { LockFormat, LockedPackage, SourceKind } from '../model.ts';
 
 /** The 400 code for a malformed lockfile of a format: `lockfile_invalid_<format>`, e.g. lockfile_invalid_yarn_lock. */
-export function invalidCode(format: LockFormat): string {
+function invalidCode(format: LockFormat): string {
   return `lockfile_invalid_${format.replace(/-/g, '_')}`;
 }
 
@@ -122,8 +122,17 @@ export function classifyNpmSpec(raw: string): Classified {
   return { source: 'path', url: s, host: null, commit: null };
 }
 
+/** Sets a package's source, URL, host and pinned commit from an npm-style spec (see classifyNpmSpec). */
+export function applyNpmSpec(pkg: LockedPackage, spec: string): void {
+  const c = classifyNpmSpec(spec);
+  pkg.source = c.source;
+  pkg.url = c.url;
+  pkg.host = c.host;
+  pkg.commit = c.commit;
+}
+
 /** Hash algorithm of one integrity token: sha512, sha256, sha1, md5, h1... (lower case); null when unknown. */
-export function hashAlgorithm(token: string): string | null {
+function hashAlgorithm(token: string): string | null {
   const t = token.trim();
   const m = /^([A-Za-z0-9]+)[-:=]/.exec(t);
   if (m?.[1]) return m[1].toLowerCase();

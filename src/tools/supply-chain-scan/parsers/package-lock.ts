@@ -1,7 +1,7 @@
 // package-lock.json / npm-shrinkwrap.json: the v2/v3 `packages` map, and the v1 nested `dependencies` tree.
 import type { LockedPackage, ParsedLock } from '../model.ts';
 import { emptyPackage } from '../model.ts';
-import { classifyNpmSpec, invalid, isRecord, lineAt, str } from './common.ts';
+import { applyNpmSpec, invalid, isRecord, lineAt, str } from './common.ts';
 
 /** v1 trees nest one level per node_modules folder; real ones stay far below this. */
 const MAX_V1_DEPTH = 200;
@@ -46,17 +46,9 @@ function fromV2(packages: Record<string, unknown>, out: LockedPackage[]): void {
       continue;
     }
     if (resolved) {
-      const c = classifyNpmSpec(resolved);
-      pkg.source = c.source;
-      pkg.url = c.url;
-      pkg.host = c.host;
-      pkg.commit = c.commit;
+      applyNpmSpec(pkg, resolved);
     } else if (version && /^(?:git\+|git:|github:|file:|https?:)/i.test(version)) {
-      const c = classifyNpmSpec(version);
-      pkg.source = c.source;
-      pkg.url = c.url;
-      pkg.host = c.host;
-      pkg.commit = c.commit;
+      applyNpmSpec(pkg, version);
     }
     pkg.integrity = integrityList(raw.integrity);
     pkg.installScript = raw.hasInstallScript === true;
@@ -81,11 +73,7 @@ function fromV1(deps: Record<string, unknown>, out: LockedPackage[]): void {
       // v1 writes the source into `version` for git, file and URL dependencies.
       const spec = resolved ?? (/^(?:git\+|git:|github:|file:|link:|https?:)/i.test(version) ? version : null);
       if (spec) {
-        const c = classifyNpmSpec(spec);
-        pkg.source = c.source;
-        pkg.url = c.url;
-        pkg.host = c.host;
-        pkg.commit = c.commit;
+        applyNpmSpec(pkg, spec);
         if (spec === version) pkg.version = '';
       }
       pkg.integrity = integrityList(raw.integrity);

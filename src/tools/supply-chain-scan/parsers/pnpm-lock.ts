@@ -2,7 +2,7 @@
 import { LineCounter, parseAllDocuments } from 'yaml';
 import type { LockedPackage, ParsedLock } from '../model.ts';
 import { emptyPackage } from '../model.ts';
-import { classifyNpmSpec, hostOf, invalid, isFullCommit, isRecord, str, validHost, yamlReason } from './common.ts';
+import { applyNpmSpec, classifyNpmSpec, hostOf, invalid, isFullCommit, isRecord, str, validHost, yamlReason } from './common.ts';
 
 /** pnpm writes flow collections one or two levels deep and no aliases; the YAML parser is slow on either in bulk. */
 const MAX_FLOW_DEPTH = 64;
@@ -123,11 +123,7 @@ function fromResolution(res: unknown, pkg: LockedPackage, versionSpec: string): 
   }
   // No resolution details: the version itself may name the source (link:, file:, URLs).
   if (/^(?:link:|file:|https?:|git\+|git:|github:)/i.test(versionSpec)) {
-    const c = classifyNpmSpec(versionSpec);
-    pkg.source = c.source;
-    pkg.url = c.url;
-    pkg.host = c.host;
-    pkg.commit = c.commit;
+    applyNpmSpec(pkg, versionSpec);
   }
 }
 

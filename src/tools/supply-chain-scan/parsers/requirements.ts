@@ -1,42 +1,9 @@
 // requirements.txt as pip reads it (hash-checking mode, options, PEP 508 lines, direct URLs and VCS references).
 import type { IndexRef, LockedPackage, ParsedLock } from '../model.ts';
 import { emptyPackage } from '../model.ts';
-import { hostOf, invalid, isFullCommit, splitLines, stripTrailing, validHost } from './common.ts';
-
-interface Logical {
-  text: string;
-  line: number;
-}
-
-/** Joins backslash continuations and strips comments the way pip does (`#` at the start or after whitespace). */
-function logicalLines(text: string): Logical[] {
-  const out: Logical[] = [];
-  const lines = splitLines(text);
-  let buf = '';
-  let start = 0;
-  for (let i = 0; i < lines.length; i++) {
-    let raw = lines[i] ?? '';
-    if (buf === '') start = i + 1;
-    const hash = commentStart(raw);
-    if (hash >= 0) raw = raw.slice(0, hash);
-    if (raw.endsWith('\\')) {
-      buf += `${raw.slice(0, -1)} `;
-      continue;
-    }
-    buf += raw;
-    if (buf.trim() !== '') out.push({ text: buf.trim(), line: start });
-    buf = '';
-  }
-  if (buf.trim() !== '') out.push({ text: buf.trim(), line: start });
-  return out;
-}
-
-function commentStart(s: string): number {
-  for (let i = 0; i < s.length; i++) {
-    if (s[i] === '#' && (i === 0 || s[i - 1] === ' ' || s[i - 1] === '\t')) return i;
-  }
-  return -1;
-}
+import { logicalLines } from '../../kit/python-requirements/lines.ts';
+import { splitVcsUrl } from '../../kit/python-requirements/vcs.ts';
+import { hostOf, invalid, isFullCommit, stripTrailing, validHost } from './common.ts';
 
 /** pip's split: the requirement is every token before the first one starting with "-". */
 function splitArgsOptions(line: string): { args: string; options: string[] } {
@@ -88,12 +55,8 @@ function applyUrl(pkg: LockedPackage, url: string): void {
     pkg.source = 'git';
     pkg.url = u;
     pkg.host = hostOf(u.replace(/^(?:hg|svn|bzr)\+/i, ''));
-    // git+https://host/org/repo.git@<ref>#egg=...: the ref follows the last "@" after the path starts.
-    const noFrag = u.split('#')[0] ?? u;
-    const pathStart = noFrag.indexOf('/', noFrag.indexOf('://') + 3);
-    const at = noFrag.lastIndexOf('@');
-    const ref = at > pathStart && pathStart > 0 ? noFrag.slice(at + 1) : null;
-    pkg.commit = ref && isFullCommit(ref) ? ref.toLowerCase() : null;
+    const { ref } = splitVcsUrl(u);
+    pkg.commit = ref !== null && isFullCommit(ref) ? ref.toLowerCase() : null;
     pkg.pinned = pkg.commit !== null;
     return;
   }
@@ -205,7 +168,7 @@ export function parseRequirements(text: string): ParsedLock {
   let requireHashes = false;
   let sawHashOption = false;
   let includes = 0;
-  for (const { text: lineText, line } of logicalLines(text)) {
+  for (const { text: lineText, line } of logicalLines(text, 'blank')) {
     const { args, options } = splitArgsOptions(lineText);
     if (args === '') {
       // A pure option line.

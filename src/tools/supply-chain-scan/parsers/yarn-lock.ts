@@ -2,7 +2,7 @@
 import { LineCounter, parseDocument } from 'yaml';
 import type { LockedPackage, ParsedLock } from '../model.ts';
 import { emptyPackage } from '../model.ts';
-import { classifyNpmSpec, hostOf, invalid, isFullCommit, isRecord, splitLines, str, yamlReason } from './common.ts';
+import { applyNpmSpec, classifyNpmSpec, hostOf, invalid, isFullCommit, isRecord, splitLines, str, yamlReason } from './common.ts';
 
 /** `@scope/name@range` or `name@range` -> [name, range]; the separator is the first `@` after position 0. */
 /** The `commit=` parameter of a `#a=b&commit=sha` fragment, read by splitting (the regex form backtracks on `&`). */
@@ -101,11 +101,7 @@ function v1Package(e: V1Entry): LockedPackage | null {
   const resolved = e.fields.get('resolved');
   const spec = resolved ?? (/^(?:file:|link:|git\+|git:|github:|https?:)/i.test(range) ? range : null);
   if (spec) {
-    const c = classifyNpmSpec(spec);
-    pkg.source = c.source;
-    pkg.url = c.url;
-    pkg.host = c.host;
-    pkg.commit = c.commit;
+    applyNpmSpec(pkg, spec);
   }
   const integrity = e.fields.get('integrity');
   if (integrity) pkg.integrity = integrity.split(/\s+/).filter((t) => t !== '');

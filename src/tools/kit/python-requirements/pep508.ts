@@ -13,7 +13,7 @@ export interface Pep508 {
 
 const NAME = /^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?/;
 /** Longest requirement string accepted; longer ones are rejected rather than scanned. */
-export const MAX_REQUIREMENT_LENGTH = 4000;
+const MAX_REQUIREMENT_LENGTH = 4000;
 
 /** Parse one requirement; returns an error string instead of throwing so callers can attach a line. */
 export function parsePep508(input: string): Pep508 | { error: string } {
@@ -73,6 +73,11 @@ export function parsePep508(input: string): Pep508 | { error: string } {
   }
   if (markers !== null && markers === '') return { error: 'empty environment marker after ";"' };
   return { name, extras, specifier, url, markers };
+}
+
+/** Lower-case, runs of -_. collapsed to one hyphen: PEP 503 name normalisation. */
+export function normalizePypi(name: string): string {
+  return name.toLowerCase().replace(/[-_.]+/g, '-');
 }
 
 export function isPep508Error(r: Pep508 | { error: string }): r is { error: string } {
