@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ToolError } from '../src/tools/kit/contract.ts';
 import { runDiagramContrast } from '../src/tools/diagram-contrast/engine.ts';
-import type { DiagramContrastOutput } from '../src/tools/diagram-contrast/engine.ts';
+import type { Output as DiagramContrastOutput } from '../src/tools/diagram-contrast/tool.ts';
 import type { ThemeName } from '../src/tools/diagram-contrast/mermaid-theme.ts';
 
 interface Tally {

@@ -20,7 +20,7 @@ export function platformTable(): string {
 export function toolTable(): string {
   const rows: string[] = [];
   for (const t of tools) {
-    for (const [code, v] of Object.entries(t.codes ?? {}).sort((a, b) => a[1].status - b[1].status || a[0].localeCompare(b[0]))) {
+    for (const [code, v] of Object.entries(t.codes).sort((a, b) => a[1].status - b[1].status || a[0].localeCompare(b[0]))) {
       rows.push(`| ${t.name} | \`${code}\` | ${v.status} | ${cell(v.meaning)} |`);
     }
   }

@@ -175,12 +175,13 @@ describe('the test harness and ddt call run the production execute', () => {
       output: z.object({}),
       annotations: {},
       examples: [],
+      codes: {},
       run: () => {
         throw new TypeError('oops');
       },
     });
     await expect(callTool(broken, {})).rejects.toThrow(/oops/);
-    const refused = defineTool({ ...broken, name: 'test-refuses', run: () => { throw new ToolError(422, 'nope', 'No.'); } });
+    const refused = defineTool({ ...broken, name: 'test-refuses', codes: { nope: { status: 422, meaning: 'The test tool refuses every input.' } }, run: () => { throw new ToolError(422, 'nope', 'No.'); } });
     expect(await callTool(refused, {})).toMatchObject({ status: 422, body: { error: 'nope', message: 'No.' } });
   });
 });

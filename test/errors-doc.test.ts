@@ -31,7 +31,7 @@ function readmeCodes(readme: string): Record<string, number> | 'none' | undefine
 describe.each(tools.map((t) => [t.name, t] as const))('%s README', (name, tool) => {
   it('lists exactly the codes the tool declares, with their statuses', () => {
     const listed = readmeCodes(fs.readFileSync(path.join(ROOT, 'src/tools', name, 'README.md'), 'utf8'));
-    const declared = Object.fromEntries(Object.entries(tool.codes ?? {}).map(([k, v]) => [k, v.status]));
+    const declared = Object.fromEntries(Object.entries(tool.codes).map(([k, v]) => [k, v.status]));
     expect(listed, 'a ## Codes section').toBeDefined();
     expect(listed === 'none' ? {} : listed).toEqual(declared);
   });

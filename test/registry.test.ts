@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '../src/platform/errors.ts';
 import { toolSchemas } from '../src/gateway/schemas.ts';
 import type { JsonSchema } from '../src/gateway/schemas.ts';
 import { mcpName } from '../src/tools/kit/contract.ts';
@@ -91,8 +92,10 @@ describe.each(tools.map((t) => [t.name, t] as const))('%s', (name, tool) => {
 
   it('declares its codes (the closed catalogue), each with a status and a meaning', () => {
     expect(tool.codes, 'codes').toBeDefined();
-    for (const [code, v] of Object.entries(tool.codes ?? {})) {
+    for (const [code, v] of Object.entries(tool.codes)) {
       expect(code).toMatch(/^[a-z][a-z0-9_]*$/);
+      // A platform code keeps the one status and meaning docs/errors.md gives it: a tool never redefines it.
+      expect(Object.keys(ERROR_CODES), `${code} is a platform code`).not.toContain(code);
       expect(v.status).toBeGreaterThanOrEqual(400);
       expect(v.meaning.length).toBeGreaterThan(10);
     }

@@ -39,6 +39,7 @@ export const testTools: AnyTool[] = [
     output: z.object({ text: z.string().describe('text') }),
     annotations: { readOnlyHint: true },
     examples: [],
+    codes: { text_unusable: { status: 400, meaning: 'The engine refused the text (the tests send bad-input).' } },
     uploadField: 'text',
     run: (input: { text?: string }) => {
       runs.echo++;
@@ -57,6 +58,7 @@ export const testTools: AnyTool[] = [
     output: z.object({}),
     annotations: {},
     examples: [],
+    codes: {},
     run: () => {
       runs.boom++;
       throw new Error('kaboom');
@@ -73,6 +75,7 @@ export const testTools: AnyTool[] = [
     output: z.object({}),
     annotations: {},
     examples: [],
+    codes: {},
     refundExempt: [504],
     run: () => {
       runs.upstream++;
@@ -94,6 +97,7 @@ export const testTools: AnyTool[] = [
     output: z.object({ words: z.array(z.string()).describe('words') }),
     annotations: {},
     examples: [],
+    codes: { doc_malformed: { status: 400, meaning: 'Two commas in a row: an empty word in the document.' } },
     prepare: (input: { doc: string }) => {
       if (input.doc.includes(',,')) throw new ToolError(400, 'doc_malformed', 'Two commas in a row: an empty word.', { column: input.doc.indexOf(',,') + 1 });
       return input.doc.split(',');
@@ -114,6 +118,7 @@ export const testTools: AnyTool[] = [
     output: z.object({ n: z.number().describe('the number'), run: z.number().describe('how many runs so far') }),
     annotations: {},
     examples: [],
+    codes: {},
     run: async (input: { n?: number }) => {
       runs.slow++;
       const run = runs.slow;
@@ -132,6 +137,7 @@ export const testTools: AnyTool[] = [
     output: z.object({ ok: z.boolean().describe('ok') }),
     annotations: {},
     examples: [],
+    codes: {},
     run: () => ({ ok: true }),
   }),
 ];

@@ -218,7 +218,7 @@ export class CallPath implements ContextSource {
    * is closed. Anything else becomes an unexpected error (a logged 500), so a test sees it at once.
    */
   private declared(tool: AnyTool, err: unknown): unknown {
-    if (!(err instanceof ToolError) || tool.codes === undefined) return err;
+    if (!(err instanceof ToolError)) return err;
     const own = tool.codes[err.code];
     const platform = (ERROR_CODES as Record<string, { status: number } | undefined>)[err.code];
     if ((own && own.status === err.status) || (platform && platform.status === err.status)) return err;

@@ -94,7 +94,6 @@ const codes = {
   system_prompt_required: { status: 400, meaning: 'Neither system_prompt nor upload_id was given (or the upload held no text): there is no prompt to grade.' },
   agent_config_too_large: { status: 400, meaning: `agent_config is larger than ${MAX_CONFIG_CHARS} characters, deeper than ${MAX_CONFIG_DEPTH} levels or holds more than ${MAX_CONFIG_NODES} values.` },
   model_not_configured: { status: 503, meaning: 'The operator set a grading model the service cannot use: not rubric, openai:<model> or anthropic:<model>, or a model provider without an API key or base URL. Refunded.' },
-  internal_error: { status: 500, meaning: 'The grading model failed after its retries (timeout, refusal, 5xx, or an answer without findings); the body adds reason and upstream_status. Refunded.' },
 };
 
 

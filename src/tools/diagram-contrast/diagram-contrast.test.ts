@@ -283,7 +283,7 @@ it('harden output, checked again with the same inputs, passes (Mermaid and SVG)'
 });
 
 describe('diagram-contrast: every refusal comes from prepare, before any charge', () => {
-  const engineCodes = new Set(Object.keys(tool.codes ?? {}));
+  const engineCodes = new Set(Object.keys(tool.codes));
   const refusals = invalid.filter((c) => engineCodes.has(c.code));
   it('covers every declared code', () => {
     expect(new Set(refusals.map((c) => c.code))).toEqual(engineCodes);

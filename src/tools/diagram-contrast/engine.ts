@@ -19,9 +19,6 @@ import type { Input, Output } from './tool.ts';
 
 type Fix = NonNullable<Output['fixes']>[number];
 
-/** The answer's type under the name the bench imports. */
-export type DiagramContrastOutput = Output;
-
 /** Caps on the reported lists (distinct colour pairs, not elements). */
 export const MAX_ITEMS = 2000;
 

@@ -123,8 +123,11 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
   uploadField?: string;
   /** 5xx statuses that are not refunded (blm-land-lookup: 504). */
   refundExempt?: number[];
-  /** Every code the tool's `prepare` and `run` may throw (ToolError), with its status and meaning. */
-  codes?: ToolCodes;
+  /**
+   * Every code the tool's `prepare` and `run` may throw (ToolError) and every custom schema issue code, with its
+   * status and meaning; `{}` when the tool answers only with the schema's field codes and the platform's.
+   */
+  codes: ToolCodes;
   /**
    * Optional, pure and synchronous: the part of the work that can refuse the input (parse the manifest, the
    * diagram, the lockfile, the log's header...). It runs in the validation phase, after the schema and any

@@ -45,7 +45,7 @@ function stable(v: unknown): string {
 
 /** The status a code is answered with, or undefined when the code is outside the tool's catalogue. */
 export function catalogueStatus(tool: AnyTool, code: string): number | undefined {
-  const own = tool.codes?.[code];
+  const own = tool.codes[code];
   if (own) return own.status;
   const platform = (ERROR_CODES as Record<string, { status: number } | undefined>)[code];
   if (platform) return platform.status;
