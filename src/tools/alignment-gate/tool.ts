@@ -114,7 +114,7 @@ export default defineTool({
   input,
   output,
   // openWorldHint: with a model provider configured, the prompt is sent to that model's server.
-  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  annotations: { openWorldHint: true },
   codes,
   examples,
   uploadField: 'system_prompt',

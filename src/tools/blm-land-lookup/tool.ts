@@ -119,7 +119,7 @@ export default defineTool({
   deployed: true,
   input,
   output,
-  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  annotations: { openWorldHint: true },
   examples: EXAMPLES,
   hostile: hostileCases,
   refundExempt: [504],

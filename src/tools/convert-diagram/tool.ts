@@ -87,7 +87,6 @@ export default defineTool({
   deployed: false,
   input,
   output,
-  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   uploadField: 'diagram',
   examples,
   hostile: () => hostileDiagrams(MAX_DIAGRAM),

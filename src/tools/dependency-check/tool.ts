@@ -102,7 +102,6 @@ export default defineTool({
   deployed: true,
   input,
   output,
-  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   uploadField: 'manifest',
   examples: EXAMPLES,
   hostile: hostileCases,

@@ -141,7 +141,6 @@ export default defineTool({
   uploadField: 'diagram',
   input,
   output,
-  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   examples: EXAMPLES,
   hostile: hostileCases,
   codes,

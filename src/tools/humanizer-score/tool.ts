@@ -34,7 +34,6 @@ export default defineTool({
   uploadField: 'text',
   input,
   output,
-  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   codes: {},
   examples,
   hostile: hostileCases,

@@ -138,9 +138,20 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
   run(input: z.output<I>, ctx: ToolContext, prepared: P): Promise<z.input<O>> | z.input<O>;
 }
 
-/** Identity helper that keeps the input/output/prepared generics inferred at the definition site. */
-export function defineTool<I extends z.ZodType, O extends z.ZodType, P = undefined>(def: ToolDefinition<I, O, P>): ToolDefinition<I, O, P> {
-  return def;
+/**
+ * What every tool here is unless it says otherwise: it only reads its input (no side effects), the same input
+ * gives the same answer, and it reaches no outside system (a tool that calls an upstream sets openWorldHint).
+ */
+const DEFAULT_ANNOTATIONS: ToolAnnotations = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };
+
+/**
+ * Keeps the input/output/prepared generics inferred at the definition site, and fills `annotations` from
+ * DEFAULT_ANNOTATIONS: a definition states only the hints that differ.
+ */
+export function defineTool<I extends z.ZodType, O extends z.ZodType, P = undefined>(
+  def: Omit<ToolDefinition<I, O, P>, 'annotations'> & { annotations?: ToolAnnotations },
+): ToolDefinition<I, O, P> {
+  return { ...def, annotations: { ...DEFAULT_ANNOTATIONS, ...def.annotations } };
 }
 
 /** snake_case MCP name from the kebab-case path segment. */

@@ -100,7 +100,6 @@ export default defineTool({
   deployed: true,
   input,
   output,
-  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   uploadField: 'log',
   hostile: hostileCases,
   examples: EXAMPLES,

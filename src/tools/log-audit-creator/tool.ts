@@ -192,7 +192,6 @@ export default defineTool({
   deployed: true,
   input,
   output,
-  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   examples: EXAMPLES,
   hostile: hostileCases,
   codes,

@@ -132,7 +132,6 @@ export default defineTool({
   deployed: true,
   input,
   output,
-  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   examples,
   hostile: hostileCases,
   codes: {

@@ -116,7 +116,6 @@ export default defineTool({
   deployed: false,
   input,
   output,
-  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   uploadField: 'lockfile',
   examples: EXAMPLES,
   hostile: hostileCases,
