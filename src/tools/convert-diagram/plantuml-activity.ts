@@ -2,10 +2,11 @@
 // while, repeat, fork/split, switch, partitions and swimlanes, arrow labels and colours.
 import { plantumlColour } from '../kit/colour/notations.ts';
 import type { EdgeStyle, Graph, GraphEdge, GraphGroup, LineKind, LostList, Shape, Style } from './model.ts';
-import { addGroup, emptyGraph, ensureNode, LIMITS, mergeStyle, parseError, pushEdge, tooDeep, truncate } from './model.ts';
+import { addGroup, emptyGraph, ensureNode, LIMITS, mergeStyle, parseError, pushEdge, tooDeep } from './model.ts';
 import type { PumlLine } from './plantuml-source.ts';
 import { commonStatement, parseColourSpec, pumlText, SkinParams } from './plantuml-source.ts';
 import { splitLastWord, trimChars } from './text.ts';
+import { truncate } from '../kit/text.ts';
 
 /** A connection waiting for the next node: where it starts, and the label/style an arrow gave it. */
 interface Pending {

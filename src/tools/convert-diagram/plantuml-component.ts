@@ -1,9 +1,10 @@
 // PlantUML description-diagram parser (component, deployment, use case): elements, aliases, braces groups, arrows.
 import type { EdgeStyle, Graph, GraphEdge, GraphGroup, Head, LineKind, LostList, Shape, Style } from './model.ts';
-import { addGroup, emptyGraph, ensureNode, LIMITS, mergeStyle, parseError, pushEdge, tooDeep, truncate } from './model.ts';
+import { addGroup, emptyGraph, ensureNode, LIMITS, mergeStyle, parseError, pushEdge, tooDeep } from './model.ts';
 import type { PumlLine } from './plantuml-source.ts';
 import { commonStatement, ELEMENT_KEYWORD_SET, parseColourSpec, pumlText, SkinParams } from './plantuml-source.ts';
 import { plantumlColour } from '../kit/colour/notations.ts';
+import { truncate } from '../kit/text.ts';
 
 /** Element keyword -> the model shape drawn for it. */
 export const KEYWORD_SHAPE: Record<string, Shape> = {

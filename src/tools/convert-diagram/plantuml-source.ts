@@ -2,8 +2,9 @@
 // preprocessor lines, label text, inline colour specs, skinparam and diagram-kind detection.
 import { plantumlColour } from '../kit/colour/notations.ts';
 import type { GraphEdge, LostList, Style } from './model.ts';
-import { parseError, truncate, unsupportedType } from './model.ts';
+import { parseError, unsupportedType } from './model.ts';
 import { flattenHtml, hasHtmlTags, splitFirstWord } from './text.ts';
+import { truncate } from '../kit/text.ts';
 
 export interface PumlLine {
   text: string;

@@ -10,6 +10,7 @@ import type { ThemeName } from './mermaid-theme.ts';
 import { slotKey, toConstraint } from './pairs.ts';
 import { MAX_HARDEN_PAIRS, moveFill } from './reach.ts';
 import type { Pair, Slot } from './pairs.ts';
+import { lineStartsOf, truncate as clip } from '../kit/text.ts';
 
 /** SPEC hardenChange, plus where the change was made and, when a border or line colour moved, its stroke. */
 export interface HardenChange {
@@ -24,10 +25,6 @@ export interface HardenChange {
   old_stroke?: string | null;
   stroke?: string;
   stroke_ratio?: number;
-}
-
-function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 /** Values copied from the diagram (a declared colour, a statement's targets) are cut to the output's sizes. */
@@ -210,20 +207,10 @@ function planEdits(pairs: readonly Pair[], rules: AppendRules = { style: false, 
   return [...edits.values()];
 }
 
-function lineStarts(lines: readonly string[]): number[] {
-  const out: number[] = [];
-  let acc = 0;
-  for (const l of lines) {
-    out.push(acc);
-    acc += l.length + 1;
-  }
-  return out;
-}
-
 function applyEdits(a: MermaidAnalysis, edits: readonly Edit[]): string {
   const { src, model } = a;
   const text = src.lines.join('\n');
-  const starts = lineStarts(src.lines);
+  const starts = lineStartsOf(src.lines);
   /** `statement`: a rewrite inside a diagram statement (Mermaid reads it after its entity encoding). */
   const spans: { start: number; end: number; insert: string; statement?: boolean }[] = [];
 

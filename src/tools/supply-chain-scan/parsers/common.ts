@@ -160,9 +160,3 @@ export function yamlReason(message: string): string {
   return `Not valid YAML: ${message.split('\n')[0]?.slice(0, 200) ?? 'parse error'}.`;
 }
 
-/** `s` without a trailing run of any of `chars` (a loop: a regex like /[\\/]+$/ backtracks on long inner runs). */
-export function stripTrailing(s: string, chars: string): string {
-  let end = s.length;
-  while (end > 0 && chars.includes(s[end - 1] as string)) end--;
-  return s.slice(0, end);
-}
