@@ -68,12 +68,8 @@ function isCandidate(p: Pair): boolean {
   return p.status !== 'unverified' && !!p.bg;
 }
 
-/**
- * A border or line colour shared by elements on backgrounds too far apart for one colour (a line colour on a dark
- * canvas and inside a light subgraph): keep the shared value for the largest group and give the others their own
- * linkStyle/style statement.
- */
-function splitByBackground(f: Pair, users: Pair[], edits: Map<string, Edit>, rules: AppendRules): boolean {
+/** `users` grouped by their background colour (hex; '' for an unknown one), in first-seen order. */
+function byBackground(users: readonly Pair[]): Map<string, Pair[]> {
   const groups = new Map<string, Pair[]>();
   for (const p of users) {
     const k = p.bg ? toHex(p.bg) : '';
@@ -81,6 +77,16 @@ function splitByBackground(f: Pair, users: Pair[], edits: Map<string, Edit>, rul
     list.push(p);
     groups.set(k, list);
   }
+  return groups;
+}
+
+/**
+ * A border or line colour shared by elements on backgrounds too far apart for one colour (a line colour on a dark
+ * canvas and inside a light subgraph): keep the shared value for the largest group and give the others their own
+ * linkStyle/style statement.
+ */
+function splitByBackground(f: Pair, users: Pair[], edits: Map<string, Edit>, rules: AppendRules): boolean {
+  const groups = byBackground(users);
   const ordered = [...groups.values()].sort((a, b) => b.length - a.length);
   const main = ordered[0] ?? [f];
   const shared = f.fg ? searchColor(f.fg, main.map(toConstraint)) : null;
@@ -110,13 +116,7 @@ function splitByBackground(f: Pair, users: Pair[], edits: Map<string, Edit>, rul
  * one): keep one colour for the group whose fill cannot move (else the largest) and move the other fills.
  */
 function splitTextByBackground(f: Pair, users: Pair[], edits: Map<string, Edit>): boolean {
-  const groups = new Map<string, Pair[]>();
-  for (const p of users) {
-    const k = p.bg ? toHex(p.bg) : '';
-    const list = groups.get(k) ?? [];
-    list.push(p);
-    groups.set(k, list);
-  }
+  const groups = byBackground(users);
   if (groups.size < 2) return false;
   const ordered = [...groups.values()].sort((a, b) => Number(b.some((p) => p.bgSlot.kind === 'fixed')) - Number(a.some((p) => p.bgSlot.kind === 'fixed')) || b.length - a.length);
   const main = ordered[0] ?? [f];
