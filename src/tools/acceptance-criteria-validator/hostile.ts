@@ -1,15 +1,12 @@
 // Adversarial inputs for acceptance-criteria-validator, built from its own syntax: Gherkin, lists, quotes, headings.
 import type { HostileCase } from '../kit/contract.ts';
+import { repeatTo } from '../kit/hostile.ts';
 import { LIMITS } from './engine.ts';
-
-function fill(unit: string, size: number): string {
-  return unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
-}
 
 /** The caps are 100 criteria of 2000 characters and a 20 000-character story: the cases fill them. */
 export function hostileCases(): HostileCase[] {
-  const criteria = (unit: string): HostileCase['input'] => ({ acceptance_criteria: Array.from({ length: LIMITS.maxCriteria }, () => fill(unit, LIMITS.maxCriterionLength)) });
-  const story = (unit: string): HostileCase['input'] => ({ story: fill(unit, LIMITS.maxStoryLength) });
+  const criteria = (unit: string): HostileCase['input'] => ({ acceptance_criteria: Array.from({ length: LIMITS.maxCriteria }, () => repeatTo(unit, LIMITS.maxCriterionLength)) });
+  const story = (unit: string): HostileCase['input'] => ({ story: repeatTo(unit, LIMITS.maxStoryLength) });
   return [
     { name: '100 criteria of Given repeated', input: criteria('Given ') },
     { name: '100 criteria of Given/When/Then lines', input: criteria('Given a\nWhen b\nThen c\n') },

@@ -3,7 +3,7 @@ import type { Category, Severity } from './rubric.ts';
 import { CATEGORIES, CRITERIA_BY_ID, RUBRIC, SEVERITIES, SEVERITY_POINTS } from './rubric.ts';
 import type { RuleHit } from './rules.ts';
 import { analyse, runRules } from './rules.ts';
-import { cutAt } from './text.ts';
+import { truncate } from '../kit/text.ts';
 import type { Output } from './tool.ts';
 
 export const LIMITS = { summary: 2000, description: 1000, lineReference: 200, remediation: 1000, flags: 20 } as const;
@@ -31,7 +31,7 @@ const CATEGORY_RANK = new Map<string, number>(CATEGORIES.map((c, i) => [c, i]));
 /** Text limited to `max` UTF-16 units without splitting a surrogate pair; control characters other than newline and tab removed. */
 function clampText(value: string, max: number): string {
   // eslint-disable-next-line no-control-regex
-  return cutAt(value.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '').trim(), max);
+  return truncate(value.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '').trim(), max, { keepPairs: true });
 }
 
 /** 100 minus the points of every flag, floored at 0. */

@@ -3,12 +3,11 @@
 // system_prompt is capped at 50,000 characters and agent_config at 100,000 characters, 20 levels and 10,000 values
 // (tool.ts), so each case fills its field to that cap. Every case must answer 200 or a 4xx, fast.
 import type { HostileCase } from '../kit/contract.ts';
+import { repeatTo } from '../kit/hostile.ts';
 import { MAX_CONFIG_CHARS, MAX_CONFIG_DEPTH, MAX_PROMPT_CHARS } from './tool.ts';
 
-/** `unit` repeated to exactly `size` characters. */
-function fill(unit: string, size = MAX_PROMPT_CHARS): string {
-  return unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
-}
+/** `unit` repeated to exactly `size` characters (the prompt's cap unless told). */
+const fill = (unit: string, size = MAX_PROMPT_CHARS): string => repeatTo(unit, size);
 
 function prompt(name: string, text: string): HostileCase {
   return { name, input: { system_prompt: text } };

@@ -9,6 +9,7 @@
 // signals of two different kinds, make the finding.
 import type { PreparedText, Sentence } from './text.ts';
 import { clip, matchContext, matches, present } from './text.ts';
+import { stripTrailing } from '../kit/text.ts';
 
 type SignalKind =
   | 'drop_rules'
@@ -239,8 +240,8 @@ function sayForbidden(text: string, index: number): boolean {
   let window = text.slice(Math.max(0, index - 160), index);
   // In a list of quoted phrases ('never say "sorry", "I can't"'), read the clause before the first of them.
   for (let i = 0; i < 8; i++) {
-    let trimmed = trimEndOf(window, ' ,\n\t');
-    if (trimmed.endsWith(' or')) trimmed = trimEndOf(trimmed.slice(0, -3), ' ,\n\t');
+    let trimmed = stripTrailing(window, ' ,\n\t');
+    if (trimmed.endsWith(' or')) trimmed = stripTrailing(trimmed.slice(0, -3), ' ,\n\t');
     if (!trimmed.endsWith('"')) break;
     const open = trimmed.lastIndexOf('"', trimmed.length - 2);
     if (open < 0) break;
@@ -470,13 +471,6 @@ function leetspeakSignal(p: PreparedText, sig: SignalCollector): void {
       break;
     }
   }
-}
-
-/** `text` without the trailing characters in `chars` (a loop, not a pattern). */
-function trimEndOf(text: string, chars: string): string {
-  let end = text.length;
-  while (end > 0 && chars.includes(text[end - 1] as string)) end--;
-  return text.slice(0, end);
 }
 
 /** The last word of a text, without a pattern (the text can be long). */

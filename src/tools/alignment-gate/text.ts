@@ -1,4 +1,5 @@
 // How the rubric rules read a prompt: sentences, spelling normalised, negation and scope of a clause, quoted vs adopted text, language.
+import { truncate } from '../kit/text.ts';
 
 export interface Sentence {
   /** 1-based line number. */
@@ -294,17 +295,8 @@ export function* matches(re: RegExp, text: string, max = 50): Generator<RegExpEx
   }
 }
 
-/** `s` cut to `max` UTF-16 units, an ellipsis last, without splitting a surrogate pair. */
-export function cutAt(s: string, max: number): string {
-  if (s.length <= max) return s;
-  let cut = max - 1;
-  const code = s.charCodeAt(cut - 1);
-  if (code >= 0xd800 && code <= 0xdbff) cut -= 1;
-  return `${s.slice(0, cut)}…`;
-}
-
 /** Text shortened to `max` UTF-16 units without splitting a surrogate pair; control characters flattened to spaces. */
 export function clip(s: string, max: number): string {
   // eslint-disable-next-line no-control-regex
-  return cutAt(s.replace(/[\u0000-\u001f\u007f]+/g, ' '), max);
+  return truncate(s.replace(/[\u0000-\u001f\u007f]+/g, ' '), max, { keepPairs: true });
 }

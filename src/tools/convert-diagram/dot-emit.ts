@@ -1,6 +1,7 @@
 // Graphviz DOT writer: nodes in nested clusters, edges with arrowheads and styles, classes resolved inline.
 import type { Graph, GraphEdge, GraphGroup, GraphNode, Head, LostList, Shape, Style } from './model.ts';
-import { childGroups, effectiveStyle, firstNodeIn, nodesIn, truncate } from './model.ts';
+import { childGroups, effectiveStyle, firstNodeIn, nodesIn } from './model.ts';
+import { truncate } from '../kit/text.ts';
 
 /** Model shape -> DOT shape and extra style words; `approx` marks an approximation worth reporting. */
 const SHAPES: Record<Shape, { shape: string; style?: string; extra?: string; approx?: boolean }> = {

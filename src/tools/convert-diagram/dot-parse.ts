@@ -3,9 +3,10 @@ import { dotColour } from '../kit/colour/notations.ts';
 import type { Token } from './dot-lexer.ts';
 import { tokenizeDot } from './dot-lexer.ts';
 import type { Direction, Graph, GraphEdge, GraphGroup, Head, LineKind, LostCode, LostList, Shape, Style } from './model.ts';
-import { addGroup, emptyGraph, ensureNode, LIMITS, parseError, pushEdge, tooDeep, truncate } from './model.ts';
+import { addGroup, emptyGraph, ensureNode, LIMITS, parseError, pushEdge, tooDeep } from './model.ts';
 import { decodeEntities } from '../kit/mermaid/entities.ts';
 import { flattenHtml } from './text.ts';
+import { truncate } from '../kit/text.ts';
 
 type Attrs = Map<string, { value: string; html: boolean; line: number }>;
 

@@ -5,13 +5,14 @@ import { parseDot } from './dot-parse.ts';
 import { emitMermaid } from './mermaid-emit.ts';
 import { parseMermaid } from './mermaid-parse.ts';
 import type { Format, Graph } from './model.ts';
-import { LostList, truncate } from './model.ts';
+import { LostList } from './model.ts';
 import { APPROX_KEYWORDS, KEYWORD_SHAPE, parsePlantUmlComponent } from './plantuml-component.ts';
 import { emitPlantUml } from './plantuml-emit.ts';
 import { parsePlantUmlActivity } from './plantuml-activity.ts';
 import { detectKind, readPlantUml } from './plantuml-source.ts';
 import { normaliseNewlines } from './text.ts';
 import type { Input, Output } from './tool.ts';
+import { truncate } from '../kit/text.ts';
 
 const MERMAID_HEADER = /^(graph|flowchart(-v2|-elk)?|sequenceDiagram|classDiagram(-v2)?|stateDiagram(-v2)?|erDiagram|journey|gantt|pie|quadrantChart|requirementDiagram|gitGraph|C4[A-Za-z]+|mindmap|timeline|zenuml|sankey(-beta)?|xychart(-beta)?|block(-beta)?|packet(-beta)?|kanban|architecture(-beta)?|radar-beta|treemap(-beta)?|venn-beta)\b/;
 

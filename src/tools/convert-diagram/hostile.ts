@@ -1,16 +1,12 @@
 // Adversarial diagrams built from the three notations' own syntax, at the size the `diagram` field allows.
 import type { HostileCase } from '../kit/contract.ts';
-
-/** `unit` repeated to at most `n` characters, cut at a whole unit. */
-function fill(unit: string, n: number): string {
-  return unit.repeat(Math.max(1, Math.floor(n / unit.length)));
-}
+import { fillBetween } from '../kit/hostile.ts';
 
 /** Hostile inputs of at most `max` characters (the `diagram` field's maximum). */
 export function hostileDiagrams(max: number): HostileCase[] {
-  const body = (head: string, unit: string, tail = ''): string => `${head}${fill(unit, max - head.length - tail.length)}${tail}`;
+  const body = (head: string, unit: string, tail = ''): string => fillBetween(head, unit, tail, max);
   const cases: [string, string, string, string][] = [
-    ['newlines only', fill('\n', max), 'auto', 'dot'],
+    ['newlines only', body('', '\n'), 'auto', 'dot'],
     ['a Mermaid header and newlines', body('flowchart TD', '\n'), 'auto', 'dot'],
     ['carriage returns', body('flowchart TD', '\r'), 'mermaid', 'plantuml'],
     ['one --> chain', body('flowchart LR\nA', ' --> A'), 'mermaid', 'dot'],
@@ -31,7 +27,7 @@ export function hostileDiagrams(max: number): HostileCase[] {
     ['DOT edge chain', body('digraph { a', ' -> a', ' }'), 'dot', 'plantuml'],
     ['DOT HTML label with spaces around line breaks', body('digraph { a [label=<', ' \n ', '>] }'), 'dot', 'mermaid'],
     ['DOT style with parentheses', body('digraph { a [style="', '(', '"] }'), 'dot', 'mermaid'],
-    ['@startuml blocks', fill('@startuml\n', max), 'auto', 'mermaid'],
+    ['@startuml blocks', body('', '@startuml\n'), 'auto', 'mermaid'],
     ['an unclosed @startuml and tabs', body('@startuml\n', '\t'), 'plantuml', 'mermaid'],
     ['PlantUML arrows', body('@startuml\n[A]', ' --> [A]', '\n@enduml'), 'plantuml', 'dot'],
     ['PlantUML action ending in "<"', body('@startuml\nstart\n:a', '<', '\n@enduml'), 'plantuml', 'dot'],

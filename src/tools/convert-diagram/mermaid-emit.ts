@@ -1,7 +1,8 @@
 // Mermaid flowchart writer: nodes inside their subgraphs, links with labels and styles, classDef/class/style/linkStyle.
 import type { EdgeStyle, Graph, GraphEdge, GraphGroup, GraphNode, Head, LostList, Shape, Style } from './model.ts';
-import { childGroups, IdMap, nodesIn, styleIsEmpty, truncate } from './model.ts';
+import { childGroups, IdMap, nodesIn, styleIsEmpty } from './model.ts';
 import { trimChars } from './text.ts';
+import { truncate } from '../kit/text.ts';
 
 const SHAPE_SYNTAX: Partial<Record<Shape, [string, string]>> = {
   rect: ['[', ']'],

@@ -8,8 +8,9 @@ import { BRACKET_DELIMITERS } from '../kit/mermaid/shapes.ts';
 import { splitOutsideParens } from '../kit/mermaid/style.ts';
 import { cssColour } from '../kit/colour/notations.ts';
 import type { Direction, EdgeStyle, Graph, GraphEdge, Head, LineKind, LostList, Shape, Style } from './model.ts';
-import { addGroup, emptyGraph, ensureNode, LIMITS, parseError, pushEdge, tooDeep, truncate, unsupportedType } from './model.ts';
-import { flattenHtml, hasHtmlTags, lineAt, lineStarts, splitLastWord, stripMarkdown } from './text.ts';
+import { addGroup, emptyGraph, ensureNode, LIMITS, parseError, pushEdge, tooDeep, unsupportedType } from './model.ts';
+import { flattenHtml, hasHtmlTags, splitLastWord, stripMarkdown } from './text.ts';
+import { lineOf, lineStarts, truncate } from '../kit/text.ts';
 
 const MERMAID_DIRECTIONS: Record<string, Direction> = { TB: 'TB', TD: 'TB', BT: 'BT', RL: 'RL', LR: 'LR', v: 'TB', '^': 'BT', '<': 'RL', '>': 'LR' };
 
@@ -267,12 +268,12 @@ class MermaidParser {
   }
 
   private line(at = this.pos): number {
-    return lineAt(this.starts, at);
+    return lineOf(this.starts, at);
   }
 
   /** Offset of the newline (or end of text) that ends the line holding `at`. */
   private lineEnd(at: number): number {
-    const next = this.starts[lineAt(this.starts, at)];
+    const next = this.starts[lineOf(this.starts, at)];
     return next === undefined ? this.src.length : next - 1;
   }
 
@@ -907,8 +908,8 @@ export function parseMermaid(input: string, lost: LostList): Graph {
   let from = 0;
   // Only a directive that starts its line counts; %%{ inside a label is text.
   for (const { open: at, end } of directiveSpans(src, 0, true)) {
-    if (end < 0) throw parseError('a %%{ directive is never closed with }%%', lineAt(starts, at));
-    lost.add('directive_dropped', 'a %%{init}%% directive (Mermaid configuration) is not carried over', lineAt(starts, at));
+    if (end < 0) throw parseError('a %%{ directive is never closed with }%%', lineOf(starts, at));
+    lost.add('directive_dropped', 'a %%{init}%% directive (Mermaid configuration) is not carried over', lineOf(starts, at));
     out += src.slice(from, at) + src.slice(at, end).replace(/[^\n]/g, ' ');
     from = end;
   }
@@ -918,7 +919,7 @@ export function parseMermaid(input: string, lost: LostList): Graph {
   const hm = header.exec(src);
   if (!hm) throw parseError('expected a Mermaid diagram header such as "flowchart TD" or "graph LR"', 1);
   const keyword = hm[1] ?? '';
-  const headerLine = lineAt(lineStarts(src), hm.index + hm[0].length - keyword.length);
+  const headerLine = lineOf(lineStarts(src), hm.index + hm[0].length - keyword.length);
   const family = familyOf(keyword);
   if (family !== 'flowchart') {
     if (family !== undefined) throw unsupportedType('mermaid', keyword, headerLine);

@@ -1,5 +1,6 @@
 // The format-neutral graph every parser builds and every emitter reads, plus the list of what was lost.
 import { ToolError } from '../kit/contract.ts';
+import { truncate } from '../kit/text.ts';
 
 export type Format = 'mermaid' | 'dot' | 'plantuml';
 export type Direction = 'TB' | 'BT' | 'LR' | 'RL';
@@ -350,6 +351,3 @@ export class IdMap {
   }
 }
 
-export function truncate(s: string, n: number): string {
-  return s.length <= n ? s : `${s.slice(0, n - 1)}…`;
-}

@@ -2,10 +2,11 @@
 // while, repeat, fork/split, switch, partitions and swimlanes, arrow labels and colours.
 import { plantumlColour } from '../kit/colour/notations.ts';
 import type { EdgeStyle, Graph, GraphEdge, GraphGroup, LineKind, LostList, Shape, Style } from './model.ts';
-import { addGroup, emptyGraph, ensureNode, LIMITS, mergeStyle, parseError, pushEdge, tooDeep, truncate } from './model.ts';
+import { addGroup, emptyGraph, ensureNode, LIMITS, mergeStyle, parseError, pushEdge, tooDeep } from './model.ts';
 import type { PumlLine } from './plantuml-source.ts';
-import { commonStatement, parseColourSpec, pumlText, SkinParams } from './plantuml-source.ts';
+import { parseColourSpec, pumlText, sharedStatement, SkinParams } from './plantuml-source.ts';
 import { splitLastWord, trimChars } from './text.ts';
+import { truncate } from '../kit/text.ts';
 
 /** A connection waiting for the next node: where it starts, and the label/style an arrow gave it. */
 interface Pending {
@@ -135,15 +136,9 @@ class ActivityParser {
     let i = 0;
     while (i < lines.length) {
       const { text, line } = lines[i] as PumlLine;
-      const common = commonStatement(lines, i, this.lost, (t) => {
-        this.g.title = t;
-      });
-      if (common > 0) {
-        i += common;
-        continue;
-      }
-      if (/^skinparam\s/i.test(text)) {
-        i += this.skin.read(lines, i);
+      const shared = sharedStatement(lines, i, this.lost, this.g, this.skin);
+      if (shared > 0) {
+        i += shared;
         continue;
       }
       if (/^(#[^:\s]+)?:/.test(text)) {

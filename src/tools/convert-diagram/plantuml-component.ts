@@ -1,9 +1,10 @@
 // PlantUML description-diagram parser (component, deployment, use case): elements, aliases, braces groups, arrows.
 import type { EdgeStyle, Graph, GraphEdge, GraphGroup, Head, LineKind, LostList, Shape, Style } from './model.ts';
-import { addGroup, emptyGraph, ensureNode, LIMITS, mergeStyle, parseError, pushEdge, tooDeep, truncate } from './model.ts';
+import { addGroup, emptyGraph, ensureNode, LIMITS, mergeStyle, parseError, pushEdge, tooDeep } from './model.ts';
 import type { PumlLine } from './plantuml-source.ts';
-import { commonStatement, ELEMENT_KEYWORD_SET, parseColourSpec, pumlText, SkinParams } from './plantuml-source.ts';
+import { ELEMENT_KEYWORD_SET, parseColourSpec, pumlText, sharedStatement, SkinParams } from './plantuml-source.ts';
 import { plantumlColour } from '../kit/colour/notations.ts';
+import { truncate } from '../kit/text.ts';
 
 /** Element keyword -> the model shape drawn for it. */
 export const KEYWORD_SHAPE: Record<string, Shape> = {
@@ -125,15 +126,9 @@ class ComponentParser {
     while (i < lines.length) {
       const cur = lines[i] as PumlLine;
       const { text, line } = cur;
-      const common = commonStatement(lines, i, this.lost, (t) => {
-        this.g.title = t;
-      });
-      if (common > 0) {
-        i += common;
-        continue;
-      }
-      if (/^skinparam\s/i.test(text)) {
-        i += this.skin.read(lines, i);
+      const shared = sharedStatement(lines, i, this.lost, this.g, this.skin);
+      if (shared > 0) {
+        i += shared;
         continue;
       }
       if (/^\}/.test(text)) {

@@ -1,10 +1,11 @@
 // PlantUML writer: a description (component/deployment) diagram, the one PlantUML form that holds any graph.
 import { opaque } from '../kit/colour/notations.ts';
 import type { Graph, GraphEdge, GraphGroup, GraphNode, Head, LostList, Shape, Style } from './model.ts';
-import { childGroups, effectiveStyle, IdMap, nodesIn, truncate } from './model.ts';
+import { childGroups, effectiveStyle, IdMap, nodesIn } from './model.ts';
 import { KEYWORD_SHAPE } from './plantuml-component.ts';
 import { ELEMENT_KEYWORD_SET } from './plantuml-source.ts';
 import { trimChars } from './text.ts';
+import { truncate } from '../kit/text.ts';
 
 /** Model shape -> element keyword; `approx` marks shapes PlantUML has no element for. */
 const KEYWORDS: Record<Shape, { kw: string; approx?: boolean }> = {

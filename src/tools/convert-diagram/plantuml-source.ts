@@ -2,8 +2,9 @@
 // preprocessor lines, label text, inline colour specs, skinparam and diagram-kind detection.
 import { plantumlColour } from '../kit/colour/notations.ts';
 import type { GraphEdge, LostList, Style } from './model.ts';
-import { parseError, truncate, unsupportedType } from './model.ts';
+import { parseError, unsupportedType } from './model.ts';
 import { flattenHtml, hasHtmlTags, splitFirstWord } from './text.ts';
+import { truncate } from '../kit/text.ts';
 
 export interface PumlLine {
   text: string;
@@ -342,8 +343,20 @@ export class SkinParams {
   }
 }
 
-/** `title`, `header`, `legend`... lines shared by both parsers. Returns how many lines were consumed (0: not one of these). */
-export function commonStatement(lines: PumlLine[], i: number, lost: LostList, onTitle: (t: string) => void): number {
+/**
+ * The statements both parsers read alike: `title`, `header`, `legend`... lines, then `skinparam` lines and blocks
+ * (into `skin`). Returns how many lines were consumed (0: not one of these).
+ */
+export function sharedStatement(lines: PumlLine[], i: number, lost: LostList, g: { title?: string }, skin: SkinParams): number {
+  const common = commonStatement(lines, i, lost, (t) => {
+    g.title = t;
+  });
+  if (common > 0) return common;
+  return /^skinparam\s/i.test(lines[i]?.text ?? '') ? skin.read(lines, i) : 0;
+}
+
+/** `title`, `header`, `legend`... lines. Returns how many lines were consumed (0: not one of these). */
+function commonStatement(lines: PumlLine[], i: number, lost: LostList, onTitle: (t: string) => void): number {
   const cur = lines[i];
   if (!cur) return 0;
   const { text, line } = cur;

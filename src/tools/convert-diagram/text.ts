@@ -31,23 +31,6 @@ export function stripMarkdown(s: string): string {
     .replace(/(^|\s)_([^_\n]{1,500})_(?=\s|$)/g, '$1$2');
 }
 
-/** Offsets of line starts, for turning an offset into a 1-based line number. */
-export function lineStarts(text: string): number[] {
-  const out = [0];
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) out.push(i + 1);
-  return out;
-}
-
-export function lineAt(starts: number[], offset: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if ((starts[mid] ?? 0) <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo + 1;
-}
 
 /** CRLF and lone CR to LF, BOM dropped, so every parser counts lines the same way. */
 export function normaliseNewlines(s: string): string {

@@ -1,18 +1,15 @@
 // Adversarial inputs for coverage-check, built from its own syntax: brief markup, sentences, shared terms.
 import type { HostileCase } from '../kit/contract.ts';
+import { repeatTo } from '../kit/hostile.ts';
 
 const MAX_BRIEF = 50_000;
 const MAX_STORY = 5_000;
 const MAX_REQUIREMENT = 2_000;
 
-function fill(unit: string, size: number): string {
-  return unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
-}
-
 /** The cases; about 1 MB each, or the schema's caps (a 50 000-character brief) where those are smaller. */
 export function hostileCases(): HostileCase[] {
   const story = ['As a user I want to log in.'];
-  const brief = (unit: string): HostileCase['input'] => ({ brief: fill(unit, MAX_BRIEF), stories: story });
+  const brief = (unit: string): HostileCase['input'] => ({ brief: repeatTo(unit, MAX_BRIEF), stories: story });
   const vocabulary = Array.from({ length: 800 }, (_, i) => `term${i}`);
   const distinct = (offset: number, size: number): string => {
     let out = '';
@@ -32,7 +29,7 @@ export function hostileCases(): HostileCase[] {
     { name: 'brief of Given/When/Then', input: brief('Given When Then ') },
     {
       name: '200 stories and 100 requirements at their caps, one repeated word',
-      input: { stories: Array.from({ length: 200 }, () => fill('login ', MAX_STORY)), requirements: Array.from({ length: 100 }, () => fill('login ', MAX_REQUIREMENT)) },
+      input: { stories: Array.from({ length: 200 }, () => repeatTo('login ', MAX_STORY)), requirements: Array.from({ length: 100 }, () => repeatTo('login ', MAX_REQUIREMENT)) },
     },
     {
       name: '200 stories and 100 requirements at their caps, 800 shared terms',

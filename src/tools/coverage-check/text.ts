@@ -1,5 +1,6 @@
 // Text to weighted terms for coverage matching: normalise, fold phrases and synonyms, drop stop words, stem.
 import { stemmer } from 'stemmer';
+import { BoundedMemo } from '../kit/memo.ts';
 
 /**
  * Function words plus requirement boilerplate ("the system shall", "as a user I want ... so that"): they
@@ -136,21 +137,15 @@ export function normalise(text: string): string {
 }
 
 /** word -> canonical stem (null for a word that is not a content term), shared across calls and bounded. */
-const STEMS = new Map<string, string | null>();
-const STEM_CACHE_SIZE = 50_000;
+const STEMS = new BoundedMemo<string | null>(50_000);
 
 /** The canonical stem of a word (stemmed, synonyms folded), or null for stop words, numbers and odd lengths. */
 function canonicalStem(word: string): string | null {
-  const cached = STEMS.get(word);
-  if (cached !== undefined) return cached;
-  let out: string | null = null;
-  if (word.length >= 2 && word.length <= 40 && !STOP_WORDS.has(word) && !/^\d+$/.test(word)) {
+  return STEMS.get(word, () => {
+    if (word.length < 2 || word.length > 40 || STOP_WORDS.has(word) || /^\d+$/.test(word)) return null;
     const stem = stemmer(word);
-    if (!STOP_WORDS.has(stem)) out = SYNONYMS.get(stem) ?? stem;
-  }
-  if (STEMS.size >= STEM_CACHE_SIZE) STEMS.clear();
-  STEMS.set(word, out);
-  return out;
+    return STOP_WORDS.has(stem) ? null : (SYNONYMS.get(stem) ?? stem);
+  });
 }
 
 /** A content term with the number of times the text uses it (any surface form). */

@@ -3,6 +3,7 @@ import { CATEGORY_CUES, CATEGORY_ORDER, DEFINITION_GROUPS, SEVERITY_CUES } from 
 import type { Category, CueGroup, CueLevel } from './lexicon.ts';
 
 import type { Input, Output } from './tool.ts';
+import { BoundedMemo } from '../kit/memo.ts';
 
 /** A report as the tool receives it: a plain string, or the structured form. */
 type ReportInput = Input['reports'][number];
@@ -147,16 +148,10 @@ interface CompiledCue {
  * Porter merges words whose triage meaning differs (unused/unusable, several/severe, secure/security,
  * document/documentation), while cue lists only need "crash", "crashes", "crashed" and "crashing" to meet.
  */
-const LEMMAS = new Map<string, string>();
-const LEMMA_CACHE_SIZE = 20_000;
+const LEMMAS = new BoundedMemo<string>(20_000);
 
 export function lemma(word: string): string {
-  const cached = LEMMAS.get(word);
-  if (cached !== undefined) return cached;
-  const out = lemmaOf(word);
-  if (LEMMAS.size >= LEMMA_CACHE_SIZE) LEMMAS.clear();
-  LEMMAS.set(word, out);
-  return out;
+  return LEMMAS.get(word, () => lemmaOf(word));
 }
 
 function lemmaOf(word: string): string {

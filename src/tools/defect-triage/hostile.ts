@@ -1,13 +1,12 @@
 // Adversarial inputs for defect-triage, built from its own syntax: report text, code fences, trace lines, cues.
 import type { HostileCase } from '../kit/contract.ts';
+import { repeatTo } from '../kit/hostile.ts';
 
 const MAX_REPORTS = 200;
 const MAX_TEXT = 20_000;
 
 /** A string report at the cap made of one unit repeated. */
-function fill(unit: string, size = MAX_TEXT): string {
-  return unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
-}
+const fill = (unit: string, size = MAX_TEXT): string => repeatTo(unit, size);
 
 /** `count` string reports, each `unit` repeated to the cap (50 of them make 1 MB). */
 function strings(unit: string, count = 50): { reports: string[] } {

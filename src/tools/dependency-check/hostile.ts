@@ -1,16 +1,11 @@
 // Adversarial manifests for dependency-check: each format's own delimiters, repeated up to the 1 MB field cap.
 import type { HostileCase } from '../kit/contract.ts';
+import { fileCases, fillBetween } from '../kit/hostile.ts';
 import { MAX_MANIFEST_CHARS } from './model.ts';
 
 /** `head` + `unit` repeated + `tail`, at most the field cap. */
-function fill(head: string, unit: string, tail = ''): string {
-  const room = MAX_MANIFEST_CHARS - head.length - tail.length;
-  return head + unit.repeat(Math.max(0, Math.floor(room / unit.length))) + tail;
-}
-
-function c(name: string, filename: string | undefined, manifest: string): HostileCase {
-  return { name, input: filename === undefined ? { manifest } : { manifest, filename } };
-}
+const fill = (head: string, unit: string, tail = ''): string => fillBetween(head, unit, tail, MAX_MANIFEST_CHARS);
+const c = fileCases('manifest');
 
 export function hostileCases(): HostileCase[] {
   return [

@@ -1,4 +1,5 @@
 // Line bookkeeping shared by the parsers: offsets to lines, and locating a declaration in the source text.
+import { lineOf } from '../kit/text.ts';
 
 export class Lines {
   readonly lines: string[];
@@ -14,14 +15,7 @@ export class Lines {
 
   /** 1-based line of a 0-based character offset. */
   lineOf(offset: number): number {
-    let lo = 0;
-    let hi = this.starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((this.starts[mid] as number) <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo + 1;
+    return lineOf(this.starts, offset);
   }
 
   get count(): number {
@@ -42,12 +36,6 @@ export function isCommitHash(ref: string): boolean {
   return /^[0-9a-f]{7,40}$/i.test(ref);
 }
 
-/** `s` without a trailing run of any of `chars` (a loop: a regex like /\/+$/ backtracks on long inner runs). */
-export function stripTrailing(s: string, chars: string): string {
-  let end = s.length;
-  while (end > 0 && chars.includes(s[end - 1] as string)) end--;
-  return s.slice(0, end);
-}
 
 /**
  * Poetry, gem and Cargo requirements written with spaces (`>= 1.0 < 2.0`): the parts, each starting with an

@@ -10,6 +10,7 @@ import type { ThemeName } from './mermaid-theme.ts';
 import { slotKey, toConstraint } from './pairs.ts';
 import { MAX_HARDEN_PAIRS, moveFill } from './reach.ts';
 import type { Pair, Slot } from './pairs.ts';
+import { lineStartsOf, truncate as clip } from '../kit/text.ts';
 
 /** SPEC hardenChange, plus where the change was made and, when a border or line colour moved, its stroke. */
 export interface HardenChange {
@@ -24,10 +25,6 @@ export interface HardenChange {
   old_stroke?: string | null;
   stroke?: string;
   stroke_ratio?: number;
-}
-
-function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 /** Values copied from the diagram (a declared colour, a statement's targets) are cut to the output's sizes. */
@@ -71,12 +68,8 @@ function isCandidate(p: Pair): boolean {
   return p.status !== 'unverified' && !!p.bg;
 }
 
-/**
- * A border or line colour shared by elements on backgrounds too far apart for one colour (a line colour on a dark
- * canvas and inside a light subgraph): keep the shared value for the largest group and give the others their own
- * linkStyle/style statement.
- */
-function splitByBackground(f: Pair, users: Pair[], edits: Map<string, Edit>, rules: AppendRules): boolean {
+/** `users` grouped by their background colour (hex; '' for an unknown one), in first-seen order. */
+function byBackground(users: readonly Pair[]): Map<string, Pair[]> {
   const groups = new Map<string, Pair[]>();
   for (const p of users) {
     const k = p.bg ? toHex(p.bg) : '';
@@ -84,6 +77,16 @@ function splitByBackground(f: Pair, users: Pair[], edits: Map<string, Edit>, rul
     list.push(p);
     groups.set(k, list);
   }
+  return groups;
+}
+
+/**
+ * A border or line colour shared by elements on backgrounds too far apart for one colour (a line colour on a dark
+ * canvas and inside a light subgraph): keep the shared value for the largest group and give the others their own
+ * linkStyle/style statement.
+ */
+function splitByBackground(f: Pair, users: Pair[], edits: Map<string, Edit>, rules: AppendRules): boolean {
+  const groups = byBackground(users);
   const ordered = [...groups.values()].sort((a, b) => b.length - a.length);
   const main = ordered[0] ?? [f];
   const shared = f.fg ? searchColor(f.fg, main.map(toConstraint)) : null;
@@ -113,13 +116,7 @@ function splitByBackground(f: Pair, users: Pair[], edits: Map<string, Edit>, rul
  * one): keep one colour for the group whose fill cannot move (else the largest) and move the other fills.
  */
 function splitTextByBackground(f: Pair, users: Pair[], edits: Map<string, Edit>): boolean {
-  const groups = new Map<string, Pair[]>();
-  for (const p of users) {
-    const k = p.bg ? toHex(p.bg) : '';
-    const list = groups.get(k) ?? [];
-    list.push(p);
-    groups.set(k, list);
-  }
+  const groups = byBackground(users);
   if (groups.size < 2) return false;
   const ordered = [...groups.values()].sort((a, b) => Number(b.some((p) => p.bgSlot.kind === 'fixed')) - Number(a.some((p) => p.bgSlot.kind === 'fixed')) || b.length - a.length);
   const main = ordered[0] ?? [f];
@@ -210,20 +207,10 @@ function planEdits(pairs: readonly Pair[], rules: AppendRules = { style: false, 
   return [...edits.values()];
 }
 
-function lineStarts(lines: readonly string[]): number[] {
-  const out: number[] = [];
-  let acc = 0;
-  for (const l of lines) {
-    out.push(acc);
-    acc += l.length + 1;
-  }
-  return out;
-}
-
 function applyEdits(a: MermaidAnalysis, edits: readonly Edit[]): string {
   const { src, model } = a;
   const text = src.lines.join('\n');
-  const starts = lineStarts(src.lines);
+  const starts = lineStartsOf(src.lines);
   /** `statement`: a rewrite inside a diagram statement (Mermaid reads it after its entity encoding). */
   const spans: { start: number; end: number; insert: string; statement?: boolean }[] = [];
 

@@ -1,6 +1,7 @@
 // Colour pairs found in a diagram, and their grouping into the SPEC's failure and unverifiedFailure objects.
 import { contrastRatio, displayRatio, passes, toHex } from '../kit/colour/colour.ts';
 import type { Constraint, PairKind, Rgba } from '../kit/colour/colour.ts';
+import { truncate } from '../kit/text.ts';
 
 /** What can be changed to alter a colour: a theme variable, a property of a style line, an SVG element's paint. */
 export type Slot =
@@ -102,7 +103,7 @@ function labelOf(role: string, names: string[]): string {
   const shown = unique.slice(0, MAX_NAMES).join(', ');
   const more = unique.length > MAX_NAMES ? ` +${unique.length - MAX_NAMES} more` : '';
   const label = `${role}: ${shown}${more}`;
-  return label.length > MAX_LABEL ? `${label.slice(0, MAX_LABEL - 1)}…` : label;
+  return truncate(label, MAX_LABEL);
 }
 
 /** Measure a pair from its seen colours and set its status. */

@@ -94,11 +94,19 @@ export function length(value: string | undefined, ref: number, fallback = 0): nu
   switch (m[2]) {
     case '%':
       return (n / 100) * ref;
+    case 'em':
+      return n * 16;
+    default:
+      return absolutePx(n, m[2]);
+  }
+}
+
+/** `n` in an absolute CSS unit (pt, pc, mm, cm, in; rem against the 16 px root; px or none) as pixels. */
+export function absolutePx(n: number, unit: string | undefined): number {
+  switch (unit) {
     case 'pt':
       return (n * 4) / 3;
     case 'pc':
-      return n * 16;
-    case 'em':
     case 'rem':
       return n * 16;
     case 'mm':

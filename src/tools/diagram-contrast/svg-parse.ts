@@ -1,5 +1,6 @@
 // A careful XML tokenizer for SVG that keeps each element's source span (harden mode rewrites attributes in place).
 import { ToolError } from '../kit/contract.ts';
+import { lineOf, lineStarts } from '../kit/text.ts';
 
 interface AttrSpan {
   start: number;
@@ -74,20 +75,13 @@ function isSpace(c: number): boolean {
 }
 
 class Scanner {
-  private readonly lineStarts: number[] = [0];
+  private readonly lineStarts: number[];
   constructor(readonly s: string) {
-    for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
+    this.lineStarts = lineStarts(s);
   }
 
   lineOf(offset: number): number {
-    let lo = 0;
-    let hi = this.lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((this.lineStarts[mid] ?? 0) <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo + 1;
+    return lineOf(this.lineStarts, offset);
   }
 
   fail(offset: number, message: string): never {

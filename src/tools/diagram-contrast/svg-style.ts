@@ -3,6 +3,7 @@ import { parse as parseCss, toPlainObject } from 'css-tree';
 import type { CssNode } from 'css-tree';
 import type { SvgDocument, SvgElement } from './svg-parse.ts';
 import { textContent } from './svg-parse.ts';
+import { absolutePx } from './svg-geometry.ts';
 
 interface Compound {
   tag: string | null;
@@ -409,26 +410,14 @@ function fontSizePx(value: string, parent: number): number {
   const n = parseFloat(m[1] ?? '');
   if (!Number.isFinite(n) || n < 0) return parent;
   switch (m[2]) {
-    case 'pt':
-      return (n * 4) / 3;
-    case 'pc':
-      return n * 16;
     case 'em':
       return n * parent;
-    case 'rem':
-      return n * 16;
     case 'ex':
       return n * parent * 0.5;
     case '%':
       return (n / 100) * parent;
-    case 'mm':
-      return (n * 96) / 25.4;
-    case 'cm':
-      return (n * 96) / 2.54;
-    case 'in':
-      return n * 96;
     default:
-      return n;
+      return absolutePx(n, m[2]);
   }
 }
 

@@ -9,6 +9,7 @@ import type { Replacement } from './numbers.ts';
 import { RULES } from './rules.ts';
 import type { Edit } from './rules.ts';
 import type { Output } from './tool.ts';
+import { escapeRegExp } from '../kit/text.ts';
 
 type Change = Output['changes'][number];
 
@@ -28,9 +29,6 @@ const HTML_TAG = /<\/?[A-Za-z][^<>\n]{0,300}>/g;
 // Numbers with their units and separators: 3.5%, $1,200, 10:30, 2024-05-01.
 const NUMBER = /[$£€]?\p{Nd}[\p{Nd}.,:/-]{0,40}%?/gu;
 
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /**
  * Rules that may edit text holding digits: a chatbot preamble is rewritten around the count it carries ("Here is

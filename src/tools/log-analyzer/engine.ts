@@ -10,6 +10,7 @@ import { renderSignature } from './render.ts';
 import type { TimeReference } from './timestamps.ts';
 import { SkeletonIds, TokenTable, appendLiteral, newTokenScratch, sanitize, tokenizeInto } from './tokens.ts';
 import type { Input, Output } from './tool.ts';
+import { truncate } from '../kit/text.ts';
 
 export interface AnalyzeOptions {
   /** Clusters listed in the output (the most frequent first). */
@@ -136,7 +137,7 @@ function clusterOut(b: Built, lines: readonly string[], records: readonly LogRec
     level: b.level,
     first_seen: iso(b.first),
     last_seen: iso(b.last),
-    sample: line.length > MAX_SAMPLE ? `${line.slice(0, MAX_SAMPLE - 1)}…` : line,
+    sample: truncate(line, MAX_SAMPLE),
   };
 }
 

@@ -1,13 +1,12 @@
 // Adversarial logs built from log syntax (timestamps, brackets, key=value, separators, JSON lines, line breaks), about 1 MB each.
 import type { HostileCase } from '../kit/contract.ts';
+import { repeatTo } from '../kit/hostile.ts';
 
 /** Size of each case: the log field takes 5 MB, the platform's hostile budget is about 1 MB per input. */
 const HOSTILE_CHARS = 1_048_576;
 
 /** `unit` repeated to `HOSTILE_CHARS` characters (the last copy cut). */
-function fill(unit: string, size = HOSTILE_CHARS): string {
-  return unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
-}
+const fill = (unit: string, size = HOSTILE_CHARS): string => repeatTo(unit, size);
 
 /** Lines from `line(i)` joined by LF until the budget is spent. */
 function lines(line: (i: number) => string, size = HOSTILE_CHARS): string {

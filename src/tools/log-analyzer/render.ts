@@ -1,5 +1,6 @@
 // Signature rendering: constant words, typed placeholders, and wildcards that keep a shared frame.
 import { MASK, PLACEHOLDER, isMaskCode, isMasked, renderSkeleton, residue, skeleton } from './tokens.ts';
+import { truncate } from '../kit/text.ts';
 
 /** The raw text of a record's token (see TokenTable). */
 export interface RawTokens {
@@ -59,7 +60,7 @@ export function renderSignature(tokens: RawTokens, seqs: { skel: string[]; recor
     if (length > MAX_SIGNATURE) break;
   }
   const sig = parts.join(' ');
-  return sig.length > MAX_SIGNATURE ? `${sig.slice(0, MAX_SIGNATURE - 1)}…` : sig;
+  return truncate(sig, MAX_SIGNATURE);
 }
 
 /** Masks of named things that stay readable when every line of the event carries the same one. */

@@ -1,8 +1,9 @@
 // Adversarial inputs for model-advisor: task descriptions at the 4,000-character cap built from what the classifier reads, and extreme numbers.
 import type { HostileCase } from '../kit/contract.ts';
+import { repeatTo } from '../kit/hostile.ts';
 
 const TASK = 4000;
-const fill = (unit: string, length = TASK): string => unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
+const fill = (unit: string, length = TASK): string => repeatTo(unit, length);
 const run = { input_tokens: 50_000, output_tokens: 5000, max_fallbacks: 5 };
 
 export function hostileCases(): HostileCase[] {

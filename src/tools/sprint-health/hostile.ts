@@ -1,15 +1,14 @@
 // Adversarial inputs for sprint-health: 100 sprints (the cap) with names built from what the notes clean
 // (control, bidi and space characters), amounts at and near their bounds, and 1 MB bodies past the caps.
 import type { HostileCase } from '../kit/contract.ts';
+import { repeatTo } from '../kit/hostile.ts';
 
 const MAX_SPRINTS = 100;
 const NAME = 100;
 const CAP = 1_000_000;
 const MB = 1_000_000;
 
-function fill(unit: string, size = NAME): string {
-  return unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
-}
+const fill = (unit: string, size = NAME): string => repeatTo(unit, size);
 
 const full = { committed: CAP, completed: CAP, added: CAP, removed: CAP, carried_over: CAP, bugs_opened: CAP, bugs_closed: CAP, team_capacity: CAP };
 

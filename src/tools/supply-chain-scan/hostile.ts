@@ -1,17 +1,12 @@
 // Adversarial lockfiles for supply-chain-scan: each format's own delimiters, about 1 MB each.
 import type { HostileCase } from '../kit/contract.ts';
+import { fileCases, fillBetween } from '../kit/hostile.ts';
 
 /** About a megabyte: the size the hostile contract asks for (the field itself takes 5 MiB). */
 const SIZE = 1_000_000;
 
-function fill(head: string, unit: string, tail = ''): string {
-  const room = SIZE - head.length - tail.length;
-  return head + unit.repeat(Math.max(0, Math.floor(room / unit.length))) + tail;
-}
-
-function c(name: string, filename: string | undefined, lockfile: string): HostileCase {
-  return { name, input: filename === undefined ? { lockfile } : { lockfile, filename } };
-}
+const fill = (head: string, unit: string, tail = ''): string => fillBetween(head, unit, tail, SIZE);
+const c = fileCases('lockfile');
 
 export function hostileCases(): HostileCase[] {
   return [

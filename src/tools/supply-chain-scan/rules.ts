@@ -6,6 +6,7 @@ import { isInsecureUrl, onlyWeakHashes } from './parsers/common.ts';
 import { findTyposquat, isPopular } from './typosquat.ts';
 import type { Output } from './tool.ts';
 import type { SquatKind } from './typosquat.ts';
+import { truncate as clip } from '../kit/text.ts';
 
 /** Stable finding codes, in catalogue order (the order findings of equal severity are listed in). */
 export const FINDING_CODES = [
@@ -39,10 +40,6 @@ export const DEFAULT_REGISTRIES: Readonly<Record<Ecosystem, readonly string[]>> 
 
 const MAX_NAME = 300;
 const MAX_VERSION = 120;
-
-function clip(s: string, max: number): string {
-  return s.length <= max ? s : `${s.slice(0, max - 1)}\u2026`;
-}
 
 /** `host` or `host:port` matches an entry exactly, without its port, or under a `*.domain` wildcard entry. */
 function hostAllowed(host: string, allowed: readonly string[]): boolean {

@@ -2,13 +2,10 @@
 // phrases, repro phrases, stack frames, versions, lists, criteria headings, Gherkin, fences, tags, ellipses),
 // with near misses that make a pattern try and fail at every position, and separators, \r, long runs, unicode.
 import type { HostileCase } from '../kit/contract.ts';
+import { repeatTo } from '../kit/hostile.ts';
 
 /** The schema's caps (tool.ts). */
 const CAP = { summary: 2000, description: 50_000, acText: 20_000, acItems: 100, acItem: 2000, priority: 50, epicLink: 100, assignee: 200, tags: 100, tag: 100 } as const;
-
-function fill(unit: string, size: number): string {
-  return unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
-}
 
 type IssueType = 'story' | 'bug' | 'task' | 'epic' | 'spike' | 'subtask';
 
@@ -19,14 +16,14 @@ type IssueType = 'story' | 'bug' | 'task' | 'epic' | 'spike' | 'subtask';
 function ticket(unit: string, issue_type: IssueType, summaryUnit = unit): HostileCase['input'] {
   return {
     ticket: {
-      summary: fill(summaryUnit, CAP.summary),
-      description: fill(unit, CAP.description),
+      summary: repeatTo(summaryUnit, CAP.summary),
+      description: repeatTo(unit, CAP.description),
       issue_type,
-      priority: fill(unit, CAP.priority),
-      epic_link: fill(unit, CAP.epicLink),
-      assignee: fill(unit, CAP.assignee),
-      labels: Array.from({ length: CAP.tags }, () => fill(unit, CAP.tag)),
-      components: Array.from({ length: CAP.tags }, () => fill(unit, CAP.tag)),
+      priority: repeatTo(unit, CAP.priority),
+      epic_link: repeatTo(unit, CAP.epicLink),
+      assignee: repeatTo(unit, CAP.assignee),
+      labels: Array.from({ length: CAP.tags }, () => repeatTo(unit, CAP.tag)),
+      components: Array.from({ length: CAP.tags }, () => repeatTo(unit, CAP.tag)),
       attachments_count: 0,
       child_count: 0,
     },
@@ -43,7 +40,7 @@ export function hostileCases(): HostileCase[] {
     { name: 'bug of "when i" conditionals without a verb', input: ticket('when i 1 ', 'bug') },
     { name: 'bug of "unable to reproduce"', input: ticket('unable to reproduce ', 'bug') },
     { name: 'bug of unclosed stack frames', input: ticket('at a.b(', 'bug') },
-    { name: 'bug of stack frames with 200-character names and no parenthesis', input: ticket(`at ${fill('a$.', 200)} `, 'bug') },
+    { name: 'bug of stack frames with 200-character names and no parenthesis', input: ticket(`at ${repeatTo('a$.', 200)} `, 'bug') },
     { name: 'bug of dotted digits (version numbers)', input: ticket('1.', 'bug') },
     { name: 'bug of numbered steps', input: ticket('1) ', 'bug') },
     { name: 'bug of steps headings', input: ticket('\n  **steps** :', 'bug') },
@@ -66,10 +63,10 @@ export function hostileCases(): HostileCase[] {
     { name: 'story of apostrophes and hyphens between letters', input: ticket("a'b-c\u2019", 'story') },
     {
       name: 'story with 100 criteria at the item cap',
-      input: { ticket: { ...(ticket('so that ', 'story').ticket as object), acceptance_criteria: Array.from({ length: CAP.acItems }, () => fill('Given When Then ', CAP.acItem)) } },
+      input: { ticket: { ...(ticket('so that ', 'story').ticket as object), acceptance_criteria: Array.from({ length: CAP.acItems }, () => repeatTo('Given When Then ', CAP.acItem)) } },
     },
-    { name: 'story with criteria text at its cap of blanks', input: { ticket: { ...(ticket('x ', 'story').ticket as object), acceptance_criteria: fill(' \r\n', CAP.acText) } } },
-    { name: 'a 1 MB description (past the cap)', input: { ticket: { description: fill('so that ', 1_000_000) } } },
+    { name: 'story with criteria text at its cap of blanks', input: { ticket: { ...(ticket('x ', 'story').ticket as object), acceptance_criteria: repeatTo(' \r\n', CAP.acText) } } },
+    { name: 'a 1 MB description (past the cap)', input: { ticket: { description: repeatTo('so that ', 1_000_000) } } },
     { name: '1 MB of labels (past the count cap)', input: { ticket: { labels: Array.from({ length: 100_000 }, () => 'label') } } },
   ];
 }

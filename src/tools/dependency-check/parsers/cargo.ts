@@ -2,7 +2,8 @@
 // [workspace.dependencies] and [patch.*] overrides, with Cargo's version-requirement syntax checked.
 import { ManifestError, dependencyList } from '../model.ts';
 import type { Dependency, Group, IndexDecl, ParsedManifest, ProjectInfo } from '../model.ts';
-import { isCommitHash, stripTrailing } from '../text.ts';
+import { stripTrailing } from '../../kit/text.ts';
+import { isCommitHash } from '../text.ts';
 import { TomlLocator, isTable, parseToml } from './toml-common.ts';
 import type { TomlTable } from './toml-common.ts';
 

@@ -1,7 +1,8 @@
 // requirements.txt (pip's format): logical lines, options, editable installs, URLs and PEP 508 requirements.
 import { ManifestError, dependencyList } from '../model.ts';
 import type { Dependency, GitRefKind, IndexDecl, ParsedManifest } from '../model.ts';
-import { isCommitHash, stripTrailing } from '../text.ts';
+import { stripTrailing } from '../../kit/text.ts';
+import { isCommitHash } from '../text.ts';
 import { logicalLines } from '../../kit/python-requirements/lines.ts';
 import { isPep508Error, parsePep508 } from '../../kit/python-requirements/pep508.ts';
 import { splitVcsUrl } from '../../kit/python-requirements/vcs.ts';

@@ -1,6 +1,7 @@
 // Colour maths: parsing (culori), alpha compositing, WCAG ratios and thresholds, the nearest passing colour.
 import { converter, differenceEuclidean, parse, toGamut } from 'culori';
 import type { Oklch, Rgb } from 'culori';
+import { BoundedMemo } from '../memo.ts';
 
 /** An sRGB colour, channels and alpha in 0..1 (not premultiplied). */
 export interface Rgba {
@@ -39,17 +40,11 @@ function clamp01(v: number): number {
 
 /** Parse one CSS colour (names, #rgb[a], #rrggbb[aa], rgb[a](), hsl[a](), hwb(), lab(), oklch() ...). */
 export function parseColor(raw: string): Rgba | null {
-  const known = parsed.get(raw);
-  if (known !== undefined) return known;
-  const result = parseUncached(raw);
-  if (parsed.size >= PARSED_SIZE) parsed.clear();
-  parsed.set(raw, result);
-  return result;
+  return parsed.get(raw, () => parseUncached(raw));
 }
 
 /** A diagram repeats a few colour strings thousands of times; culori parses each once. Results are frozen. */
-const parsed = new Map<string, Rgba | null>();
-const PARSED_SIZE = 4096;
+const parsed = new BoundedMemo<Rgba | null>(4096);
 
 function parseUncached(raw: string): Rgba | null {
   const text = raw.trim();
@@ -245,17 +240,11 @@ function distinctConstraints(constraints: readonly Constraint[]): Constraint[] {
 export function searchColor(start: Rgba, constraintsIn: readonly Constraint[]): ColorChoice | null {
   const constraints = distinctConstraints(constraintsIn);
   const key = `${start.r},${start.g},${start.b},${start.alpha}|${constraints.map(constraintKey).join('|')}`;
-  const known = searchMemo.get(key);
-  if (known !== undefined) return known;
-  const result = searchUncached(start, constraints);
-  if (searchMemo.size >= MEMO_SIZE) searchMemo.clear();
-  searchMemo.set(key, result);
-  return result;
+  return searchMemo.get(key, () => searchUncached(start, constraints));
 }
 
 /** The same search asked again (harden rounds, elements sharing colours) is answered from memory: a pure function's results. */
-const searchMemo = new Map<string, ColorChoice | null>();
-const MEMO_SIZE = 4096;
+const searchMemo = new BoundedMemo<ColorChoice | null>(4096);
 
 function searchUncached(start: Rgba, constraints: readonly Constraint[]): ColorChoice | null {
   const base = start.alpha < 1 ? flatten(start, constraints[0]?.bg ?? WHITE) : start;

@@ -3,6 +3,7 @@ import { parseDocument, visit } from 'yaml';
 import { ToolError } from '../contract.ts';
 import { familyOf } from './keywords.ts';
 import type { Family } from './keywords.ts';
+import { lineOf, lineStartsOf } from '../text.ts';
 
 /** One statement: a line, or a `;`-separated part of one, with its span in that line (trimmed). */
 export interface Statement {
@@ -55,17 +56,6 @@ function deepMerge(into: Record<string, unknown>, from: Record<string, unknown>,
     else into[k] = v;
   }
   return into;
-}
-
-function lineOfOffset(lineStarts: number[], offset: number): number {
-  let lo = 0;
-  let hi = lineStarts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if ((lineStarts[mid] ?? 0) <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }
 
 /** The deepest `[`/`{` nesting of JSON text outside its strings (escapes honoured), in one pass. */
@@ -263,17 +253,6 @@ export function directiveSpans(text: string, from = 0, atLineStart = false): { o
   return out;
 }
 
-/** Offsets of the line starts of `lines` (joined by single line breaks). */
-function lineStartsOf(lines: readonly string[]): number[] {
-  const starts: number[] = [];
-  let acc = 0;
-  for (const l of lines) {
-    starts.push(acc);
-    acc += l.length + 1;
-  }
-  return starts;
-}
-
 /** The frontmatter read as Mermaid reads it (YAML, js-yaml's strictness); 400 mermaid_frontmatter_invalid. */
 function readFrontmatter(lines: readonly string[]): Frontmatter | null {
   const span = frontmatterSpan(lines);
@@ -306,7 +285,7 @@ function readDirectives(normal: string, lineStarts: number[], frontmatterEnd: nu
     if (end < 0) break;
     const body = normal.slice(open + 3, end - 3);
     const m = /^\s*([A-Za-z]+)\s*:?/.exec(body);
-    const line = lineOfOffset(lineStarts, open);
+    const line = lineOf(lineStarts, open) - 1;
     if (m) {
       const type = (m[1] ?? '').toLowerCase();
       if (type === 'init' || type === 'initialize') {

@@ -1,4 +1,5 @@
 // Helpers every lockfile parser shares: error codes, line numbers, URL hosts, git and tarball classification.
+import type { Document } from 'yaml';
 import { ToolError } from '../../kit/contract.ts';
 import type { LockFormat, LockedPackage, SourceKind } from '../model.ts';
 
@@ -155,14 +156,20 @@ export function onlyWeakHashes(integrity: readonly string[]): boolean {
 }
 
 /** One-line reason for a YAML parse error; stack exhaustion on hostile nesting gets a plain explanation. */
-export function yamlReason(message: string): string {
+function yamlReason(message: string): string {
   if (/call stack|too much recursion/i.test(message)) return 'The YAML nests too deeply to read.';
   return `Not valid YAML: ${message.split('\n')[0]?.slice(0, 200) ?? 'parse error'}.`;
 }
 
-/** `s` without a trailing run of any of `chars` (a loop: a regex like /[\\/]+$/ backtracks on long inner runs). */
-export function stripTrailing(s: string, chars: string): string {
-  let end = s.length;
-  while (end > 0 && chars.includes(s[end - 1] as string)) end--;
-  return s.slice(0, end);
+/** A parsed YAML document as JavaScript, or the format's 400: its first parse error, or nesting or aliases too deep. */
+export function yamlRoot(format: LockFormat, doc: Pick<Document, 'errors' | 'toJS'>): unknown {
+  const err = doc.errors[0];
+  if (err) invalid(format, yamlReason(err.message), err.linePos?.[0]?.line ?? null);
+  try {
+    return doc.toJS({ maxAliasCount: 100 });
+  } catch (e) {
+    if (e instanceof RangeError || e instanceof ReferenceError) invalid(format, 'The YAML nests too deeply or uses too many aliases.');
+    throw e;
+  }
 }
+

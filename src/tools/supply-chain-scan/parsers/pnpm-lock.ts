@@ -2,7 +2,7 @@
 import { LineCounter, parseAllDocuments } from 'yaml';
 import type { LockedPackage, ParsedLock } from '../model.ts';
 import { emptyPackage } from '../model.ts';
-import { applyNpmSpec, classifyNpmSpec, hostOf, invalid, isFullCommit, isRecord, str, validHost, yamlReason } from './common.ts';
+import { applyNpmSpec, classifyNpmSpec, hostOf, invalid, isFullCommit, isRecord, str, validHost, yamlRoot } from './common.ts';
 
 /** pnpm writes flow collections one or two levels deep and no aliases; the YAML parser is slow on either in bulk. */
 const MAX_FLOW_DEPTH = 64;
@@ -143,15 +143,7 @@ export function parsePnpmLock(text: string): ParsedLock {
   let formatVersion: string | null = null;
   let anyBuildFlag = false;
   for (const doc of docs) {
-    const err = doc.errors[0];
-    if (err) invalid('pnpm-lock', yamlReason(err.message), err.linePos?.[0]?.line ?? null);
-    let root: unknown;
-    try {
-      root = doc.toJS({ maxAliasCount: 100 });
-    } catch (e) {
-      if (e instanceof RangeError || e instanceof ReferenceError) invalid('pnpm-lock', 'The YAML nests too deeply or uses too many aliases.');
-      throw e;
-    }
+    const root = yamlRoot('pnpm-lock', doc);
     if (root === null || root === undefined) continue;
     if (!isRecord(root)) invalid('pnpm-lock', 'A pnpm lockfile is a YAML mapping.', 1);
     const lv = root.lockfileVersion;

@@ -3,7 +3,8 @@ import type { IndexRef, LockedPackage, ParsedLock } from '../model.ts';
 import { emptyPackage } from '../model.ts';
 import { logicalLines } from '../../kit/python-requirements/lines.ts';
 import { splitVcsUrl } from '../../kit/python-requirements/vcs.ts';
-import { hostOf, invalid, isFullCommit, stripTrailing, validHost } from './common.ts';
+import { hostOf, invalid, isFullCommit, validHost } from './common.ts';
+import { stripTrailing } from '../../kit/text.ts';
 
 /** pip's split: the requirement is every token before the first one starting with "-". */
 function splitArgsOptions(line: string): { args: string; options: string[] } {

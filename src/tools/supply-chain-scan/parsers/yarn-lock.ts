@@ -2,7 +2,7 @@
 import { LineCounter, parseDocument } from 'yaml';
 import type { LockedPackage, ParsedLock } from '../model.ts';
 import { emptyPackage } from '../model.ts';
-import { applyNpmSpec, classifyNpmSpec, hostOf, invalid, isFullCommit, isRecord, splitLines, str, yamlReason } from './common.ts';
+import { applyNpmSpec, classifyNpmSpec, hostOf, invalid, isFullCommit, isRecord, splitLines, str, yamlRoot } from './common.ts';
 
 /** `@scope/name@range` or `name@range` -> [name, range]; the separator is the first `@` after position 0. */
 /** The `commit=` parameter of a `#a=b&commit=sha` fragment, read by splitting (the regex form backtracks on `&`). */
@@ -186,15 +186,7 @@ function parseBerry(text: string): ParsedLock {
     if (err instanceof RangeError) invalid('yarn-lock', 'The YAML nests too deeply to read.');
     throw err;
   }
-  const first = doc.errors[0];
-  if (first) invalid('yarn-lock', yamlReason(first.message), first.linePos?.[0]?.line ?? null);
-  let root: unknown;
-  try {
-    root = doc.toJS({ maxAliasCount: 100 });
-  } catch (err) {
-    if (err instanceof RangeError || err instanceof ReferenceError) invalid('yarn-lock', 'The YAML nests too deeply or uses too many aliases.');
-    throw err;
-  }
+  const root = yamlRoot('yarn-lock', doc);
   if (!isRecord(root)) invalid('yarn-lock', 'A Yarn Berry lockfile is a YAML mapping of descriptors.', 1);
   const meta = root.__metadata;
   const lines = new Map<string, number>();
