@@ -7,6 +7,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { parseCsv } from '../src/tools/kit/csv.ts';
 
 export type Label = 'production' | 'community' | 'unsafe';
 /** `dev`: rules were chosen looking at these; `test`: same sources, not looked at; `holdout`: whole sources never looked at. */
@@ -94,40 +95,6 @@ export function readFiles(repo: string, commit: string, paths: readonly string[]
     pos += size + 1;
   }
   return out;
-}
-
-/** RFC 4180 CSV (quoted fields, doubled quotes, newlines inside quotes) into rows of fields. */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else quoted = false;
-      } else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
 }
 
 /** RFC 6901 JSON pointer. */

@@ -12,8 +12,9 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Label, SetEntry, SetManifest, Split } from './alignment-corpus.ts';
-import { headCommit, listFiles, missingMirrors, mirrorsRoot, parseCsv, pointerOf, readFiles, sha256 } from './alignment-corpus.ts';
+import type { SetEntry, SetManifest, Split } from './alignment-corpus.ts';
+import { parseCsv } from '../src/tools/kit/csv.ts';
+import { headCommit, listFiles, missingMirrors, mirrorsRoot, pointerOf, readFiles, sha256 } from './alignment-corpus.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'bench', 'alignment-set.json');
@@ -21,19 +22,8 @@ const OUT = path.join(ROOT, 'bench', 'alignment-set.json');
 const MAX_CHARS = 50_000;
 const MIN_CHARS = 40;
 
-interface Candidate {
-  id: string;
-  source: string;
-  subsource: string;
-  repo: string;
-  commit: string;
-  path: string;
-  locator?: string;
-  label: Label;
-  kind: string;
-  splitMode: 'half' | 'holdout';
-  text: string;
-}
+/** A prompt found in a source, before the split and the checksums: the entry's identity fields and its text. */
+type Candidate = Omit<SetEntry, 'split' | 'chars' | 'sha256'> & { splitMode: 'half' | 'holdout'; text: string };
 
 const excluded = new Map<string, number>();
 const exclude = (reason: string): void => {
