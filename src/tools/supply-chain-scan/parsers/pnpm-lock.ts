@@ -2,6 +2,8 @@
 import { LineCounter, parseAllDocuments } from 'yaml';
 import type { LockedPackage, ParsedLock } from '../model.ts';
 import { emptyPackage } from '../model.ts';
+import { fastPnpmRead } from './pnpm-fast.ts';
+import type { PnpmDoc } from './pnpm-fast.ts';
 import { applyNpmSpec, classifyNpmSpec, hostOf, invalid, isFullCommit, isRecord, str, validHost, yamlRoot } from './common.ts';
 
 /** pnpm writes flow collections one or two levels deep and no aliases; the YAML parser is slow on either in bulk. */
@@ -127,23 +129,48 @@ function fromResolution(res: unknown, pkg: LockedPackage, versionSpec: string): 
   }
 }
 
-export function parsePnpmLock(text: string): ParsedLock {
+/**
+ * The documents through the `yaml` library, each read when the loop reaches it (a later document's parse error
+ * is reported after an earlier document's own refusal), with the line of every key under `packages`.
+ */
+function* yamlDocs(text: string): Generator<PnpmDoc> {
   const lineCounter = new LineCounter();
   let docs;
   try {
-    precheckYaml(text);
     docs = parseAllDocuments(text, { lineCounter, uniqueKeys: false, prettyErrors: false, schema: 'failsafe' });
   } catch (err) {
     if (err instanceof RangeError) invalid('pnpm-lock', 'The YAML nests too deeply to read.');
     throw err;
   }
   if (!Array.isArray(docs)) invalid('pnpm-lock', 'Not a YAML document.', 1);
+  for (const doc of docs) {
+    const root = yamlRoot('pnpm-lock', doc);
+    // Key -> line, for findings that point at an entry.
+    const lines = new Map<string, number>();
+    const contents = doc.contents as { items?: { key?: { value?: unknown }; value?: { items?: { key?: { value?: unknown; range?: [number, number, number] } }[] } }[] } | null;
+    const pkgNode = contents?.items?.find((it) => it.key?.value === 'packages');
+    for (const item of pkgNode?.value?.items ?? []) {
+      const k = item.key;
+      if (k && typeof k.value === 'string' && k.range) lines.set(k.value, lineCounter.linePos(k.range[0]).line);
+    }
+    yield { root, lines };
+  }
+}
+
+/** `reader`: `auto` takes the fast read when it is sure (pnpm-fast.ts); `yaml` forces the reference read (tests). */
+export function parsePnpmLock(text: string, reader: 'auto' | 'yaml' = 'auto'): ParsedLock {
+  try {
+    precheckYaml(text);
+  } catch (err) {
+    if (err instanceof RangeError) invalid('pnpm-lock', 'The YAML nests too deeply to read.');
+    throw err;
+  }
+  const docs = (reader === 'auto' ? fastPnpmRead(text) : undefined) ?? yamlDocs(text);
   const packages: LockedPackage[] = [];
   const seen = new Set<string>();
   let formatVersion: string | null = null;
   let anyBuildFlag = false;
-  for (const doc of docs) {
-    const root = yamlRoot('pnpm-lock', doc);
+  for (const { root, lines } of docs) {
     if (root === null || root === undefined) continue;
     if (!isRecord(root)) invalid('pnpm-lock', 'A pnpm lockfile is a YAML mapping.', 1);
     const lv = root.lockfileVersion;
@@ -156,14 +183,6 @@ export function parsePnpmLock(text: string): ParsedLock {
     const v5 = major < 6;
     if (root.packages === undefined || root.packages === null) continue;
     if (!isRecord(root.packages)) invalid('pnpm-lock', '"packages" must be a mapping.');
-    // Key -> line, for findings that point at an entry.
-    const lines = new Map<string, number>();
-    const contents = doc.contents as { items?: { key?: { value?: unknown }; value?: { items?: { key?: { value?: unknown; range?: [number, number, number] } }[] } }[] } | null;
-    const pkgNode = contents?.items?.find((it) => it.key?.value === 'packages');
-    for (const item of pkgNode?.value?.items ?? []) {
-      const k = item.key;
-      if (k && typeof k.value === 'string' && k.range) lines.set(k.value, lineCounter.linePos(k.range[0]).line);
-    }
     for (const [key, raw] of Object.entries(root.packages)) {
       if (!isRecord(raw)) invalid('pnpm-lock', `packages["${key.slice(0, 200)}"] must be a mapping.`, lines.get(key) ?? null);
       const parts = splitKey(key, v5);
