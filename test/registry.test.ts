@@ -90,6 +90,18 @@ describe.each(tools.map((t) => [t.name, t] as const))('%s', (name, tool) => {
     for (const f of ['schema.ts', 'examples.json']) expect(files, f).not.toContain(f);
   });
 
+  it('imports nothing from another tool folder (what tools share lives in src/tools/kit/)', () => {
+    const dir = path.join(ROOT, 'src/tools', name);
+    const others = new Set(tools.map((t) => t.name).filter((n) => n !== name));
+    for (const f of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((p) => p.endsWith('.ts'))) {
+      const text = fs.readFileSync(path.join(dir, f), 'utf8');
+      for (const m of text.matchAll(/from '((?:\.\.\/)+)([a-z-]+)\//g)) {
+        const target = path.resolve(path.dirname(path.join(dir, f)), `${m[1]}${m[2]}`);
+        expect(others.has(path.basename(target)) && path.dirname(target) === path.join(ROOT, 'src/tools'), `${f} imports ${m[0]}`).toBe(false);
+      }
+    }
+  });
+
   it('declares its codes (the closed catalogue), each with a status and a meaning', () => {
     expect(tool.codes, 'codes').toBeDefined();
     for (const [code, v] of Object.entries(tool.codes)) {
