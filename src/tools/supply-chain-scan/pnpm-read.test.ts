@@ -67,8 +67,9 @@ describe('the fast pnpm-lock read', () => {
     blank: fc.boolean(),
     breakAt: fc.option(fc.nat(400), { nil: undefined }),
   });
+  type LockfileShape = typeof lockfile extends fc.Arbitrary<infer T> ? T : never;
 
-  function render(l: { major: string; entries: fc.RecordValue<typeof entry>[]; crlf: boolean; blank: boolean; breakAt?: number }): string {
+  function render(l: LockfileShape): string {
     const out = [`lockfileVersion: '${l.major}'`, '', 'packages:'];
     for (const e of l.entries) {
       const bare = l.major === '5.4' ? `/${e.name}/${e.version}` : l.major === '6.0' ? `/${e.name}@${e.version}` : `${e.name}@${e.version}`;
