@@ -35,8 +35,15 @@ function all<const T extends readonly (number | undefined)[]>(...xs: T): { [K in
   return xs.every((x) => typeof x === 'number' && Number.isFinite(x)) ? (xs as { [K in keyof T]: number }) : undefined;
 }
 
-function unknown(family: Family, unit: MetricResult['unit'], benchmark: string, needs: string[]): MetricResult {
-  return { value: null, unit, status: 'unknown', family, benchmark, message: `Not computed: needs ${needs.join(', ')}. Benchmark: ${benchmark}.` };
+/**
+ * A metric that cannot be computed. The message names what is still needed: a plain field the caller sent is left
+ * out (it is not what is missing); a condition (`cac > 0`) or an alternative (`gross_margin_pct (or revenue and
+ * cogs)`) is named as written.
+ */
+function unknown(i: Input, family: Family, unit: MetricResult['unit'], benchmark: string, needs: string[]): MetricResult {
+  const sent = i as Record<string, unknown>;
+  const missing = needs.filter((n) => !/^[a-z_]+$/.test(n) || typeof sent[n] !== 'number' || !Number.isFinite(sent[n]));
+  return { value: null, unit, status: 'unknown', family, benchmark, message: `Not computed: needs ${missing.join(', ')}. Benchmark: ${benchmark}.` };
 }
 
 function rated(value: number, unit: MetricResult['unit'], status: Status, family: Family, benchmark: string, label: string, note = ''): MetricResult {
@@ -69,7 +76,7 @@ function rated(value: number, unit: MetricResult['unit'], status: Status, family
 function runway(i: Input): MetricResult {
   const bm = '>= 24 months excellent, 18-24 healthy, 12-18 borderline, 6-12 concerning, < 6 unhealthy';
   const v = all(i.cash, i.net_burn);
-  if (!v) return unknown('survival', 'months', bm, ['cash', 'net_burn']);
+  if (!v) return unknown(i, 'survival', 'months', bm, ['cash', 'net_burn']);
   const [cash, burn] = v;
   if (burn <= 0) {
     return { value: null, unit: 'months', status: 'excellent', family: 'survival', benchmark: bm, message: `Runway is unlimited: net burn is ${burn} (not burning cash); benchmark: ${bm}.` };
@@ -83,10 +90,10 @@ function nrr(i: Input): MetricResult {
   const bm = '>= 120% excellent, 100-120% healthy, 90-100% borderline, < 90% unhealthy (Bessemer)';
   const got = all(i.starting_arr, i.expansion_arr, i.contraction_arr, i.churned_arr);
   if (!got) {
-    return unknown('retention', 'percent', bm, ['starting_arr', 'expansion_arr', 'contraction_arr', 'churned_arr']);
+    return unknown(i, 'retention', 'percent', bm, ['starting_arr', 'expansion_arr', 'contraction_arr', 'churned_arr']);
   }
   const [start, expansion, contraction, churned] = got;
-  if (start <= 0) return unknown('retention', 'percent', bm, ['starting_arr > 0']);
+  if (start <= 0) return unknown(i, 'retention', 'percent', bm, ['starting_arr > 0']);
   const v = ((start + expansion - contraction - churned) / start) * 100;
   const s = band(v, [{ from: 120, status: 'excellent' }, { from: 100, status: 'healthy' }, { from: 90, status: 'borderline' }, { from: -Infinity, status: 'unhealthy' }], true);
   return rated(v, 'percent', s, 'retention', bm, 'Net revenue retention');
@@ -95,9 +102,9 @@ function nrr(i: Input): MetricResult {
 function grr(i: Input): MetricResult {
   const bm = '>= 95% excellent, 90-95% healthy (enterprise-grade), 85-90% borderline, 80-85% concerning, < 80% unhealthy (Bessemer)';
   const got = all(i.starting_arr, i.contraction_arr, i.churned_arr);
-  if (!got) return unknown('retention', 'percent', bm, ['starting_arr', 'contraction_arr', 'churned_arr']);
+  if (!got) return unknown(i, 'retention', 'percent', bm, ['starting_arr', 'contraction_arr', 'churned_arr']);
   const [start, contraction, churned] = got;
-  if (start <= 0) return unknown('retention', 'percent', bm, ['starting_arr > 0']);
+  if (start <= 0) return unknown(i, 'retention', 'percent', bm, ['starting_arr > 0']);
   const v = Math.max(0, ((start - contraction - churned) / start) * 100);
   const s = band(v, [{ from: 95, status: 'excellent' }, { from: 90, status: 'healthy' }, { from: 85, status: 'borderline' }, { from: 80, status: 'concerning' }, { from: -Infinity, status: 'unhealthy' }], true);
   return rated(v, 'percent', s, 'retention', bm, 'Gross revenue retention');
@@ -107,7 +114,7 @@ function quickRatio(i: Input): MetricResult {
   const bm = '>= 4 healthy, 2-4 borderline, 1-2 concerning, < 1 unhealthy: the business is shrinking (Mamoon Hamid)';
   const got = all(i.new_mrr, i.expansion_mrr, i.churned_mrr, i.contraction_mrr);
   if (!got) {
-    return unknown('retention', 'ratio', bm, ['new_mrr', 'expansion_mrr', 'churned_mrr', 'contraction_mrr']);
+    return unknown(i, 'retention', 'ratio', bm, ['new_mrr', 'expansion_mrr', 'churned_mrr', 'contraction_mrr']);
   }
   const [newMrr, expansion, churned, contraction] = got;
   const gained = newMrr + expansion;
@@ -124,7 +131,7 @@ function quickRatio(i: Input): MetricResult {
 function burnMultiple(i: Input): MetricResult {
   const bm = '< 1 excellent, 1-1.5 healthy, 1.5-2 borderline, 2-3 concerning, > 3 unhealthy (David Sacks)';
   const got = all(i.net_burn, i.net_new_arr);
-  if (!got) return unknown('efficiency', 'ratio', bm, ['net_burn', 'net_new_arr']);
+  if (!got) return unknown(i, 'efficiency', 'ratio', bm, ['net_burn', 'net_new_arr']);
   const [burn, added] = got;
   if (burn <= 0) {
     return { value: 0, unit: 'ratio', status: 'excellent', family: 'efficiency', benchmark: bm, message: `Burn multiple is 0x: net burn is ${burn} (not burning cash); benchmark: ${bm}.` };
@@ -141,10 +148,10 @@ function magicNumber(i: Input): MetricResult {
   const bm = '> 1 excellent, 0.75-1 healthy, 0.5-0.75 borderline, < 0.5 unhealthy (Scale Venture Partners)';
   const got = all(i.revenue_current_quarter, i.revenue_prior_quarter, i.sales_marketing_prior_quarter);
   if (!got) {
-    return unknown('efficiency', 'ratio', bm, ['revenue_current_quarter', 'revenue_prior_quarter', 'sales_marketing_prior_quarter']);
+    return unknown(i, 'efficiency', 'ratio', bm, ['revenue_current_quarter', 'revenue_prior_quarter', 'sales_marketing_prior_quarter']);
   }
   const [current, prior, sm] = got;
-  if (sm <= 0) return unknown('efficiency', 'ratio', bm, ['sales_marketing_prior_quarter > 0']);
+  if (sm <= 0) return unknown(i, 'efficiency', 'ratio', bm, ['sales_marketing_prior_quarter > 0']);
   const v = ((current - prior) * 4) / sm;
   const s = band(v, [{ from: 1, status: 'excellent', strict: true }, { from: 0.75, status: 'healthy' }, { from: 0.5, status: 'borderline' }, { from: -Infinity, status: 'unhealthy' }], true);
   return rated(v, 'ratio', s, 'efficiency', bm, 'Magic number ((quarterly revenue change x 4) / prior-quarter S&M)');
@@ -163,11 +170,11 @@ function ltvCac(i: Input): MetricResult {
   const gm = grossMarginPct(i);
   const got = all(i.arpa_monthly, i.monthly_churn_pct, i.cac);
   if (!got || gm === undefined) {
-    return unknown('efficiency', 'ratio', bm, ['arpa_monthly', 'gross_margin_pct (or revenue and cogs)', 'monthly_churn_pct', 'cac']);
+    return unknown(i, 'efficiency', 'ratio', bm, ['arpa_monthly', 'gross_margin_pct (or revenue and cogs)', 'monthly_churn_pct', 'cac']);
   }
   const [arpa, churnPct, cac] = got;
   const churn = churnPct / 100;
-  if (churn <= 0 || cac <= 0) return unknown('efficiency', 'ratio', bm, ['monthly_churn_pct > 0', 'cac > 0']);
+  if (churn <= 0 || cac <= 0) return unknown(i, 'efficiency', 'ratio', bm, ['monthly_churn_pct > 0', 'cac > 0']);
   const ltv = (arpa * (gm / 100)) / churn;
   const v = ltv / cac;
   const s = band(v, [{ from: 5, status: 'excellent' }, { from: 3, status: 'healthy' }, { from: 2, status: 'borderline' }, { from: 1, status: 'concerning' }, { from: -Infinity, status: 'unhealthy' }], true);
@@ -181,11 +188,11 @@ function cacPayback(i: Input): MetricResult {
   const perCustomer = i.new_mrr_per_customer ?? i.arpa_monthly;
   const got = all(i.cac, perCustomer);
   if (!got || gm === undefined) {
-    return unknown('efficiency', 'months', bm, ['cac', 'new_mrr_per_customer (or arpa_monthly)', 'gross_margin_pct (or revenue and cogs)']);
+    return unknown(i, 'efficiency', 'months', bm, ['cac', 'new_mrr_per_customer (or arpa_monthly)', 'gross_margin_pct (or revenue and cogs)']);
   }
   const [cac, mrr] = got;
   const monthly = mrr * (gm / 100);
-  if (monthly <= 0) return unknown('efficiency', 'months', bm, ['a positive gross-margin MRR per customer']);
+  if (monthly <= 0) return unknown(i, 'efficiency', 'months', bm, ['a positive gross-margin MRR per customer']);
   const v = cac / monthly;
   const s = band(v, [{ from: 6, status: 'excellent' }, { from: 12, status: 'healthy' }, { from: 18, status: 'borderline' }, { from: 24, status: 'concerning' }, { from: Infinity, status: 'unhealthy' }], false);
   return rated(v, 'months', s, 'efficiency', bm, 'CAC payback (CAC / (new MRR per customer x gross margin))');
@@ -194,7 +201,7 @@ function cacPayback(i: Input): MetricResult {
 function grossMargin(i: Input): MetricResult {
   const bm = '>= 80% excellent, 70-80% healthy, 60-70% borderline, 50-60% concerning, < 50% unhealthy';
   const gm = grossMarginPct(i);
-  if (gm === undefined) return unknown('efficiency', 'percent', bm, ['gross_margin_pct (or revenue and cogs)']);
+  if (gm === undefined) return unknown(i, 'efficiency', 'percent', bm, ['gross_margin_pct (or revenue and cogs)']);
   const s = band(gm, [{ from: 80, status: 'excellent' }, { from: 70, status: 'healthy' }, { from: 60, status: 'borderline' }, { from: 50, status: 'concerning' }, { from: -Infinity, status: 'unhealthy' }], true);
   return rated(gm, 'percent', s, 'efficiency', bm, 'Gross margin');
 }
@@ -202,7 +209,7 @@ function grossMargin(i: Input): MetricResult {
 function ruleOf40(i: Input): MetricResult {
   const bm = 'growth % + profit margin % >= 40 passes';
   const got = all(i.growth_rate_pct, i.profit_margin_pct);
-  if (!got) return unknown('growth', 'percent', bm, ['growth_rate_pct', 'profit_margin_pct']);
+  if (!got) return unknown(i, 'growth', 'percent', bm, ['growth_rate_pct', 'profit_margin_pct']);
   const v = got[0] + got[1];
   return rated(v, 'percent', v >= 40 ? 'pass' : 'fail', 'growth', bm, 'Rule of 40 score');
 }

@@ -81,6 +81,16 @@ testTool(tool, {
       },
     },
     {
+      name: 'an unknown metric names only the inputs still missing, not the ones sent',
+      input: { cash: 1200000, net_burn: 100000, arpa_monthly: 500 },
+      check: (b) => {
+        const out = body(b);
+        expect(out.metrics.burn_multiple.message).toMatch(/^Not computed: needs net_new_arr\. /);
+        expect(out.metrics.ltv_to_cac.message).toMatch(/^Not computed: needs gross_margin_pct \(or revenue and cogs\), monthly_churn_pct, cac\. /);
+        expect(out.metrics.runway_months.status).toBe('borderline');
+      },
+    },
+    {
       name: 'focus: runway under 12 months comes first, then worst status, retention before efficiency',
       input: {
         cash: 1000, net_burn: 100, // runway 10: concerning, but first
