@@ -9,6 +9,10 @@ const AUTH_CACHE_MS = 500;
 
 export class Authenticator {
   private readonly cache = new Map<string, { key: KeyRecord; until: number }>();
+  /** Lookups under way, by header: the calls that arrive while a key's record is being read share one read. */
+  private readonly reading = new Map<string, Promise<KeyRecord | undefined>>();
+  /** Bumped by `forget`: a read that started before a revocation does not put its record in the cache. */
+  private generation = 0;
 
   constructor(
     private readonly store: Store,
@@ -28,20 +32,36 @@ export class Authenticator {
     if (cached && cached.until > now) return activeKey(cached.key);
     const m = BEARER.exec(authorization);
     if (!m) fail('missing_token');
-    return this.store.findKeyByHash(hashKey(m[1] as string)).then((key) => {
-      if (!key) {
-        this.cache.delete(authorization);
-        return fail('invalid_token');
-      }
-      if (this.cache.size > 50_000) this.cache.clear();
-      this.cache.set(authorization, { key, until: now + AUTH_CACHE_MS });
-      return activeKey(key);
-    });
+    let read = this.reading.get(authorization);
+    if (!read) {
+      const generation = this.generation;
+      read = this.store.findKeyByHash(hashKey(m[1] as string)).then(
+        (key) => {
+          if (this.reading.get(authorization) === read) this.reading.delete(authorization);
+          if (!key) this.cache.delete(authorization);
+          else if (generation === this.generation) {
+            if (this.cache.size > 50_000) this.cache.clear();
+            this.cache.set(authorization, { key, until: now + AUTH_CACHE_MS });
+          }
+          return key;
+        },
+        (err: unknown) => {
+          if (this.reading.get(authorization) === read) this.reading.delete(authorization);
+          throw err;
+        },
+      );
+      this.reading.set(authorization, read);
+    }
+    return read.then((key) => (key ? activeKey(key) : fail('invalid_token')));
   }
 
   /** Forgets cached records of a key (after a revoke on this instance, so it takes effect at once). */
   forget(keyId: string): void {
     for (const [header, v] of this.cache) if (v.key.id === keyId) this.cache.delete(header);
+    // A read under way may have started before the revocation: later callers do not share it, and its answer
+    // is not cached.
+    this.reading.clear();
+    this.generation++;
   }
 }
 
