@@ -103,7 +103,7 @@ export interface FittedModel {
 
 /** The model's input columns for one text. */
 function modelColumns(f: ModelFeatures): number[] {
-  return [Math.log1p(f.tell_density), f.mean_word_length, f.sentence_length_cv];
+  return [Math.log1p(f.tell_density), Math.log1p(f.list_rate), f.mean_word_length, f.sentence_length_cv];
 }
 
 /**
@@ -145,8 +145,9 @@ export function fitModel(dets: readonly Detection[], isAi: readonly boolean[], t
   const coefficients: ModelCoefficients = {
     intercept: round((beta[0] as number) - slopes.reduce((s, b, j) => s + b * (mu[j] as number), 0), 4),
     log_tell_density: round(slopes[0] as number, 4),
-    mean_word_length: round(slopes[1] as number, 4),
-    sentence_length_cv: round(slopes[2] as number, 4),
+    log_list_rate: round(slopes[1] as number, 4),
+    mean_word_length: round(slopes[2] as number, 4),
+    sentence_length_cv: round(slopes[3] as number, 4),
   };
   return { weights, coefficients, evidence };
 }
