@@ -41,6 +41,25 @@ export const examples: ToolExample<Input, Output>[] = [
           ]
         },
         {
+          "id": "ai-vocabulary.antislop-list",
+          "family": "ai-vocabulary",
+          "description": "words of the antislop sampler's published list of 2,000 words over-represented in model writing (nodded, gaze, flickered, unsettling, ...): their rate per 100 words is a model input of its own",
+          "count": 2,
+          "weight": 0.363,
+          "matches": [
+            {
+              "text": "Nestled",
+              "start": 0,
+              "end": 7
+            },
+            {
+              "text": "testament",
+              "start": 61,
+              "end": 70
+            }
+          ]
+        },
+        {
           "id": "significance-inflation.stands-as",
           "family": "significance-inflation",
           "description": "\"stands as\", \"serves as a reminder\"",
@@ -139,7 +158,7 @@ export const examples: ToolExample<Input, Output>[] = [
       "text": "We moved the cron job to 02:00 because the backup was still running at midnight. It failed twice last week; the logs are in /var/log/backup."
     },
     "output": {
-      "score": 10,
+      "score": 5,
       "verdict": "likely_human",
       "patterns": [],
       "stats": {

@@ -67,6 +67,16 @@ testTool(tool, {
   ],
 });
 
+it('counts antislop-list words as a rate of their own: reported, raising the score, not adding to tell density', async () => {
+  const listed = (await callTool(tool, { text: 'She nodded slowly, her gaze lingering on the flickering shadows while the whispered words echoed down the hall.' })).body as Output;
+  const plain = (await callTool(tool, { text: 'She agreed slowly, her eyes resting on the moving shade while the quiet words carried down the hall.' })).body as Output;
+  expect(listed.patterns.map((p) => p.id)).toEqual(['ai-vocabulary.antislop-list']);
+  expect(listed.patterns[0]?.count).toBe(7);
+  expect(plain.patterns).toEqual([]);
+  expect(listed.stats.tell_density).toBe(0);
+  expect(listed.score).toBeGreaterThan(plain.score);
+});
+
 const bench = path.resolve(process.cwd(), '../shared/bench/aitext/dev.jsonl');
 it.skipIf(!existsSync(bench))('separates the labelled bench texts (AUROC >= 0.80)', async () => {
   const rows = parseJsonl(readFileSync(bench, 'utf8'));

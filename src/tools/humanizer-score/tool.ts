@@ -27,7 +27,7 @@ export default defineTool({
   summary: 'Detect AI-writing tells, with the patterns that fired',
   description:
     `Scores a text 0..100 for signs of AI writing and lists every pattern that fired (${PATTERNS.length} patterns in 15 families: AI vocabulary, significance inflation, -ing tails, chatbot artefacts, negative parallelism, stacked transitions, dash overuse, promotional puffery, vague attribution, upbeat conclusions, signposting, markup residue, knowledge-cutoff disclaimers, formatting, cadence), with matched text and offsets. ` +
-    'The score is a logistic model of the weighted density of tells per 100 words, mean word length and sentence-length variation, fitted on labelled human and AI texts (AUROC about 0.9 on held-out texts). ' +
+    'The score is a logistic model of the weighted density of tells per 100 words, the rate of words from a published list of words language models over-use, mean word length and sentence-length variation, fitted on labelled human and AI texts (AUROC about 0.9 on held-out texts). ' +
     'Use it to find what to edit, or as one signal among others: it is a heuristic, not proof of authorship; short texts and formal human prose can score high, and edited AI text can score low. English only. Deterministic.',
   credits: 1,
   deployed: true,

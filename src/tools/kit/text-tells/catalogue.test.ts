@@ -38,6 +38,7 @@ const CASES: [string, string, string][] = [
   ['ai-vocabulary.kobak-excess', 'The model surpasses prior baselines.', 'The model beats prior baselines.'],
   ['ai-vocabulary.navigate', 'Leaders must navigate the complexities of growth.', 'Use the map to navigate the old town.'],
   ['ai-vocabulary.shimmer', 'The lake shimmered under the moon.', 'The lake was bright under the moon.'],
+  ['ai-vocabulary.antislop-list', 'She nodded, her gaze lingering on the flickering shadows.', 'She agreed and looked at the door.'],
   ['ai-vocabulary.antislop-words', 'We walked through a labyrinth of bustling streets.', 'We walked through a maze of busy streets.'],
   ['ai-vocabulary.antislop-phrase', 'Maybe, just maybe, things would never be the same.', 'Maybe things would change after all.'],
   ['ai-vocabulary.narrative-cliche', "She couldn't help but smile.", 'She smiled despite herself.'],
@@ -143,6 +144,18 @@ describe('text-tells catalogue', () => {
   it('treats capitalised words inside a sentence as names', () => {
     expect(detect('We bought shares in Vibrant Media last year.').hits.has('ai-vocabulary.vibrant')).toBe(false);
     expect(detect('Vibrant colours filled the room.').hits.has('ai-vocabulary.vibrant')).toBe(true);
+  });
+
+  it('counts list words per word, leaves owned words to their pattern and skips names', () => {
+    const det = detect('She nodded. Elara nodded, nodded and nodded amid the bustling market. Then Elara smiled.');
+    // "bustling" belongs to ai-vocabulary.antislop-words; "Elara" after a word is a name; sentence-initial "Elara" is not.
+    expect(det.hits.has('ai-vocabulary.antislop-words')).toBe(true);
+    expect([...det.listWords.entries()].sort()).toEqual([
+      ['elara', 1],
+      ['nodded', 4],
+      ['smiled', 1],
+    ]);
+    expect(det.counts.get('ai-vocabulary.antislop-list')).toBe(6);
   });
 
   it('recognises Title Case headings only with several capitalised words', () => {

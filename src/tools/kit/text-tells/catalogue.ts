@@ -3,6 +3,7 @@
 // Sources for the entries: Wikipedia "Signs of AI writing", blader/humanizer, aitells/vale-ai-tells,
 // Kobak et al. 2024 (excess vocabulary in 2024 abstracts) and the antislop phrase lists. Weights are not
 // here: they are fitted on labelled text by fit-weights.ts and live in fitted-weights.ts.
+import { ANTISLOP_WORDS } from './antislop-words.ts';
 
 export const FAMILIES = [
   'ai-vocabulary',
@@ -33,9 +34,14 @@ export type Family = (typeof FAMILIES)[number];
  * - `raw`: run over the input exactly as given, URLs and code included (markup residue lives there, and
  *   curly quotes are folded away by normalisation).
  * - `document`: a whole-text signal computed from the statistics (cadence).
+ * - `list`: whole tokens of a long published word list, without replacements. Its hits are reported like
+ *   any other, but they do not add to the tell density: their rate is a model input of its own (model.ts).
+ *   A word that a `words` pattern owns is counted there, and a capitalised word inside a sentence (a name)
+ *   is not counted.
  */
 type Matcher =
   | { kind: 'words'; words: Readonly<Record<string, string>>; notBefore?: RegExp }
+  | { kind: 'list'; words: ReadonlySet<string> }
   | { kind: 'regex'; re: RegExp; accept?: (match: string) => boolean; sentenceStart?: boolean }
   | { kind: 'raw'; re: RegExp }
   | { kind: 'document' };
@@ -122,6 +128,9 @@ export const PATTERNS: readonly PatternDef[] = [
   // Words whose literal sense is common in plain writing (symphony, journey, depths, canvas) are left out.
   { id: 'ai-vocabulary.antislop-words', family: 'ai-vocabulary', description: 'antislop list words: kaleidoscope, cacophony, labyrinth, enigma, ethereal, camaraderie, bustling, daunting, amidst, unease, solace', matcher: words({ kaleidoscope: 'mix', cacophony: 'din', labyrinth: 'maze', labyrinthine: 'tangled', enigma: 'puzzle', enigmatic: 'puzzling', ethereal: 'delicate', gossamer: 'thin', camaraderie: 'friendship', bustling: 'busy', daunting: 'hard', amidst: 'amid', unease: 'worry', solace: 'comfort', reverberate: 'echo', reverberated: 'echoed', reverberating: 'echoing', revolutionize: 'transform', revolutionized: 'transformed', revolutionizing: 'transforming', unleash: 'release', unleashed: 'released', elevate: 'raise', elevates: 'raises' }) },
   { id: 'ai-vocabulary.antislop-phrase', family: 'ai-vocabulary', description: 'antislop list phrases: "maybe, just maybe", "would never be the same", "for what seemed like an eternity", "a dance of", "with a mixture of"', matcher: rx(phrase('maybe, just maybe', '(?:would|will) never be the same', 'for what seemed like (?:an eternity|hours|forever)', 'a dance of', 'with a mixture of', 'eyes (?:sparkling|glinting|twinkling) with', 'was only just beginning', 'practi[cs]ed ease', 'the air was (?:filled|heavy) with', 'like a moth to a flame', 'eyes never leaving', 'bore silent witness', 'humble abode', 'cold and calculating', 'threaten(?:s|ed|ing)? to consume', 'only just getting started')) },
+
+  // The antislop sampler's whole published word list (2,000 words over-represented in model-written stories).
+  { id: 'ai-vocabulary.antislop-list', family: 'ai-vocabulary', description: "words of the antislop sampler's published list of 2,000 words over-represented in model writing (nodded, gaze, flickered, unsettling, ...): their rate per 100 words is a model input of its own", matcher: { kind: 'list', words: ANTISLOP_WORDS } },
 
   // --- Significance inflation.
   { id: 'significance-inflation.stands-as', family: 'significance-inflation', description: '"stands as", "serves as a reminder"', matcher: rx(phrase('stands? as (?:a|an|the)', 'serv(?:es|ed|ing) as a (?:reminder|beacon|cornerstone|catalyst)')) },

@@ -17,6 +17,8 @@ export interface Detection {
   hits: Map<string, Hit[]>;
   /** Full number of hits per fired pattern (can exceed the hits kept). */
   counts: Map<string, number>;
+  /** Hits per word of the `list` patterns (the model counts each word at most a few times). */
+  listWords: Map<string, number>;
   stats: TextStats;
 }
 
@@ -29,6 +31,16 @@ const WORD_INDEX: ReadonlyMap<string, string> = (() => {
       if (m.has(w)) throw new Error(`word "${w}" is in two patterns`);
       m.set(w, p.id);
     }
+  }
+  return m;
+})();
+
+/** Word (lower-case) to the id of the `list` pattern that counts it, for words no `words` pattern owns. */
+const LIST_INDEX: ReadonlyMap<string, string> = (() => {
+  const m = new Map<string, string>();
+  for (const p of PATTERNS) {
+    if (p.matcher.kind !== 'list') continue;
+    for (const w of p.matcher.words) if (!WORD_INDEX.has(w) && !m.has(w)) m.set(w, p.id);
   }
   return m;
 })();
@@ -94,10 +106,12 @@ export function detect(input: string, maxHits = Number.POSITIVE_INFINITY): Detec
   const toOrig = (h: Hit): Hit => ({ start: norm.origin[h.start] as number, end: (norm.origin[h.end - 1] as number) + 1 });
 
   const byWord = new Map<string, Found>();
+  const listWords = new Map<string, number>();
   for (const t of tokens) {
-    const id = WORD_INDEX.get(t.word);
+    const id = WORD_INDEX.get(t.word) ?? LIST_INDEX.get(t.word);
     if (id === undefined) continue;
     if (isNameLike(prose, t)) continue;
+    if (!WORD_INDEX.has(t.word)) listWords.set(t.word, (listWords.get(t.word) ?? 0) + 1);
     const def = WORD_PATTERN.get(id);
     if (def?.notBefore && def.notBefore.test(prose.slice(t.end, t.end + 24))) continue;
     let f = byWord.get(id);
@@ -111,7 +125,7 @@ export function detect(input: string, maxHits = Number.POSITIVE_INFINITY): Detec
   for (const p of PATTERNS as readonly PatternDef[]) {
     const m = p.matcher;
     let found: Found = { hits: [], count: 0 };
-    if (m.kind === 'words') found = byWord.get(p.id) ?? found;
+    if (m.kind === 'words' || m.kind === 'list') found = byWord.get(p.id) ?? found;
     else if (m.kind === 'regex') {
       const fast = lower !== null ? CASELESS.get(p.id) : undefined;
       found = fast ? regexHits(fast, lower as string, maxHits, m.accept, m.sentenceStart === true) : regexHits(m.re, prose, maxHits, m.accept, m.sentenceStart === true);
@@ -125,5 +139,5 @@ export function detect(input: string, maxHits = Number.POSITIVE_INFINITY): Detec
       counts.set(p.id, found.count);
     }
   }
-  return { hits, counts, stats };
+  return { hits, counts, listWords, stats };
 }

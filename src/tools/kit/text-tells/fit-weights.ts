@@ -13,7 +13,8 @@
 //    not measure, from the documented assumptions in FAMILY_PRIOR below. Shrinking keeps one or two
 //    documents from setting a weight.
 // 3. Model: an L2-regularised logistic regression (lambda = 1 on standardised inputs, Newton's method) of the
-//    label on ln(1 + tell density), mean word length and sentence-length CV, fitted on the training split.
+//    label on ln(1 + tell density), ln(1 + antislop-list rate), mean word length and sentence-length CV,
+//    fitted on the training split.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { FAMILIES, PATTERNS } from './catalogue.ts';
@@ -47,7 +48,7 @@ function main(): void {
     ...PATTERNS.map((p) => `  '${p.id}': ${weights[p.id]}, // train docs fired: ai ${evidence[p.id]?.ai}, human ${evidence[p.id]?.human}`),
     '};',
     '',
-    '/** Logistic model on ln(1 + tell density), mean word length and sentence-length CV. */',
+    '/** Logistic model on ln(1 + tell density), ln(1 + antislop-list rate), mean word length and sentence-length CV. */',
     'export const COEFFICIENTS: ModelCoefficients = {',
     ...Object.entries(coef).map(([k, v]) => `  ${k}: ${v},`),
     '};',

@@ -101,9 +101,18 @@ export interface FittedModel {
   evidence: Record<string, { ai: number; human: number }>;
 }
 
+/** The model's inputs, in the order of its columns. */
+const INPUTS = ['log_tell_density', 'log_list_rate', 'mean_word_length', 'sentence_length_cv'] as const;
+type Input = (typeof INPUTS)[number];
+
 /** The model's input columns for one text. */
-function modelColumns(f: ModelFeatures): number[] {
-  return [Math.log1p(f.tell_density), f.mean_word_length, f.sentence_length_cv];
+function modelColumns(f: ModelFeatures): Record<Input, number> {
+  return { log_tell_density: Math.log1p(f.tell_density), log_list_rate: Math.log1p(f.list_rate), mean_word_length: f.mean_word_length, sentence_length_cv: f.sentence_length_cv };
+}
+
+export interface FitOptions {
+  /** Inputs left out of the logistic model (their coefficient is 0): for checking that an input earns its place. */
+  without?: readonly Input[];
 }
 
 /**
@@ -111,7 +120,7 @@ function modelColumns(f: ModelFeatures): number[] {
  * Weights: smoothed log-odds of firing in AI vs human documents, shrunk toward the family prior and clamped to [0, 3].
  * Coefficients: L2-regularised logistic regression on the standardised model columns.
  */
-export function fitModel(dets: readonly Detection[], isAi: readonly boolean[], train: readonly number[]): FittedModel {
+export function fitModel(dets: readonly Detection[], isAi: readonly boolean[], train: readonly number[], options: FitOptions = {}): FittedModel {
   const nA = train.filter((i) => isAi[i]).length;
   const nH = train.length - nA;
   const weights: Record<string, number> = {};
@@ -130,8 +139,12 @@ export function fitModel(dets: readonly Detection[], isAi: readonly boolean[], t
     weights[p.id] = round(clamp(n === 0 ? prior : (n * raw + SHRINK_K * prior) / (n + SHRINK_K)), 3);
     evidence[p.id] = { ai: a, human: h };
   }
-  const xs = train.map((i) => modelColumns(modelFeatures(dets[i] as Detection, weights)));
-  const k = (xs[0] as number[]).length;
+  const inputs = INPUTS.filter((c) => !(options.without ?? []).includes(c));
+  const xs = train.map((i) => {
+    const c = modelColumns(modelFeatures(dets[i] as Detection, weights));
+    return inputs.map((name) => c[name]);
+  });
+  const k = inputs.length;
   const cols = Array.from({ length: k }, (_, j) => j);
   const mu = cols.map((j) => xs.reduce((s, r) => s + (r[j] as number), 0) / xs.length);
   const sd = cols.map((j) => Math.sqrt(xs.reduce((s, r) => s + ((r[j] as number) - (mu[j] as number)) ** 2, 0) / xs.length) || 1);
@@ -142,11 +155,16 @@ export function fitModel(dets: readonly Detection[], isAi: readonly boolean[], t
     LAMBDA,
   );
   const slopes = cols.map((j) => (beta[j + 1] as number) / (sd[j] as number));
+  const slope = (name: Input): number => {
+    const j = inputs.indexOf(name);
+    return j < 0 ? 0 : round(slopes[j] as number, 4);
+  };
   const coefficients: ModelCoefficients = {
     intercept: round((beta[0] as number) - slopes.reduce((s, b, j) => s + b * (mu[j] as number), 0), 4),
-    log_tell_density: round(slopes[0] as number, 4),
-    mean_word_length: round(slopes[1] as number, 4),
-    sentence_length_cv: round(slopes[2] as number, 4),
+    log_tell_density: slope('log_tell_density'),
+    log_list_rate: slope('log_list_rate'),
+    mean_word_length: slope('mean_word_length'),
+    sentence_length_cv: slope('sentence_length_cv'),
   };
   return { weights, coefficients, evidence };
 }

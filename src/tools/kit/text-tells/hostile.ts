@@ -29,6 +29,7 @@ function hostileTexts(max: number): [string, string][] {
     ['citation wrappers', repeatTo('\u3010\ue200\ue200', max)],
     ['uniform sentences with participle tails', repeatTo('She sat at the old desk by the window, staring at the grey sea. ', max)],
     ['digits and separators', repeatTo('1,2.3,', max)],
+    ['antislop list words, one hit each', repeatTo('She nodded, her gaze flickered to the shadows and she whispered. ', max)],
   ];
 }
 
