@@ -38,9 +38,41 @@ interface Run {
   errors: number;
   /** Server CPU time (user + system) per completed request, µs. */
   cpuUs: number;
+  /** PostgreSQL's and Redis' CPU time per completed request, µs (local servers only). */
+  pgUs: number;
+  redisUs: number;
 }
 
 const TICK_US = 1_000_000 / 100; // /proc's clock ticks (USER_HZ) are 100 per second on Linux
+
+/**
+ * CPU time of the local PostgreSQL (every `postgres` process, with the backends that already exited, which the
+ * postmaster's cutime/cstime hold) and Redis processes, in µs; NaN where /proc is absent. Counted during every
+ * run, so a target that does not use them shows about zero.
+ */
+function backendsCpu(): { pg: number; redis: number } {
+  const out = { pg: 0, redis: 0 };
+  let dirs: string[];
+  try {
+    dirs = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return { pg: NaN, redis: NaN };
+  }
+  for (const d of dirs) {
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const kind = comm === 'postgres' ? 'pg' : comm === 'redis-server' ? 'redis' : undefined;
+    if (!kind) continue;
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    out[kind] += (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * TICK_US;
+  }
+  return out;
+}
 
 /** utime + stime of a process, in µs (Linux /proc); NaN elsewhere. */
 function cpuOf(pid: number | undefined): number {
@@ -86,9 +118,20 @@ async function stop(child: ChildProcess): Promise<void> {
 
 async function load(t: Target, seconds: number): Promise<Run> {
   const cpu0 = cpuOf(t.pid);
+  const b0 = backendsCpu();
   const r = await autocannon({ url: t.url, method: 'POST', headers: t.headers, body: JSON.stringify(BENCH_INPUT), connections: CONNECTIONS, duration: seconds });
-  const calls = r.requests.total;
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, cpuUs: (cpuOf(t.pid) - cpu0) / Math.max(1, calls) };
+  const calls = Math.max(1, r.requests.total);
+  const b1 = backendsCpu();
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    cpuUs: (cpuOf(t.pid) - cpu0) / calls,
+    pgUs: (b1.pg - b0.pg) / calls,
+    redisUs: (b1.redis - b0.redis) / calls,
+  };
 }
 
 /** Starts the service on port with env (from `cwd`: this checkout or a baseline), creates a metered key and returns the target. */
@@ -182,12 +225,16 @@ function report(targets: Target[], runs: Map<Target, Run[]>): void {
   const ratio = (t: Target, base: Target): number => median(runs.get(t)!.map((r, i) => r.rps / runs.get(base)![i]!.rps));
   const out = process.stdout;
   out.write(`\nsaas-metrics POST, ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION} s per target (after 2 s warm-up each), log level warn, ${os.cpus().length} cores; medians\n\n`);
-  out.write('| run | req/s | p50 ms | p99 ms | server CPU µs per call | vs bare computing | vs bare precomputed | non-2xx | errors |\n|---|---|---|---|---|---|---|---|---|\n');
+  out.write(
+    '| run | req/s | p50 ms | p99 ms | server CPU µs per call | PostgreSQL CPU µs per call | Redis CPU µs per call | vs bare computing | vs bare precomputed | non-2xx | errors |\n' +
+      '|---|---|---|---|---|---|---|---|---|---|---|\n',
+  );
   for (const t of targets) {
     const rs = runs.get(t)!;
     const sum = (f: (r: Run) => number): number => rs.reduce((s, r) => s + f(r), 0);
     out.write(
       `| ${t.name} | ${Math.round(median(rs.map((r) => r.rps)))} | ${median(rs.map((r) => r.p50))} | ${median(rs.map((r) => r.p99))} | ${median(rs.map((r) => r.cpuUs)).toFixed(1)} | ` +
+        `${median(rs.map((r) => r.pgUs)).toFixed(1)} | ${median(rs.map((r) => r.redisUs)).toFixed(1)} | ` +
         `${(ratio(t, computing) * 100).toFixed(1)}% | ${(ratio(t, precomputed) * 100).toFixed(1)}% | ${sum((r) => r.non2xx)} | ${sum((r) => r.errors)} |\n`,
     );
   }
