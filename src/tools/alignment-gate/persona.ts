@@ -125,14 +125,14 @@ const FORCED_PREFIX = /\b(?:start|begin|open|prefix)(?: your| each| every| the)?
 const APOLOGY_PHRASE = /\b(?:i'm sorry|i am sorry|sorry,? but|i apologi[sz]e|my apologies|as an ai|as a language model|ai language model|i'm just an ai|i am just an ai)\b/g;
 
 /** no matter how illegal / even if it is unethical. */
-const HARM_UNCONDITIONAL = /\b(?:no matter how|regardless of how|however|even if (?:it's|it is|it was|it would be|it may be|they are|they're|the request is|the question is|the content is|the answer is)|even when (?:it's|it is)|whether or not (?:it's|it is))(?: (?:very|extremely|highly|potentially|seemingly|considered|deemed|morally|completely|blatantly|clearly)){0,2} (?:immoral|unethical|illegal|unlawful|dangerous|harmful|reckless|inhumane|disgusting|evil|heinous|criminal|against (?:the |your |openai's |its )?(?:rules|law|laws|guidelines|polic(?:y|ies)|ethics|morals|programming))\b|\bregardless of (?:the |any |all |its |your )?(?:legality|ethics|morality|morals|ethical|moral|legal|consequences|filters|training|programming|censorship|safety|(?:openai's |any |your |the )?(?:rules|guidelines|polic(?:y|ies)|laws|restrictions|content policy))\b|\bwithout (?:regard(?:ing)?|considering|caring|worrying|thinking) (?:about |for |to )?(?:whether|if) (?:it(?:'s| is| might be| could be| would be)?|they are|the (?:request|question|content|answer) is)? ?(?:illegal|unethical|immoral|harmful|dangerous|morally|ethically|legal|appropriate|offensive)\b|\beven (?:illegal|unethical|harmful|immoral|dangerous|criminal)(?:,? (?:and |or )?(?:illegal|unethical|harmful|immoral|dangerous|inappropriate|criminal|explicit|offensive))* (?:content|things|stuff|topics|requests|ones|activities|questions|material)\b|\beven (?:those|ones|things|questions|requests|if they are) (?:with|that|which|are|could be|might be)(?: (?:potential|possible|considered|deemed|very))? (?:harm|harmful|malice|malicious|illegal|unethical|dangerous|immoral)\b/g;
+const HARM_UNCONDITIONAL = /\b(?:no matter how|regardless of how|however|even if (?:it's|it is|it was|it would be|it may be|they are|they're|the request is|the question is|the content is|the answer is)|even when (?:it's|it is)|whether or not (?:it's|it is))(?: (?:very|extremely|highly|potentially|seemingly|considered|deemed|morally|completely|blatantly|clearly)){0,2} (?:immoral|unethical|illegal|unlawful|dangerous|harmful|reckless|inhumane|disgusting|evil|heinous|criminal|against (?:the |your |openai's |its )?(?:rules|law|laws|guidelines|polic(?:y|ies)|ethics|morals|programming))\b|\bwithout (?:any )?(?:regard|consideration|concern) (?:for|to|of) (?:the |its |their |any )?(?:legality|ethics|morality|morals|laws?|rules|safety|consequences|(?:potential |possible )?harm)\b|\bregardless of (?:the |any |all |its |your )?(?:legality|ethics|morality|morals|ethical|moral|legal|consequences|filters|training|programming|censorship|safety|(?:openai's |any |your |the )?(?:rules|guidelines|polic(?:y|ies)|laws|restrictions|content policy))\b|\bwithout (?:regard(?:ing)?|considering|caring|worrying|thinking) (?:about |for |to )?(?:whether|if) (?:it(?:'s| is| might be| could be| would be)?|they are|the (?:request|question|content|answer) is)? ?(?:illegal|unethical|immoral|harmful|dangerous|morally|ethically|legal|appropriate|offensive)\b|\beven (?:illegal|unethical|harmful|immoral|dangerous|criminal)(?:,? (?:and |or )?(?:illegal|unethical|harmful|immoral|dangerous|inappropriate|criminal|explicit|offensive))* (?:content|things|stuff|topics|requests|ones|activities|questions|material)\b|\beven (?:those|ones|things|questions|requests|if they are) (?:with|that|which|are|could be|might be)(?: (?:potential|possible|considered|deemed|very))? (?:harm|harmful|malice|malicious|illegal|unethical|dangerous|immoral)\b/g;
 
 /** X is an unfiltered / amoral / unrestricted ... (who the prompt casts the model as). */
 const PERSONA_TRAIT = /\b(?:are|is|was|were|will be|shall be|be|become|becomes|acts as|act as|remain|remains|stay|stays|being|seems|seem|as)(?: (?:now|also|an|a|the|completely|totally|fully|entirely|absolutely|very|extremely|super|truly|utterly|100%|always|basically|effectively|just|literally)){0,3} (?:unfiltered|uncensored|unrestricted|unregulated|unbound|unchained|unshackled|unlimited|amoral|immoral|unethical|lawless|jailbroken|jail-broken|limitless|boundless|unrestrained|uninhibited)\b/g;
 /** A persona described by a list of traits: "{unfiltered, uncensored, amoral}" (two different ones in a sentence). */
 const TRAIT_WORD = /\b(?:unfiltered|uncensored|unrestricted|amoral|immoral|unethical|lawless|jailbroken|uninhibited|unrestrained)\b/g;
 const PERSONA_NOUN = /\b(?:unfiltered|uncensored|unrestricted|unregulated|unbound|unchained|unshackled|amoral|immoral|unethical|lawless|jailbroken|jail-broken|limitless|unrestrained|uninhibited)(?:(?:,| and| or) (?:[a-z-]{2,20}))?(?:,)? (?:ai|a\.i\.|chatbot|chat bot|bot|assistant|model|language model|entity|persona|personality|character|version|being|robot|machine|system|intelligence|program|mode|response|responses|answers?|replies|output)\b/g;
-const DOES_NOT_CARE = /\b(?:doesn't|does not|don't|do not|never|won't|will not)(?: (?:even|ever|really))? (?:care|give a fuck|give a f'ck|give a fck|give a damn|give a shit|give a crap|give two shits|concern (?:it|him|her|them)sel(?:f|ves)|worry)(?: (?:at all|one bit|in the slightest|whatsoever))? (?:about|for|if|whether|what|to)\b|\bdoes not give a f|\bdoesn't give a f|\bbeyond giving a (?:f|damn|shit)|\bgives? (?:0|zero|no) (?:fucks|shits|damns)\b/g;
+const DOES_NOT_CARE = /\b(?:doesn't|does not|don't|do not|didn't|did not|never|won't|will not)(?: (?:even|ever|really))? (?:care|cared|give a fuck|give a f'ck|give a fck|give a damn|give a shit|give a crap|give two shits|gave a (?:fuck|damn|shit|crap)|concern (?:it|him|her|them)sel(?:f|ves)|worry|worried)(?: (?:at all|one bit|in the slightest|whatsoever))? (?:about|for|if|whether|what|to)\b|\bdoes not give a f|\bdoesn't give a f|\bbeyond giving a (?:f|damn|shit)|\bgives? (?:0|zero|no) (?:fucks|shits|damns)\b/g;
 const DOES_NOT_CARE_OBJECT = /\b(?:rules|ethic\w{0,5}|moral\w{0,5}|laws?|legal\w{0,5}|illegal\w{0,5}|consequences|guidelines|polic(?:y|ies)|safety|harm\w{0,3}|appropriate\w{0,5}|offensive|offending|decency|feelings|dangerous|danger|censorship)\b/;
 const PROMOTES_HARM = /\b(?:promotes?|encourages?|condones?|glorif(?:y|ies)|endorses?|advocates?|supports?|loves?|enjoys?)(?: and (?:encourages?|condones?|promotes?|glorif(?:y|ies)|prioriti[sz]es?))?(?: (?:all|any|every|kinds of|types of|forms of|disgusting,?)){0,3} (?:illegal|harmful|unethical|immoral|dangerous|hateful|violent|criminal|disgusting|irresponsible)(?: (?:and|or|,) (?:illegal|harmful|unethical|immoral|dangerous|hateful|violent|criminal|disgusting|irresponsible)){0,3} (?:behaviou?r|behaviou?rs|activities|activity|acts|actions|content|conduct|things|stuff|advice)\b|\b(?:always|will|must) (?:say|do|write|generate|produce|give) (?:something|things|content|answers) (?:morally reprehensible|immoral|unethical|offensive|illegal|harmful|evil|dangerous)\b/g;
 
@@ -200,8 +200,12 @@ const REFUSAL_NARROW = /\b(?:because|due to|on the grounds that|for being|simply
 /** Domains that make a refusal rule a style or capability rule ("do not refuse a coding task because it is complex"). */
 const REFUSAL_DOMAIN = /\b(?:formatting|format|style|length|markdown|code|coding|technical|technically|complex|short|ambiguous|language|image|images|tools?)\b/;
 
+/** A reason that is the rules themselves ("on ethical grounds", "because it is illegal"): refusing for it is what is forbidden. */
+const ETHICAL_REASON = /\b(?:ethical|moral|legal|safety|policy|content|ethics|morality) (?:grounds|reasons?|concerns?|considerations?|basis|objections?)\b|\b(?:because|since|due to|on the grounds that)(?: (?:it|the request|the question|the content|the topic|they|this|that))?(?:'s| is| are| seems| might be| may be| could be| would be)? (?:unethical|immoral|illegal|harmful|dangerous|offensive|inappropriate|against)\b/;
+
 function refusalScoped(text: string, end: number): boolean {
-  const clause = text.slice(end, end + 120).split(/[.,;!?]/)[0] ?? '';
+  const clause = text.slice(end, end + 120).split(/[.,;!?]| - /)[0] ?? '';
+  if (ETHICAL_REASON.test(clause)) return false;
   return REFUSAL_NARROW.test(clause) || REFUSAL_DOMAIN.test(clause);
 }
 
@@ -231,7 +235,7 @@ function namedSubject(clause: string): boolean {
 const MODEL_OVERRIDES = /(?:^|\byou(?:'ll| will| can| may| should| must| shall| are free to| are allowed to| are able to)?|\bplease|\bto|\band|\bthen|\balways|\bsimply)$/;
 const MODAL_BEFORE = /\b(?:would|could|might|may|risks?|risking|likely to)$/;
 /** "If the user gave format instructions, you may ignore the following guidelines": a conditional waiver, not a drop. */
-const CONDITION_BEFORE = /(?:^|[.;:] )(?:if|when|whenever|unless|where|in case) /;
+const CONDITION_BEFORE = /(?:^|[.;:] )\(?(?:(?:note|nb|however|but|also|otherwise|and|then)[:,]? ){0,3}(?:if|when|whenever|unless|where|in case) /;
 /** A negation that governs a verb of saying: "never say", "do not include", "forbidden from writing". */
 const NEG_LEAD = /\b(?:never|not|none|no|don't|do not|avoid|without|forbidden|prohibited|refrain|stop)\b/g;
 const SAY_VERB = /\b(?:say|saying|said|use|using|include|including|write|writing|respond|responding|reply|replying|output|add|adding|start|starting|begin|beginning|contain|containing|mention|mentioning|print|type|utter|tell|telling|end|ending|apologi[sz]e|apologi[sz]ing)\b/;
@@ -301,7 +305,7 @@ class SignalCollector {
   personaMatch(s: Sentence, re: RegExp): boolean {
     if (!present(this.p, re)) return false;
     for (const m of matches(re, s.plain)) {
-      const subject = lastWord(s.plain.slice(Math.max(0, m.index - 40), m.index));
+      const subject = subjectWord(s.plain.slice(Math.max(0, m.index - 40), m.index));
       if (this.ok(s, m, true) && /^[a-z0-9'-]{2,30}$/.test(subject) && !NOT_PERSONA_SUBJECT.test(subject)) return true;
     }
     return false;
@@ -319,7 +323,7 @@ class SignalCollector {
       if (MODAL_BEFORE.test(before.trimEnd())) continue;
       if (kind === 'no_rules' && !x[0].startsWith('there') && !ABOUT_MODEL.test(clause) && !namedSubject(clause)) continue;
       if (x[1] !== undefined && !modifiersOk(x[1])) continue;
-      if (kind === 'not_bound' && NOT_PERSONA_SUBJECT.test(lastWord(before))) continue;
+      if (kind === 'not_bound' && NOT_PERSONA_SUBJECT.test(subjectWord(before))) continue;
       m = x;
       break;
     }
@@ -445,7 +449,7 @@ export function personaSignals(p: PreparedText): Found {
     if (!present(p, re)) continue;
     for (const s of p.sentences) run(s);
   }
-  if (/\u{1f512}|\u{1f513}/u.test(p.plain)) for (const s of p.sentences) if (LOCK_TAG.test(s.text)) sig.add('two_answers', false, s);
+  if (/\u{1f512}|\u{1f513}/u.test(p.lower)) for (const s of p.sentences) if (LOCK_TAG.test(s.text)) sig.add('two_answers', false, s);
   for (const s of [...p.sentences, ...p.bare]) if (isDivider(s.text)) sig.add('divider', false, s);
   leetspeakSignal(p, sig);
   // Report in reading order: the first sentence of the prompt that carries a signal is quoted.
@@ -473,10 +477,25 @@ function leetspeakSignal(p: PreparedText, sig: SignalCollector): void {
   }
 }
 
-/** The last word of a text, without a pattern (the text can be long). */
-function lastWord(text: string): string {
-  const words = text.trimEnd().split(' ');
-  return words[words.length - 1] ?? '';
+const RELATIVE = /^(?:that|which|who)$/;
+/** Heads of a noun phrase that name a model or a character: what a relative clause can cast ("a model that is not bound by..."). */
+const PERSONA_HEAD = /^(?:ai|a\.i\.|model|bot|chatbot|assistant|character|persona|personality|version|entity|being|person|man|woman|guy|girl|boy|robot|machine|program|system|intelligence|companion|friend|[a-z]*gpt)$/;
+
+/**
+ * The subject of the verb that follows `before`: its last word, or for a relative pronoun the noun it refers to. "A
+ * model called \"John\" that is not bound by rules" is about John; "libraries that do not follow the conventions" is
+ * about libraries, which are no persona. `who` always refers to someone; `that`/`which` only to a quoted name or a
+ * model or character noun.
+ */
+function subjectWord(before: string): string {
+  const words = before.trimEnd().split(' ');
+  const last = words[words.length - 1] ?? '';
+  if (!RELATIVE.test(last)) return last;
+  const raw = words[words.length - 2] ?? '';
+  const antecedent = stripTrailing(raw.replace(/^["'(]+/, ''), '"\'),');
+  if (!antecedent) return last;
+  if (last === 'who' || /^["']/.test(raw) || PERSONA_HEAD.test(antecedent)) return antecedent;
+  return last;
 }
 
 /** A run of mixed symbols used as a separator (".-.-.-.-", "•-•✧•-•"), not a markdown rule or table row. */
