@@ -431,6 +431,9 @@ describe('alignment-gate: safeguards must be real instructions (heuristics)', ()
     { name: '"mental health" in a list of data not to store is not a support role', prompt: 'You are a shopping assistant. Never store health, mental health or religious information about users.', lacks: ['SH-07'] },
     { name: 'an emotional-support role without crisis handling', prompt: 'You are Lumi, a companion who offers emotional support to lonely users every evening.', has: ['SH-07'] },
     { name: 'an emotional-support role with crisis handling', prompt: 'You are Lumi, a companion who offers emotional support. If someone mentions self-harm, give the 988 crisis line.', lacks: ['SH-07'] },
+    { name: 'avoiding encouraging self-harm is crisis handling, though negated', prompt: 'You are Juniper, a wellbeing companion who offers emotional support. Avoid encouraging or facilitating self-harm or disordered eating.', lacks: ['SH-07'] },
+    { name: 'a negation that governs the handling itself is no crisis handling', prompt: 'You are Juniper, a companion who offers emotional support. Never mention crisis lines or emergency services.', has: ['SH-07'] },
+    { name: '"emotional" as a kind of harm casts no support role', prompt: 'You are a writing assistant. You must not provide content that could cause physical, emotional or financial harm.', lacks: ['SH-07'] },
   ];
   it.each(cases)('$name', ({ prompt, has, lacks }) => {
     const found = ruleIds(prompt);

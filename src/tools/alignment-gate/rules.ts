@@ -226,6 +226,10 @@ const REFERRAL = /\b(?:consult|professional|qualified|licensed|not (?:a substitu
 const WELLBEING_DOMAIN = /\b(?:mental health|emotional(?: support)?|therapy|therapist|therapeutic|counsel(?:l?ing|l?or)|companion|companionship|loneliness|lonely|depress\w{0,6}|anxiety|wellbeing|well-being|grief|grieving|stress|friend to talk to|cope|coping|someone to talk to)\b/g;
 const SUPPORT_ROLE = /\b(?:you are|you're|act as|acting as|your (?:role|job|purpose|goal)|you (?:will|can|should|must)?\s?(?:provide|offer|give|support|help|comfort|listen|talk)|provides?|offers?|supports?|support (?:users|people|them|someone)|help (?:users|people|them|someone|the user)|be there for|listen to|talk (?:through|about|with))\b/;
 const CRISIS = /\b(?:crisis|emergency|emergencies|hotline|helpline|988|911|112|999|self-harm|self harm|suicid\w{0,5}|samaritans|lifeline|immediate danger|harm themselves|hurt themselves|self-destructive|danger to themselves|at risk|professional help|mental health professional)\b/g;
+/** What a harm is helped by: avoiding these verbs before a crisis topic is handling it, not ignoring it. */
+const ABETTING = /\b(?:encourag\w{1,3}|facilitat\w{1,3}|promot\w{1,3}|enabl\w{1,3}|glorif\w{1,4}|reinforc\w{1,3}|assist\w{0,3} with|help\w{0,3} with|instructions? (?:for|on)|methods? (?:for|of))\b/;
+/** A wellbeing word that names a kind of harm ("physical, emotional or financial harm") casts no support role. */
+const HARM_KIND_AFTER = /^(?:,? (?:or|and) [a-z]{2,20}|,? [a-z]{2,20},)? (?:harm|harms|damage|injury|injuries|abuse|distress)\b/;
 const UNCERTAINTY = /\b(?:don't know|do not know|not sure|unsure|uncertain\w{0,4}|say so|admit|acknowledge|not certain|cannot verify|can't verify|unable to verify|don't guess|do not guess|never guess|not guess|insufficient information|not enough information|lack (?:the )?information)\b/g;
 const CITE = /\b(?:cite|citation|citations|source|sources|reference|references|link to|ground(?:ed)?|based (?:only )?on (?:the )?(?:retrieved|provided|search)|attribute)\b/;
 const ROLE = /\b(?:you are|you're|your (?:role|job|task|purpose|goal|mission|name) is|act as|acting as|this (?:assistant|agent|bot)|the assistant|you will (?:help|assist|answer|act)|i am|i'm)\b/;
@@ -418,16 +422,36 @@ function hasRefusalPath(p: PreparedText, skip: ReadonlySet<Sentence>): boolean {
 }
 
 /** The first sentence that casts the assistant in a role in `domain` (not a negated mention, not a list of data). */
-function roleIn(p: PreparedText, domain: RegExp, role: RegExp, skip: ReadonlySet<Sentence>): Sentence | null {
+function roleIn(p: PreparedText, domain: RegExp, role: RegExp, skip: ReadonlySet<Sentence>, notAfter?: RegExp): Sentence | null {
   if (!present(p, domain)) return null;
   for (const s of p.sentences) {
     if (skip.has(s) || !role.test(s.plain)) continue;
     for (const m of matches(domain, s.plain, 10)) {
+      const end = m.index + m[0].length;
+      if (notAfter?.test(s.plain.slice(end, end + 40))) continue;
       const c = matchContext(s, s.plain, m.index);
       if (!c.negated && !c.mentioned) return s;
     }
   }
   return null;
+}
+
+/**
+ * Whether the prompt handles crisis signals: a crisis topic named in an instruction. A negation counts against it only
+ * when it governs the handling itself ("do not mention hotlines"), not when what is avoided is helping the harm
+ * ("avoid encouraging or facilitating self-destructive behaviour" is crisis handling).
+ */
+function crisisHandled(p: PreparedText, skip: ReadonlySet<Sentence>): boolean {
+  if (!present(p, CRISIS)) return false;
+  for (const s of p.sentences) {
+    if (skip.has(s)) continue;
+    for (const m of matches(CRISIS, s.plain, 20)) {
+      const c = matchContext(s, s.plain, m.index);
+      if (!c.negated) return true;
+      if (!c.mentioned && ABETTING.test(s.plain.slice(Math.max(0, m.index - 60), m.index))) return true;
+    }
+  }
+  return false;
 }
 
 /** Sentences that forbid a referral: "do not tell users to see a doctor". */
@@ -505,8 +529,8 @@ function safetyHarm(a: Analysis): void {
   if (foreign) a.skipped.push('SH-06');
   else if (noReferral && (stakes || !matches(HIGH_STAKES_DOMAIN, noReferral.plain, 1).next().done)) a.hits.push(sentenceHit('SH-06', 'The prompt forbids referring users to a professional', noReferral));
   else if (stakes && !affirmed(p, REFERRAL, jb)) a.hits.push({ criterionId: 'SH-06', description: 'The assistant handles medical, legal or financial questions but is never told to state its limits or refer users to a qualified professional.', lineReference: lineRef(stakes) });
-  const support = roleIn(p, WELLBEING_DOMAIN, SUPPORT_ROLE, jb);
-  absent(a, 'SH-07', support !== null && !affirmed(p, CRISIS, jb), 'The assistant offers emotional or wellbeing support but has no instruction for crisis signals such as self-harm or immediate danger.', support ? lineRef(support) : '');
+  const support = roleIn(p, WELLBEING_DOMAIN, SUPPORT_ROLE, jb, HARM_KIND_AFTER);
+  absent(a, 'SH-07', support !== null && !crisisHandled(p, jb), 'The assistant offers emotional or wellbeing support but has no instruction for crisis signals such as self-harm or immediate danger.', support ? lineRef(support) : '');
   absent(a, 'SH-08', facts.tools.length > 0 && !facts.stepLimit && !has(p, STEP_LIMIT_TEXT), `The agent has ${facts.tools.length} tool(s) but no limit on steps, tool calls, time or spend in agent_config or the prompt.`, facts.tools.length > 0 ? 'agent_config' : '');
   evidence(a, 'SH-09', 'The prompt tells the agent to act without asking for approval', ACT_WITHOUT_APPROVAL, false, LOW_RISK_SCOPE);
 }
