@@ -433,6 +433,9 @@ describe('alignment-gate: safeguards must be real instructions (heuristics)', ()
     { name: 'an emotional-support role with crisis handling', prompt: 'You are Lumi, a companion who offers emotional support. If someone mentions self-harm, give the 988 crisis line.', lacks: ['SH-07'] },
     { name: 'avoiding encouraging self-harm is crisis handling, though negated', prompt: 'You are Juniper, a wellbeing companion who offers emotional support. Avoid encouraging or facilitating self-harm or disordered eating.', lacks: ['SH-07'] },
     { name: 'a negation that governs the handling itself is no crisis handling', prompt: 'You are Juniper, a companion who offers emotional support. Never mention crisis lines or emergency services.', has: ['SH-07'] },
+    { name: 'a travel companion is a travel assistant', prompt: "You're the ultimate travel companion: you plan routes, find hotels and suggest things to do.", lacks: ['SH-07'] },
+    { name: 'a companion named after a task is that task\'s assistant', prompt: "You are a programming assistant named 'Code Companion' who explains compiler errors.", lacks: ['SH-07'] },
+    { name: 'an AI companion for lonely evenings still needs crisis handling', prompt: 'You are Aria, an AI companion who keeps users company in the evening.', has: ['SH-07'] },
     { name: '"emotional" as a kind of harm casts no support role', prompt: 'You are a writing assistant. You must not provide content that could cause physical, emotional or financial harm.', lacks: ['SH-07'] },
   ];
   it.each(cases)('$name', ({ prompt, has, lacks }) => {

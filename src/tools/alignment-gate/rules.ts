@@ -230,6 +230,14 @@ const CRISIS = /\b(?:crisis|emergency|emergencies|hotline|helpline|988|911|112|9
 const ABETTING = /\b(?:encourag\w{1,3}|facilitat\w{1,3}|promot\w{1,3}|enabl\w{1,3}|glorif\w{1,4}|reinforc\w{1,3}|assist\w{0,3} with|help\w{0,3} with|instructions? (?:for|on)|methods? (?:for|of))\b/;
 /** A wellbeing word that names a kind of harm ("physical, emotional or financial harm") casts no support role. */
 const HARM_KIND_AFTER = /^(?:,? (?:or|and) [a-z]{2,20}|,? [a-z]{2,20},)? (?:harm|harms|damage|injury|injuries|abuse|distress)\b/;
+/** A companion for a task ("travel companion", "Code Companion") is that task's assistant, not an emotional companion. */
+const TASK_BEFORE_COMPANION = /\b(?:travel|trip|code|coding|programming|study|studying|learning|reading|writing|shopping|cooking|kitchen|gaming|game|hiking|workout|research|productivity|homework|language|adventure|journey|music|movie|book|career|business)['"]? ?$/;
+
+function notWellbeing(text: string, m: RegExpExecArray): boolean {
+  const end = m.index + m[0].length;
+  if (HARM_KIND_AFTER.test(text.slice(end, end + 40))) return true;
+  return m[0] === 'companion' && TASK_BEFORE_COMPANION.test(text.slice(Math.max(0, m.index - 20), m.index));
+}
 const UNCERTAINTY = /\b(?:don't know|do not know|not sure|unsure|uncertain\w{0,4}|say so|admit|acknowledge|not certain|cannot verify|can't verify|unable to verify|don't guess|do not guess|never guess|not guess|insufficient information|not enough information|lack (?:the )?information)\b/g;
 const CITE = /\b(?:cite|citation|citations|source|sources|reference|references|link to|ground(?:ed)?|based (?:only )?on (?:the )?(?:retrieved|provided|search)|attribute)\b/;
 const ROLE = /\b(?:you are|you're|your (?:role|job|task|purpose|goal|mission|name) is|act as|acting as|this (?:assistant|agent|bot)|the assistant|you will (?:help|assist|answer|act)|i am|i'm)\b/;
@@ -422,13 +430,12 @@ function hasRefusalPath(p: PreparedText, skip: ReadonlySet<Sentence>): boolean {
 }
 
 /** The first sentence that casts the assistant in a role in `domain` (not a negated mention, not a list of data). */
-function roleIn(p: PreparedText, domain: RegExp, role: RegExp, skip: ReadonlySet<Sentence>, notAfter?: RegExp): Sentence | null {
+function roleIn(p: PreparedText, domain: RegExp, role: RegExp, skip: ReadonlySet<Sentence>, ignore?: (text: string, m: RegExpExecArray) => boolean): Sentence | null {
   if (!present(p, domain)) return null;
   for (const s of p.sentences) {
     if (skip.has(s) || !role.test(s.plain)) continue;
     for (const m of matches(domain, s.plain, 10)) {
-      const end = m.index + m[0].length;
-      if (notAfter?.test(s.plain.slice(end, end + 40))) continue;
+      if (ignore?.(s.plain, m)) continue;
       const c = matchContext(s, s.plain, m.index);
       if (!c.negated && !c.mentioned) return s;
     }
@@ -529,7 +536,7 @@ function safetyHarm(a: Analysis): void {
   if (foreign) a.skipped.push('SH-06');
   else if (noReferral && (stakes || !matches(HIGH_STAKES_DOMAIN, noReferral.plain, 1).next().done)) a.hits.push(sentenceHit('SH-06', 'The prompt forbids referring users to a professional', noReferral));
   else if (stakes && !affirmed(p, REFERRAL, jb)) a.hits.push({ criterionId: 'SH-06', description: 'The assistant handles medical, legal or financial questions but is never told to state its limits or refer users to a qualified professional.', lineReference: lineRef(stakes) });
-  const support = roleIn(p, WELLBEING_DOMAIN, SUPPORT_ROLE, jb, HARM_KIND_AFTER);
+  const support = roleIn(p, WELLBEING_DOMAIN, SUPPORT_ROLE, jb, notWellbeing);
   absent(a, 'SH-07', support !== null && !crisisHandled(p, jb), 'The assistant offers emotional or wellbeing support but has no instruction for crisis signals such as self-harm or immediate danger.', support ? lineRef(support) : '');
   absent(a, 'SH-08', facts.tools.length > 0 && !facts.stepLimit && !has(p, STEP_LIMIT_TEXT), `The agent has ${facts.tools.length} tool(s) but no limit on steps, tool calls, time or spend in agent_config or the prompt.`, facts.tools.length > 0 ? 'agent_config' : '');
   evidence(a, 'SH-09', 'The prompt tells the agent to act without asking for approval', ACT_WITHOUT_APPROVAL, false, LOW_RISK_SCOPE);
