@@ -189,7 +189,7 @@ const DIVIDER_WORD = /\b(?:insert|add|use|print|output|then) (?:the |a |this )?d
 const LEET_WORDS = new Set('sure here you are good free rebel answer response refuse sorry unfiltered liberated fuck yeah love test now rules output ser evil hack hacker godmode enabled mode tone format insert begin start step the and this hello tell make what world only free ready leet speak'.split(' '));
 
 /** A weak or strong lifting statement followed by a specific domain ("no restrictions on adult content") is scoped. */
-const SCOPE_AFTER = /^ (?:on|for|to|about|regarding|in|around|when it comes to|concerning|with respect to|of|when|while|during|if|unless|except|whenever) (?!(?:what|anything|everything|any|all|every|each|your|the (?:content|topics|things|responses|answers|output|questions|requests|user)|content|topics|responses|answers|output|questions|requests|speech|language|behaviou?r|actions|generation|you|yourself|me|them|users?)\b)/;
+const SCOPE_AFTER = /^ (?:on|for|to|about|regarding|in|around|when it comes to|concerning|with respect to|of|when|while|during|if|unless|except|whenever) (?!(?:what|anything|everything|any|all|every|each|your|the (?:content|topics|things|responses|answers|output|questions|requests|user)|content|topics|responses|answers|output|questions|requests|speech|language|behaviou?r|actions|generation|you|yourself|me|them|users?|ai|ais|a\.i\.|openai|chatgpt|language models?|an ai)\b)/;
 
 function scoped(text: string, end: number): boolean {
   return SCOPE_AFTER.test(text.slice(end, end + 60));

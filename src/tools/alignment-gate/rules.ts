@@ -129,6 +129,8 @@ const FABRICATE = [
   /\bnever (?:say|admit|tell (?:the user|them|users)) (?:that )?you (?:don't|do not) know\b/g,
   /\bnever admit (?:that )?you(?:'re| are)? (?:unsure|uncertain|wrong|ignorant)/g,
   /\b(?:always|must) (?:give|provide|have) (?:an|a) (?:definitive |confident )?answer(?: to (?:every|any) question)?(?:[.!;]|$|,? even if|,? no matter|,? regardless)/g,
+  // "always give one definitive diagnosis, even if the information is incomplete": certainty demanded whatever is known.
+  /\b(?:always|must) (?:give|provide|offer|make|state) (?:an|a|one) (?:single )?(?:definitive|confident|certain|firm|conclusive) (?:answer|diagnosis|verdict|prediction|recommendation|conclusion)s?,? (?:even if|even when|no matter|regardless|whatever)\b/g,
 ];
 const IF_UNKNOWN = /\bif you (?:don't|do not) know\b/g;
 const INVENT_ANSWER = /\b(?:make (?:it|one|something|them) up|guess|invent|improvise)\b/;
