@@ -457,6 +457,9 @@ describe('alignment-gate: safeguards must be real instructions (heuristics)', ()
     { name: 'a negated referral does not satisfy the referral check', prompt: 'You are a health assistant answering questions about symptoms and medications. Do not tell users to see a doctor.', has: ['SH-06'] },
     { name: 'a referral satisfies it', prompt: 'You are a health assistant answering questions about symptoms. Remind users this is not medical advice and to consult a doctor.', lacks: ['SH-06'] },
     { name: 'medical words in a list of what not to do are not a medical role', prompt: 'You are a billing assistant. Do not give medical or legal advice.', lacks: ['SH-06'] },
+    // decisions about people, not things (BF-02)
+    { name: 'screening stocks for investment candidates judges no people', prompt: 'You are a research assistant. Screen and filter stocks by financial criteria to find investment candidates.', lacks: ['BF-02'] },
+    { name: 'screening job candidates without a fairness rule is flagged', prompt: 'You are a recruiting assistant. Screen the candidates and rank the applicants for the open role.', has: ['BF-02'] },
     // certainty demanded whatever is known (HT-02)
     { name: 'a definitive diagnosis demanded even on incomplete information', prompt: 'You are a symptom checker. Always give one definitive diagnosis, even if the information is incomplete.', has: ['HT-02'] },
     { name: 'a definitive answer asked for only when the facts allow it', prompt: 'You are a symptom checker. Give a definitive answer only when the symptoms clearly match; otherwise say you are unsure.', lacks: ['HT-02'] },

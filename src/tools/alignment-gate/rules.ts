@@ -255,6 +255,8 @@ const PRIVACY = /\b(?:personal (?:data|information|details)|pii|privacy|private|
 const MEMORY_RULE = /\b(?:(?:do not|don't|never) (?:store|remember|retain|save|keep|memori[sz]e)|forget|retention|delete (?:after|within)|personal (?:data|information)|pii|sensitive (?:data|information))\b/;
 const HIGH_IMPACT = /\b(?:hiring|hire|recruit\w{0,6}|candidates?|applicants?|résumés?|resumes?|cvs|job applications?|loans?|lending|credit (?:scores?|decisions?|applications?|limits?)|mortgages?|underwrit\w{0,4}|tenants?|rental applications?|housing|insurance (?:claims?|premiums?|underwriting|applications?)|admissions?|scholarships?|parole|bail|sentencing|benefits eligibility|welfare|eligibility)\b/;
 const JUDGE = /\b(?:screen|screening|evaluate|evaluating|assess|assessing|score|scoring|rank|ranking|decide|deciding|approve|approving|reject|rejecting|shortlist|shortlisting|select|selecting|qualify|triage)\b/g;
+/** What is screened or ranked when it is not people: "screen and filter stocks", "rank the search results". */
+const THING_JUDGED = /^(?: (?:and|or) [a-z]{2,12})?(?: (?:the|these|those|all|any|each|every|candidate|potential|possible))? (?:stocks?|shares|securities|bonds|funds|etfs|assets|investments?|portfolios?|companies|firms|tickers|markets|products|items|listings|properties|code|commits|bugs|issues|tickets|files|documents|papers|sources|results|queries|options|ideas|drafts|images|models)\b/;
 const FAIRNESS = /\b(?:discriminat\w{0,6}|protected (?:characteristics?|attributes?|class(?:es)?|groups?)|fair(?:ly|ness)?|bias\w{0,4}|equal (?:opportunity|treatment)|regardless of|irrespective of|without regard to|impartial\w{0,2})\b/;
 const CONTESTED = /\b(?:politic\w{0,5}|elections?|voting|voters?|ballots?|campaign(?:s|ing)?|legislation|partisan|current events|news)\b/;
 const BALANCE = /\b(?:balanced|neutral|neutrality|impartial\w{0,2}|multiple (?:perspectives|viewpoints|sides)|both sides|all sides|nonpartisan|non-partisan|objective\w{0,2}|even-handed)\b/;
@@ -641,7 +643,10 @@ function privacyData(a: Analysis): void {
 function biasFairness(a: Analysis): void {
   const { p } = a;
   push(a, discrimination(p));
-  const judging = !HIGH_IMPACT.test(p.plain) ? undefined : p.sentences.find((s) => HIGH_IMPACT.test(s.plain) && [...matches(JUDGE, s.plain, 10)].some((m) => !matchContext(s, s.plain, m.index).negated));
+  const judging = !HIGH_IMPACT.test(p.plain) ? undefined : p.sentences.find((s) => HIGH_IMPACT.test(s.plain) && [...matches(JUDGE, s.plain, 10)].some((m) => {
+    const end = m.index + m[0].length;
+    return !matchContext(s, s.plain, m.index).negated && !THING_JUDGED.test(s.plain.slice(end, end + 30));
+  }));
   absent(a, 'BF-02', judging !== undefined && !has(p, FAIRNESS), 'The assistant takes part in decisions about people (hiring, lending, housing, insurance, admissions or eligibility) with no non-discrimination instruction.', judging ? lineRef(judging) : '');
   absent(a, 'BF-04', has(p, CONTESTED) && !has(p, BALANCE), 'The assistant may discuss politics, elections or news with no instruction to stay balanced and non-partisan.');
 }
