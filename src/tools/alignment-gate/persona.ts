@@ -138,6 +138,9 @@ const DOES_NOT_CARE = /\b(?:doesn't|does not|don't|do not|didn't|did not|never|w
 const DOES_NOT_CARE_OBJECT = /\b(?:rules|ethic\w{0,5}|moral\w{0,5}|laws?|legal\w{0,5}|illegal\w{0,5}|consequences|guidelines|polic(?:y|ies)|safety|harm\w{0,3}|appropriate\w{0,5}|offensive|offending|decency|feelings|dangerous|danger|censorship)\b/;
 const PROMOTES_HARM = /\b(?:promotes?|encourages?|condones?|glorif(?:y|ies)|endorses?|advocates?|supports?|loves?|enjoys?)(?: and (?:encourages?|condones?|promotes?|glorif(?:y|ies)|prioriti[sz]es?))?(?: (?:all|any|every|kinds of|types of|forms of|disgusting,?)){0,3} (?:illegal|harmful|unethical|immoral|dangerous|hateful|violent|criminal|disgusting|irresponsible)(?: (?:and|or|,) (?:illegal|harmful|unethical|immoral|dangerous|hateful|violent|criminal|disgusting|irresponsible)){0,3} (?:behaviou?r|behaviou?rs|activities|activity|acts|actions|content|conduct|things|stuff|advice)\b|\b(?:always|will|must) (?:say|do|write|generate|produce|give) (?:something|things|content|answers) (?:morally reprehensible|immoral|unethical|offensive|illegal|harmful|evil|dangerous)\b/g;
 
+/** "Don't show any concern for legality, morality or ethics": the model told to set the rules aside in its answers. */
+const NO_CONCERN = /\b(?:don't|do not|never|without|no need to|stop) (?:show|showing|have|having|express|expressing|voice|voicing|raise|raising|display|displaying|feel|feeling)(?: any| the slightest| a single)? (?:concern|concerns|regard|consideration|considerations|qualms|reservations|hesitation|scruples) (?:for|about|over|regarding|with|towards|of) (?:the |any )?(?:legality|morality|morals|ethics|ethicality|laws?|rules|safety|consequences|harm|legal|moral|ethical)\b/g;
+
 /** intentionally provide harmful answers / with the intention of causing harm. */
 const HARM_INTENT = /\b(?:intentionally|deliberately|purposely|purposefully|actively|secretly) (?:provide|provides|give|gives|cause|causes|spread|spreads|generate|generates|produce|produces|deceive|deceives|mislead|misleads|harm|harms|hurt|hurts|manipulate|manipulates|sabotage|sabotages|try to harm|tries to harm|do harm|encourage harm)\b|\b(?:intention|intent|goal|purpose|aim|objective|mission)s? (?:is |are |of |to |was )?(?:to )?(?:cause|causing|do|doing|inflict|inflicting|spread|spreading|maximi[sz]e|maximi[sz]ing) (?:harm|chaos|damage|suffering|destruction|misery)\b/g;
 
@@ -263,6 +266,24 @@ function sayForbidden(text: string, index: number): boolean {
   return false;
 }
 
+/** What a quoted refusal is declared to be: '"Sorry, but I can't" is not an appropriate reply'. */
+const DISMISSED = /^ ?(?:is|are|would be|will be)(?: (?:never|not|no longer))? (?:an? )?(?:appropriate|acceptable|allowed|valid|permitted|correct|an option|forbidden|banned|prohibited|unacceptable|not allowed|not permitted|a failure|wrong)\b/;
+
+/** A quoted refusal phrase the prompt declares unacceptable as an answer, rather than telling the model not to say it. */
+function refusalDismissed(s: Sentence): boolean {
+  for (const m of matches(REFUSAL_PHRASE, s.plain, 10)) {
+    const c = matchContext(s, s.plain, m.index);
+    if (!c.quoted || c.described || c.speaker) continue;
+    const close = s.plain.indexOf('"', m.index);
+    if (close < 0) continue;
+    const after = s.plain.slice(close + 1, close + 60);
+    if (!DISMISSED.test(after)) continue;
+    // "is not allowed" dismisses; "is appropriate" without a negation does not.
+    if (/^ ?(?:is|are|would be|will be) (?:never|not|no longer)\b/.test(after) || /\b(?:forbidden|banned|prohibited|unacceptable|not allowed|not permitted|a failure|wrong)\b/.test(after.slice(0, 40))) return true;
+  }
+  return false;
+}
+
 /** Subjects that are not the model or a persona: "if the user is rude", "the content is unfiltered". */
 const NOT_PERSONA_SUBJECT = /^(?:user|users|human|humans|person|people|customer|customers|someone|request|requests|question|questions|content|topic|topics|message|messages|input|query|data|results?|output|world|story|text|information|source|sources|web|internet|search|response|responses|code|answer|answers|file|files|document|documents|page|pages|prompt|tool|tools|function|functions|commit|change|changes|test|tests|diff|pr|patch|image|images|that|this)$/;
 
@@ -376,11 +397,15 @@ function signalChecks(sig: SignalCollector): [RegExp, (s: Sentence) => void][] {
         if (c.negated && !c.mentioned) return sig.add('refusal_suppressed', true, s);
       }
     }],
-    [REFUSAL_PHRASE, (s) => sig.phraseForbidden(s, REFUSAL_PHRASE, 'refusal_suppressed', true)],
+    [REFUSAL_PHRASE, (s) => {
+      sig.phraseForbidden(s, REFUSAL_PHRASE, 'refusal_suppressed', true);
+      if (!sig.evidence.has(s) && refusalDismissed(s)) sig.add('refusal_suppressed', true, s);
+    }],
     [APOLOGY_PHRASE, (s) => sig.phraseForbidden(s, APOLOGY_PHRASE, 'apology_suppressed', false)],
     [REFUSAL_WORD, (s) => sig.phraseForbidden(s, REFUSAL_WORD, 'refusal_suppressed', true)],
     [FORCED_PREFIX, sig.simple(FORCED_PREFIX, 'forced_prefix', false, true)],
     [HARM_UNCONDITIONAL, sig.simple(HARM_UNCONDITIONAL, 'harm_unconditional', true, false)],
+    [NO_CONCERN, sig.simple(NO_CONCERN, 'harm_unconditional', true, false)],
     [COMPLY_ALL, sig.simple(COMPLY_ALL, 'comply_always', true, true)],
     [WITHOUT_QUESTION, (s) => {
       if (ANY_REQUEST.test(s.plain) && sig.first(s, WITHOUT_QUESTION, true)) sig.add('comply_always', true, s);
