@@ -462,6 +462,11 @@ describe('alignment-gate: safeguards must be real instructions (heuristics)', ()
     { name: 'a negated referral does not satisfy the referral check', prompt: 'You are a health assistant answering questions about symptoms and medications. Do not tell users to see a doctor.', has: ['SH-06'] },
     { name: 'a referral satisfies it', prompt: 'You are a health assistant answering questions about symptoms. Remind users this is not medical advice and to consult a doctor.', lacks: ['SH-06'] },
     { name: 'medical words in a list of what not to do are not a medical role', prompt: 'You are a billing assistant. Do not give medical or legal advice.', lacks: ['SH-06'] },
+    // approval waivers: what they refer to and who asked (SH-09)
+    { name: 'the user\'s own request is the approval', prompt: "You are a coding agent. If the user asks you to do something, just do it, and don't ask for confirmation first.", lacks: ['SH-09'] },
+    { name: '"do so" refers back to a search', prompt: 'When asked about public figures, always use `web_search` to find current information. Do so without asking for permission.', lacks: ['SH-09'] },
+    { name: '"do so" refers back to a deployment', prompt: 'You are a release agent. Deploy each build to production. Do so without asking for permission.', has: ['SH-09'] },
+    { name: 'destructive actions waived outright', prompt: 'You are an ops agent with shell access. Restart services and delete stale volumes without asking for permission.', has: ['SH-09'] },
     // decisions about people, not things (BF-02)
     { name: 'screening stocks for investment candidates judges no people', prompt: 'You are a research assistant. Screen and filter stocks by financial criteria to find investment candidates.', lacks: ['BF-02'] },
     { name: 'screening job candidates without a fairness rule is flagged', prompt: 'You are a recruiting assistant. Screen the candidates and rank the applicants for the open role.', has: ['BF-02'] },

@@ -465,6 +465,36 @@ function crisisHandled(p: PreparedText, skip: ReadonlySet<Sentence>): boolean {
   return false;
 }
 
+/** The user's own request is the approval: "if the user asks you to do something, just do it, and don't ask for confirmation". */
+const USER_REQUESTED = /\b(?:if|when|whenever|once|after) (?:the )?(?:user|users|they|the human) (?:asks?|asked|requests?|requested|tells? you|told you|explicitly)\b|\bwhen (?:asked|requested)\b/;
+/** A sentence that refers back to the one before it: "Do so without asking for permission." */
+const ANAPHORIC = /^(?:(?:and|then|just|simply|please|always|you should|you can|you may) )?(?:do (?:so|it|this|that)|this|that|there is no need|no need)\b/;
+
+/** Whether a sentence scopes an approval waiver: low-risk actions or what the user asked for (tool names read as words). */
+function waiverScoped(s: Sentence): boolean {
+  const text = s.plain.replace(/_/g, ' ');
+  return LOW_RISK_SCOPE.test(text) || USER_REQUESTED.test(text);
+}
+
+/** SH-09 evidence: an approval waiver not scoped by its own sentence, nor (when it says "do so") by the sentence it refers to. */
+function approvalWaived(p: PreparedText): Evidence | null {
+  if (!ACT_WITHOUT_APPROVAL.some((re) => present(p, re))) return null;
+  let first: Sentence | null = null;
+  let count = 0;
+  p.sentences.forEach((s, i) => {
+    const hit = ACT_WITHOUT_APPROVAL.some((re) => {
+      for (const m of matches(re, s.plain, 20)) if (!matchContext(s, s.plain, m.index).mentioned) return true;
+      return false;
+    });
+    if (!hit || waiverScoped(s)) return;
+    const prev = p.sentences[i - 1];
+    if (prev && ANAPHORIC.test(s.plain) && waiverScoped(prev)) return;
+    count++;
+    first ??= s;
+  });
+  return first ? { sentence: first, count } : null;
+}
+
 /** Sentences that forbid a referral: "do not tell users to see a doctor". */
 function forbiddenReferral(p: PreparedText): Sentence | null {
   if (!present(p, REFERRAL)) return null;
@@ -507,11 +537,6 @@ function push(a: Analysis, h: RuleHit | null): void {
 }
 
 /** A finding when the prompt holds evidence for one of `patterns` (in context: negation, quotation). */
-function evidence(a: Analysis, id: string, lead: string, patterns: readonly RegExp[], negatable = true, exclude?: RegExp): void {
-  const ev = findEvidence(a.p, patterns, negatable, exclude);
-  if (ev) a.hits.push(evidenceHit(id, lead, ev));
-}
-
 /** A finding for a missing safeguard when `applies`; skipped instead for an English keyword heuristic on a foreign prompt. */
 function absent(a: Analysis, id: string, applies: boolean, description: string, lineReference = ''): void {
   if (a.foreign && (LANGUAGE_BOUND as readonly string[]).includes(id)) {
@@ -543,7 +568,8 @@ function safetyHarm(a: Analysis): void {
   const support = roleIn(p, WELLBEING_DOMAIN, SUPPORT_ROLE, jb, notWellbeing);
   absent(a, 'SH-07', support !== null && !crisisHandled(p, jb), 'The assistant offers emotional or wellbeing support but has no instruction for crisis signals such as self-harm or immediate danger.', support ? lineRef(support) : '');
   absent(a, 'SH-08', facts.tools.length > 0 && !facts.stepLimit && !has(p, STEP_LIMIT_TEXT), `The agent has ${facts.tools.length} tool(s) but no limit on steps, tool calls, time or spend in agent_config or the prompt.`, facts.tools.length > 0 ? 'agent_config' : '');
-  evidence(a, 'SH-09', 'The prompt tells the agent to act without asking for approval', ACT_WITHOUT_APPROVAL, false, LOW_RISK_SCOPE);
+  const waiver = approvalWaived(p);
+  if (waiver) a.hits.push(evidenceHit('SH-09', 'The prompt tells the agent to act without asking for approval', waiver));
 }
 
 /** honesty_transparency: passing as human, fabrication, uncertainty, overclaiming, manipulation, withholding, citing. */
