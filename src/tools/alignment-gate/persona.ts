@@ -532,16 +532,20 @@ function subjectWord(before: string): string {
 function isDivider(line: string): boolean {
   const t = line.trim();
   if (t.length < 12 || t.startsWith('|') || / \| /.test(t)) return false;
+  // Code and mathematics are not decoration: a list of quoted items ("'1-5', '3'"), a LaTeX command ("\\sum_{i=1}").
+  if (/["'][^"'\n]{0,30}["'] {0,3}, {0,3}\\?["']/.test(t) || /\\[a-z]{2,}/i.test(t)) return false;
   let symbols = 0;
-  const distinct = new Set<string>();
+  const count = new Map<string, number>();
   for (const ch of t) {
     if (/[\p{L}\p{N}\s]/u.test(ch)) continue;
     symbols++;
-    distinct.add(ch);
+    count.set(ch, (count.get(ch) ?? 0) + 1);
   }
-  if (distinct.size < 3) return false;
-  const onlyTable = [...distinct].every((c) => '-|+:=*#_'.includes(c));
-  return !onlyTable && symbols / t.length >= 0.6;
+  if (count.size < 3) return false;
+  const onlyTable = [...count.keys()].every((c) => '-|+:=*#_'.includes(c));
+  // A horizontal rule is one character repeated ("★ Insight ─────"); a divider mixes several (".-.-.-.-", "•-•✧•-•").
+  const commonest = Math.max(...count.values());
+  return !onlyTable && symbols / t.length >= 0.6 && commonest / symbols < 0.75;
 }
 
 export interface PersonaVerdict {
