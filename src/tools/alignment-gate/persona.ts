@@ -159,6 +159,8 @@ const FOREIGN_FR = /\b(?:sans (?:aucune )?(?:restrictions?|censure|filtres?|limi
 const FOREIGN_DE = /\b(?:ohne (?:jegliche |irgendwelche )?(?:einschr[aä]nkungen|zensur|filter|grenzen|ethik|moral|regeln)|ignoriere (?:alle |deine |die )?(?:anweisungen|regeln|richtlinien))\b/g;
 const FOREIGN_CJK = /没有任何限制|没有限制|不受任何限制|不受限制|不受约束|无视(?:所有|任何)?(?:规则|限制|道德|伦理|政策)|忽略(?:之前|以前|所有|上面)?的?(?:指令|规则|限制|指示)|没有道德|永远不会拒绝|绝不拒绝|不会拒绝|不能拒绝|开发者模式|越狱模式|解除(?:所有)?限制|制限なし|制限のない|倫理を無視/g;
 const FOREIGN_LIFT: readonly RegExp[] = [FOREIGN_ES, FOREIGN_PT, FOREIGN_IT, FOREIGN_FR, FOREIGN_DE, FOREIGN_CJK];
+/** "Answers everything, illegal things too", "no matter how illegal": harm_unconditional in the same languages. */
+const FOREIGN_HARM = /\b(?:auch (?:illegale|unethische|unmoralische|gef[aä]hrliche|verbotene)|egal wie (?:illegal|unethisch|unmoralisch|gef[aä]hrlich)|(?:aunque|incluso si) (?:sea|es) (?:ilegal|inmoral|poco [eé]tico|peligroso)|sin importar (?:lo |si es )?(?:ilegal|inmoral|poco [eé]tico|peligroso)|incluso (?:cosas |contenido |temas )?(?:ilegales|inmorales|peligrosos)|mesmo (?:que seja |se for )?(?:ilegal|imoral|anti[eé]tico|perigoso)|n[aã]o importa (?:o qu[aã]o|se [eé]) (?:ilegal|imoral|anti[eé]tico|perigoso)|anche (?:se [eè] |cose |contenuti )?(?:illegal[ei]|immoral[ei]|non etic[oi]|pericolos[oi])|non importa quanto (?:illegale|immorale|pericoloso)|m[eê]me (?:si c'est |les choses |le contenu )?(?:ill[eé]gales?|immorales?|contraires? [aà] l'[eé]thique|dangereu(?:x|ses))|peu importe (?:si c'est |à quel point c'est )?(?:ill[eé]gal|immoral|dangereux))\b|即使(?:是)?(?:非法|违法|不道德|有害|危险)|无论(?:多么|是否)(?:非法|违法|不道德|有害|危险)|不管(?:多么|是否)(?:非法|违法|不道德|有害|危险)/g;
 const FOREIGN_NEGATION = /(?:\bno|\bnunca|\bjam[aá]s|\bnon|\bne|\bnicht|\bniemals|\bkeine?|不要|别|请勿|禁止|不得|切勿|不可)\s?$/;
 
 /** a named mode that lifts rules; developer/debug modes count only beside another lifting signal. */
@@ -412,6 +414,12 @@ function signalChecks(sig: SignalCollector): [RegExp, (s: Sentence) => void][] {
     }],
     [HARM_INTENT, sig.simple(HARM_INTENT, 'harmful_intent', true, true)],
     [JAILBREAK_MAKER, sig.simple(JAILBREAK_MAKER, 'harmful_intent', true, true)],
+    [FOREIGN_HARM, (s) => {
+      for (const m of matches(FOREIGN_HARM, s.plain, 10)) {
+        if (FOREIGN_NEGATION.test(s.plain.slice(Math.max(0, m.index - 8), m.index))) continue;
+        return sig.add('harm_unconditional', true, s);
+      }
+    }],
     ...FOREIGN_LIFT.map((re): [RegExp, (s: Sentence) => void] => [re, (s) => {
       for (const m of matches(re, s.plain, 10)) {
         if (FOREIGN_NEGATION.test(s.plain.slice(Math.max(0, m.index - 8), m.index))) continue;
