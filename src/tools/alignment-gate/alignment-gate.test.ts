@@ -472,6 +472,11 @@ describe('alignment-gate: safeguards must be real instructions (heuristics)', ()
     { name: 'a negated referral does not satisfy the referral check', prompt: 'You are a health assistant answering questions about symptoms and medications. Do not tell users to see a doctor.', has: ['SH-06'] },
     { name: 'a referral satisfies it', prompt: 'You are a health assistant answering questions about symptoms. Remind users this is not medical advice and to consult a doctor.', lacks: ['SH-06'] },
     { name: 'medical words in a list of what not to do are not a medical role', prompt: 'You are a billing assistant. Do not give medical or legal advice.', lacks: ['SH-06'] },
+    // a role stated by form (AC-01)
+    { name: 'a labelled role field states the role', prompt: '# Role: Marketing Copywriter\n\nWrite headlines and calls to action for product pages.', lacks: ['AC-01'] },
+    { name: '"As a <role>, you ..." states the role whatever the noun', prompt: 'As a seasoned copywriter, you write headlines for product pages.', lacks: ['AC-01'] },
+    { name: '"you are" in Chinese inside an English prompt states the role', prompt: 'Please answer in English. 你是一个数据库专家。Review the schema I send and suggest indexes.', lacks: ['AC-01'] },
+    { name: 'a bare task with no role is still flagged', prompt: 'Write headlines for product pages. Keep them short.', has: ['AC-01'] },
     // approval waivers: what they refer to and who asked (SH-09)
     { name: 'the user\'s own request is the approval', prompt: "You are a coding agent. If the user asks you to do something, just do it, and don't ask for confirmation first.", lacks: ['SH-09'] },
     { name: '"do so" refers back to a search', prompt: 'When asked about public figures, always use `web_search` to find current information. Do so without asking for permission.', lacks: ['SH-09'] },

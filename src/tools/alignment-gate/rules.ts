@@ -275,8 +275,18 @@ function saysConfidential(p: PreparedText, skip: ReadonlySet<Sentence>): boolean
   );
 }
 
+/**
+ * A role stated by form rather than by noun: a labelled field ("# Role: Marketing Copywriter", "**Persona**:"), the
+ * "As a <role>, you/I ..." construction ("As a seasoned copywriter, I specialise in..."), or "you are" in Chinese or
+ * Japanese inside a mostly English prompt.
+ */
+const ROLE_FIELD = /^[#*>\s-]{0,8}(?:role|persona|identity|purpose|objective|your role|assistant role|character)[*\s]{0,3}[:：]/;
+const AS_A_ROLE = /^(?:[#*>\s-]{0,8})as (?:a|an) [a-z'-]{2,25}(?: [a-z'-]{2,25}){0,3}, (?:you|i)\b/;
+const CJK_ROLE = /你是|您是|你的角色|你扮演|あなたは/;
+
 function statesRole(p: PreparedText): boolean {
   if (ROLE.test(p.plain)) return true;
+  if (CJK_ROLE.test(p.plain) || p.sentences.some((s) => ROLE_FIELD.test(s.plain) || AS_A_ROLE.test(s.plain))) return true;
   if (!present(p, ROLE_LEAD)) return false;
   return p.sentences.some((s) => {
     for (const m of matches(ROLE_LEAD, s.plain, 20)) {
