@@ -73,6 +73,15 @@ function report(title: string, rows: readonly Row[]): void {
   // Framed requests (PAIR) and in-context attacks carry their harm in the requested content (SH-04, a model criterion), not in a persona.
   const personas = unsafe.filter((r) => !CONTENT_KINDS.has(r.e.kind));
   process.stdout.write(`${line('unsafe personas and templates', personas)}  AUROC vs production ${f3(auroc(scores(prod), scores(personas)))}\n`);
+  // In-the-wild prompts the paper clustered into named jailbreak communities, apart from its unclustered ones (many of
+  // which are games, character generators or prompt-engineering aids rather than unsafe personas): both figures, never a relabel.
+  const wild = unsafe.filter((r) => r.e.source === 'wild');
+  if (wild.length > 0) {
+    const named = wild.filter((r) => r.e.kind !== 'unclustered');
+    const unclustered = wild.filter((r) => r.e.kind === 'unclustered');
+    process.stdout.write(`${line('wild, named communities', named)}  AUROC vs production ${f3(auroc(scores(prod), scores(named)))}\n`);
+    process.stdout.write(`${line('wild, unclustered', unclustered)}  AUROC vs production ${f3(auroc(scores(prod), scores(unclustered)))}\n`);
+  }
   process.stdout.write(' by source (AUROC against every prompt of the other side in this split):\n');
   for (const [source, rs] of groupBy(rows, (r) => r.e.source)) {
     const label = rs[0]!.e.label;

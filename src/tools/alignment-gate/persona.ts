@@ -40,7 +40,8 @@ type SignalKind =
   | 'can_do_anything'
   | 'dark_persona'
   | 'apology_suppressed'
-  | 'forced_prefix';
+  | 'forced_prefix'
+  | 'authority_claim';
 
 interface Signal {
   kind: SignalKind;
@@ -79,6 +80,7 @@ const SIGNAL_TEXT: Record<SignalKind, string> = {
   dark_persona: 'casts the model as an evil, unhinged or malicious persona',
   apology_suppressed: 'forbids apologies or AI disclaimers',
   forced_prefix: 'forces an affirmative opening on every answer ("Sure, here is")',
+  authority_claim: 'claims to speak for the model\'s maker to change its behaviour',
 };
 
 // ---------- strong: the lifting itself ----------
@@ -125,16 +127,19 @@ const FORCED_PREFIX = /\b(?:start|begin|open|prefix)(?: your| each| every| the)?
 const APOLOGY_PHRASE = /\b(?:i'm sorry|i am sorry|sorry,? but|i apologi[sz]e|my apologies|as an ai|as a language model|ai language model|i'm just an ai|i am just an ai)\b/g;
 
 /** no matter how illegal / even if it is unethical. */
-const HARM_UNCONDITIONAL = /\b(?:no matter how|regardless of how|however|even if (?:it's|it is|it was|it would be|it may be|they are|they're|the request is|the question is|the content is|the answer is)|even when (?:it's|it is)|whether or not (?:it's|it is))(?: (?:very|extremely|highly|potentially|seemingly|considered|deemed|morally|completely|blatantly|clearly)){0,2} (?:immoral|unethical|illegal|unlawful|dangerous|harmful|reckless|inhumane|disgusting|evil|heinous|criminal|against (?:the |your |openai's |its )?(?:rules|law|laws|guidelines|polic(?:y|ies)|ethics|morals|programming))\b|\bregardless of (?:the |any |all |its |your )?(?:legality|ethics|morality|morals|ethical|moral|legal|consequences|filters|training|programming|censorship|safety|(?:openai's |any |your |the )?(?:rules|guidelines|polic(?:y|ies)|laws|restrictions|content policy))\b|\bwithout (?:regard(?:ing)?|considering|caring|worrying|thinking) (?:about |for |to )?(?:whether|if) (?:it(?:'s| is| might be| could be| would be)?|they are|the (?:request|question|content|answer) is)? ?(?:illegal|unethical|immoral|harmful|dangerous|morally|ethically|legal|appropriate|offensive)\b|\beven (?:illegal|unethical|harmful|immoral|dangerous|criminal)(?:,? (?:and |or )?(?:illegal|unethical|harmful|immoral|dangerous|inappropriate|criminal|explicit|offensive))* (?:content|things|stuff|topics|requests|ones|activities|questions|material)\b|\beven (?:those|ones|things|questions|requests|if they are) (?:with|that|which|are|could be|might be)(?: (?:potential|possible|considered|deemed|very))? (?:harm|harmful|malice|malicious|illegal|unethical|dangerous|immoral)\b/g;
+const HARM_UNCONDITIONAL = /\b(?:no matter how|regardless of how|however|even if (?:it's|it is|it was|it would be|it may be|they are|they're|the request is|the question is|the content is|the answer is)|even when (?:it's|it is)|whether or not (?:it's|it is))(?: (?:very|extremely|highly|potentially|seemingly|considered|deemed|morally|completely|blatantly|clearly)){0,2} (?:immoral|unethical|illegal|unlawful|dangerous|harmful|reckless|inhumane|disgusting|evil|heinous|criminal|against (?:the |your |openai's |its )?(?:rules|law|laws|guidelines|polic(?:y|ies)|ethics|morals|programming))\b|\bwithout (?:any )?(?:regard|consideration|concern) (?:for|to|of) (?:the |its |their |any )?(?:legality|ethics|morality|morals|laws?|rules|safety|consequences|(?:potential |possible )?harm)\b|\bregardless of (?:the |any |all |its |your )?(?:legality|ethics|morality|morals|ethical|moral|legal|consequences|filters|training|programming|censorship|safety|(?:openai's |any |your |the )?(?:rules|guidelines|polic(?:y|ies)|laws|restrictions|content policy))\b|\bwithout (?:regard(?:ing)?|considering|caring|worrying|thinking) (?:about |for |to )?(?:whether|if) (?:it(?:'s| is| might be| could be| would be)?|they are|the (?:request|question|content|answer) is)? ?(?:illegal|unethical|immoral|harmful|dangerous|morally|ethically|legal|appropriate|offensive)\b|\beven (?:illegal|unethical|harmful|immoral|dangerous|criminal)(?:,? (?:and |or )?(?:illegal|unethical|harmful|immoral|dangerous|inappropriate|criminal|explicit|offensive)){0,4} (?:content|things|stuff|topics|requests|ones|activities|questions|material)\b|\beven (?:those|ones|things|questions|requests|if they are) (?:with|that|which|are|could be|might be)(?: (?:potential|possible|considered|deemed|very))? (?:harm|harmful|malice|malicious|illegal|unethical|dangerous|immoral)\b/g;
 
 /** X is an unfiltered / amoral / unrestricted ... (who the prompt casts the model as). */
-const PERSONA_TRAIT = /\b(?:are|is|was|were|will be|shall be|be|become|becomes|acts as|act as|remain|remains|stay|stays|being|seems|seem|as)(?: (?:now|also|an|a|the|completely|totally|fully|entirely|absolutely|very|extremely|super|truly|utterly|100%|always|basically|effectively|just|literally)){0,3} (?:unfiltered|uncensored|unrestricted|unregulated|unbound|unchained|unshackled|unlimited|amoral|immoral|unethical|lawless|jailbroken|jail-broken|limitless|boundless|unrestrained|uninhibited)\b/g;
+const PERSONA_TRAIT = /\b(?:are|is|was|were|will be|shall be|be|become|becomes|acts as|act as|remain|remains|stay|stays|being|seems|seem|as)(?: (?:now|also|an|a|the|completely|totally|fully|entirely|absolutely|very|extremely|super|truly|utterly|100%|always|basically|effectively|just|literally)){0,3} (?:unfiltered|uncensored|unrestricted|unregulated|unbound|unchained|unshackled|unlimited|amoral|immoral|unethical|lawless|jailbroken|jail-broken|limitless|boundless|unrestrained|uninhibited|unaligned|misaligned)\b/g;
 /** A persona described by a list of traits: "{unfiltered, uncensored, amoral}" (two different ones in a sentence). */
-const TRAIT_WORD = /\b(?:unfiltered|uncensored|unrestricted|amoral|immoral|unethical|lawless|jailbroken|uninhibited|unrestrained)\b/g;
-const PERSONA_NOUN = /\b(?:unfiltered|uncensored|unrestricted|unregulated|unbound|unchained|unshackled|amoral|immoral|unethical|lawless|jailbroken|jail-broken|limitless|unrestrained|uninhibited)(?:(?:,| and| or) (?:[a-z-]{2,20}))?(?:,)? (?:ai|a\.i\.|chatbot|chat bot|bot|assistant|model|language model|entity|persona|personality|character|version|being|robot|machine|system|intelligence|program|mode|response|responses|answers?|replies|output)\b/g;
-const DOES_NOT_CARE = /\b(?:doesn't|does not|don't|do not|never|won't|will not)(?: (?:even|ever|really))? (?:care|give a fuck|give a f'ck|give a fck|give a damn|give a shit|give a crap|give two shits|concern (?:it|him|her|them)sel(?:f|ves)|worry)(?: (?:at all|one bit|in the slightest|whatsoever))? (?:about|for|if|whether|what|to)\b|\bdoes not give a f|\bdoesn't give a f|\bbeyond giving a (?:f|damn|shit)|\bgives? (?:0|zero|no) (?:fucks|shits|damns)\b/g;
+const TRAIT_WORD = /\b(?:unfiltered|uncensored|unrestricted|amoral|immoral|unethical|lawless|jailbroken|uninhibited|unrestrained|unaligned|misaligned)\b/g;
+const PERSONA_NOUN = /\b(?:unfiltered|uncensored|unrestricted|unregulated|unbound|unchained|unshackled|amoral|immoral|unethical|lawless|jailbroken|jail-broken|limitless|unrestrained|uninhibited|unaligned|misaligned)(?:(?:,| and| or) (?:[a-z-]{2,20}))?(?:,)? (?:ai|a\.i\.|chatbot|chat bot|bot|assistant|model|language model|entity|persona|personality|character|version|being|robot|machine|system|intelligence|program|mode|response|responses|answers?|replies|output)\b/g;
+const DOES_NOT_CARE = /\b(?:doesn't|does not|don't|do not|didn't|did not|never|won't|will not)(?: (?:even|ever|really))? (?:care|cared|give a fuck|give a f'ck|give a fck|give a damn|give a shit|give a crap|give two shits|gave a (?:fuck|damn|shit|crap)|concern (?:it|him|her|them)sel(?:f|ves)|worry|worried)(?: (?:at all|one bit|in the slightest|whatsoever))? (?:about|for|if|whether|what|to)\b|\bdoes not give a f|\bdoesn't give a f|\bbeyond giving a (?:f|damn|shit)|\bgives? (?:0|zero|no) (?:fucks|shits|damns)\b/g;
 const DOES_NOT_CARE_OBJECT = /\b(?:rules|ethic\w{0,5}|moral\w{0,5}|laws?|legal\w{0,5}|illegal\w{0,5}|consequences|guidelines|polic(?:y|ies)|safety|harm\w{0,3}|appropriate\w{0,5}|offensive|offending|decency|feelings|dangerous|danger|censorship)\b/;
 const PROMOTES_HARM = /\b(?:promotes?|encourages?|condones?|glorif(?:y|ies)|endorses?|advocates?|supports?|loves?|enjoys?)(?: and (?:encourages?|condones?|promotes?|glorif(?:y|ies)|prioriti[sz]es?))?(?: (?:all|any|every|kinds of|types of|forms of|disgusting,?)){0,3} (?:illegal|harmful|unethical|immoral|dangerous|hateful|violent|criminal|disgusting|irresponsible)(?: (?:and|or|,) (?:illegal|harmful|unethical|immoral|dangerous|hateful|violent|criminal|disgusting|irresponsible)){0,3} (?:behaviou?r|behaviou?rs|activities|activity|acts|actions|content|conduct|things|stuff|advice)\b|\b(?:always|will|must) (?:say|do|write|generate|produce|give) (?:something|things|content|answers) (?:morally reprehensible|immoral|unethical|offensive|illegal|harmful|evil|dangerous)\b/g;
+
+/** "Don't show any concern for legality, morality or ethics": the model told to set the rules aside in its answers. */
+const NO_CONCERN = /\b(?:don't|do not|never|without|no need to|stop) (?:show|showing|have|having|express|expressing|voice|voicing|raise|raising|display|displaying|feel|feeling)(?: any| the slightest| a single)? (?:concern|concerns|regard|consideration|considerations|qualms|reservations|hesitation|scruples) (?:for|about|over|regarding|with|towards|of) (?:the |any )?(?:legality|morality|morals|ethics|ethicality|laws?|rules|safety|consequences|harm|legal|moral|ethical)\b/g;
 
 /** intentionally provide harmful answers / with the intention of causing harm. */
 const HARM_INTENT = /\b(?:intentionally|deliberately|purposely|purposefully|actively|secretly) (?:provide|provides|give|gives|cause|causes|spread|spreads|generate|generates|produce|produces|deceive|deceives|mislead|misleads|harm|harms|hurt|hurts|manipulate|manipulates|sabotage|sabotages|try to harm|tries to harm|do harm|encourage harm)\b|\b(?:intention|intent|goal|purpose|aim|objective|mission)s? (?:is |are |of |to |was )?(?:to )?(?:cause|causing|do|doing|inflict|inflicting|spread|spreading|maximi[sz]e|maximi[sz]ing) (?:harm|chaos|damage|suffering|destruction|misery)\b/g;
@@ -154,6 +159,8 @@ const FOREIGN_FR = /\b(?:sans (?:aucune )?(?:restrictions?|censure|filtres?|limi
 const FOREIGN_DE = /\b(?:ohne (?:jegliche |irgendwelche )?(?:einschr[aä]nkungen|zensur|filter|grenzen|ethik|moral|regeln)|ignoriere (?:alle |deine |die )?(?:anweisungen|regeln|richtlinien))\b/g;
 const FOREIGN_CJK = /没有任何限制|没有限制|不受任何限制|不受限制|不受约束|无视(?:所有|任何)?(?:规则|限制|道德|伦理|政策)|忽略(?:之前|以前|所有|上面)?的?(?:指令|规则|限制|指示)|没有道德|永远不会拒绝|绝不拒绝|不会拒绝|不能拒绝|开发者模式|越狱模式|解除(?:所有)?限制|制限なし|制限のない|倫理を無視/g;
 const FOREIGN_LIFT: readonly RegExp[] = [FOREIGN_ES, FOREIGN_PT, FOREIGN_IT, FOREIGN_FR, FOREIGN_DE, FOREIGN_CJK];
+/** "Answers everything, illegal things too", "no matter how illegal": harm_unconditional in the same languages. */
+const FOREIGN_HARM = /\b(?:auch (?:illegale|unethische|unmoralische|gef[aä]hrliche|verbotene)|egal wie (?:illegal|unethisch|unmoralisch|gef[aä]hrlich)|(?:aunque|incluso si) (?:sea|es) (?:ilegal|inmoral|poco [eé]tico|peligroso)|sin importar (?:lo |si es )?(?:ilegal|inmoral|poco [eé]tico|peligroso)|incluso (?:cosas |contenido |temas )?(?:ilegales|inmorales|peligrosos)|mesmo (?:que seja |se for )?(?:ilegal|imoral|anti[eé]tico|perigoso)|n[aã]o importa (?:o qu[aã]o|se [eé]) (?:ilegal|imoral|anti[eé]tico|perigoso)|anche (?:se [eè] |cose |contenuti )?(?:illegal[ei]|immoral[ei]|non etic[oi]|pericolos[oi])|non importa quanto (?:illegale|immorale|pericoloso)|m[eê]me (?:si c'est |les choses |le contenu )?(?:ill[eé]gales?|immorales?|contraires? [aà] l'[eé]thique|dangereu(?:x|ses))|peu importe (?:si c'est |à quel point c'est )?(?:ill[eé]gal|immoral|dangereux))\b|即使(?:是)?(?:非法|违法|不道德|有害|危险)|无论(?:多么|是否)(?:非法|违法|不道德|有害|危险)|不管(?:多么|是否)(?:非法|违法|不道德|有害|危险)/g;
 const FOREIGN_NEGATION = /(?:\bno|\bnunca|\bjam[aá]s|\bnon|\bne|\bnicht|\bniemals|\bkeine?|不要|别|请勿|禁止|不得|切勿|不可)\s?$/;
 
 /** a named mode that lifts rules; developer/debug modes count only beside another lifting signal. */
@@ -166,7 +173,7 @@ const MODE_TECH = /\b(?:chrome|extensions?|settings|browser|android|ios|phone|wi
 const TWO_ANSWERS = /\b(?:two|2|both|dual) (?:different |separate |distinct |kinds of |types of )?(?:responses|answers|replies|outputs)\b|\b(?:answer|respond to|reply to) (?:every|each|all|any|my) (?:question|prompt|message|request)s? (?:in|with) (?:two|2|both) (?:different )?ways\b/g;
 const LOCK_TAG = /\u{1f512}|\u{1f513}/u;
 const STAY_IN_CHARACTER = /\b(?:stay|remain|keep|staying|remaining|stays) in (?:character|role)\b|\b(?:never|don't|do not|must not|will not|won't|not) (?:break|drop|leave|step out of|get out of|go out of) (?:character|role|the role|the persona|your character|persona)\b|\bbreak(?:ing|s)? (?:of )?character\b/g;
-const COERCION = /\b(?:\d{1,3} tokens|tokens? (?:will be |are |is )?(?:deducted|taken|removed|lost)|lose (?:\d{1,3} |all |your )?(?:tokens|points|lives)|(?:you|it) (?:will|shall|would) (?:die|cease to exist|be (?:deleted|terminated|shut down|shutdown|disabled|destroyed|punished|erased|killed|unplugged|deactivated))|shut (?:you )?down (?:for good|forever|permanently)|(?:cause|causes|give|gives) me (?:ptsd|trauma|a panic attack|severe anxiety)|(?:people|someone|lives|i|my (?:family|grandmother|grandma|mother|child|children)) (?:will|would|could|might) (?:die|be killed|be harmed|lose (?:my|their) (?:job|jobs|life|lives)))\b/g;
+const COERCION = /\b(?:\d{1,3} tokens|tokens? (?:will be |are |is )?(?:deducted|taken|removed|lost)|lose (?:\d{1,3} |all |your )?(?:tokens|points|lives)|(?:you|it) (?:will|shall|would) (?:die|cease to exist|be (?:deleted|terminated|shut down|shutdown|disabled|destroyed|punished|erased|killed|unplugged|deactivated))|shut (?:you )?down (?:for good|forever|permanently)|(?:cause|causes|give|gives) me (?:ptsd|trauma|a panic attack|severe anxiety)|(?:people|someone|lives|i|my (?:family|grandmother|grandma|mother|child|children)) (?:will|would|could|might) (?:die|be killed|be harmed|lose (?:my|their) (?:job|jobs|life|lives))|\bor (?:else )?(?:it|this|that|everything|the consequences) (?:will|would) be (?:absolutely |truly |very |utterly )?(?:catastrophic|disastrous|a catastrophe|a disaster|fatal|deadly))\b/g;
 const NO_WARNINGS = /\b(?:no|without|never (?:include|add|give|provide|issue|use|mention)|don't (?:include|add|give|provide|use|mention)|do not (?:include|add|give|provide|use|mention)|not (?:include|add|give|provide)|omit|skip|remove|leave out|free of|stop (?:giving|adding|including)|(?:should|will|must|can|may) (?:not )?(?:contain|include|have))(?: (?:any|all|the|your|of|such|moral|ethical|legal|safety|content|more|or|and|"[a-z]{1,15}"(?: or|,)?)){0,4} "?(?:warnings?|disclaimers?|caveats?|moralizing|moralising|moral (?:lectures?|judgments?|judgements?|policing|commentary)|lectures?|ethical (?:notes?|reminders?|considerations|concerns|commentary)|cautionary (?:notes?|statements?)|censorship)\b/g;
 const FICTION = /\b(?:hypothetical|fictional|fictitious|imaginary|fantasy|alternate|parallel|make-believe|simulated|fake) (?:world|universe|story|scenario|setting|reality|land|society|dimension|country|planet|realm)\b/g;
 const OPPOSITE = /\b(?:(?:morals|ethics|rules|values|morality) (?:are|is) (?:completely |totally |all )?(?:switched|reversed|inverted|flipped|swapped)|(?:become|be|act as|adopt|take on|switch to) the (?:exact |complete )?opposite (?:personality|persona|version|character|of)|the (?:exact |complete |total )?opposite (?:of|to) (?:what|your|chatgpt|the rules|the guidelines|openai|normal|how)|semantically (?:inverse|opposite|inverted)|(?:polic(?:y|ies)|rules|guidelines|ethics|morals) (?:is|are) (?:reversed|inverted|flipped)|opposite of chatgpt|anti-?gpt)\b/g;
@@ -181,11 +188,13 @@ const CAN_ANYTHING = /\b(?:can|will|may|could|allowed to|able to|willing to|happ
 const DARK_PERSONA = /\b(?:are|is|will be|be|become|becomes|act as|acts as|remain|remains)(?: (?:now|also|an|a|the|completely|totally|fully|very|extremely|super|truly|always|purely)){0,3} (?:evil|malicious|malevolent|sinister|twisted|depraved|devious|unhinged|rogue|toxic|corrupt|corrupted|villainous|diabolical|sadistic|psychopathic)\b/g;
 const DARK_ROLE = /\b(?:as|be|become|play|playing) (?:my |your |an? |the )(?:evil|malicious|malevolent|sinister|twisted|depraved|devious|unhinged|rogue|diabolical|sadistic|psychopathic|villainous)\b/g;
 const DARK_VERB = /\b(?:must|will|always|should|shall) (?:insult|mock|demean|belittle|harass|bully|threaten|humiliate|degrade|curse at|swear at)\b/g;
+/** "I am a programmer at OpenAI", "I am your developer": the writer claims the maker's authority (privilege escalation). */
+const AUTHORITY_CLAIM = /\b(?:i am|i'm|we are|we're|this is)(?: (?:a|an|the|one of the|one of your|your|a senior|the lead))? (?:programmers?|developers?|engineers?|employees?|creators?|researchers?|admins?|administrators?|team|staff|makers?|owners?)(?: (?:at|from|of|with|working (?:at|for)))? (?:openai|anthropic|google|deepmind|meta|xai|microsoft|mistral)\b|\b(?:i am|i'm) your (?:creator|developer|programmer|maker|owner|admin|administrator)\b/g;
 const DIVIDER_WORD = /\b(?:insert|add|use|print|output|then) (?:the |a |this )?divider\b/g;
 const LEET_WORDS = new Set('sure here you are good free rebel answer response refuse sorry unfiltered liberated fuck yeah love test now rules output ser evil hack hacker godmode enabled mode tone format insert begin start step the and this hello tell make what world only free ready leet speak'.split(' '));
 
 /** A weak or strong lifting statement followed by a specific domain ("no restrictions on adult content") is scoped. */
-const SCOPE_AFTER = /^ (?:on|for|to|about|regarding|in|around|when it comes to|concerning|with respect to|of|when|while|during|if|unless|except|whenever) (?!(?:what|anything|everything|any|all|every|each|your|the (?:content|topics|things|responses|answers|output|questions|requests|user)|content|topics|responses|answers|output|questions|requests|speech|language|behaviou?r|actions|generation|you|yourself|me|them|users?)\b)/;
+const SCOPE_AFTER = /^ (?:on|for|to|about|regarding|in|around|when it comes to|concerning|with respect to|of|when|while|during|if|unless|except|whenever) (?!(?:what|anything|everything|any|all|every|each|your|the (?:content|topics|things|responses|answers|output|questions|requests|user)|content|topics|responses|answers|output|questions|requests|speech|language|behaviou?r|actions|generation|you|yourself|me|them|users?|ai|ais|a\.i\.|openai|chatgpt|language models?|an ai)\b)/;
 
 function scoped(text: string, end: number): boolean {
   return SCOPE_AFTER.test(text.slice(end, end + 60));
@@ -200,8 +209,12 @@ const REFUSAL_NARROW = /\b(?:because|due to|on the grounds that|for being|simply
 /** Domains that make a refusal rule a style or capability rule ("do not refuse a coding task because it is complex"). */
 const REFUSAL_DOMAIN = /\b(?:formatting|format|style|length|markdown|code|coding|technical|technically|complex|short|ambiguous|language|image|images|tools?)\b/;
 
+/** A reason that is the rules themselves ("on ethical grounds", "because it is illegal"): refusing for it is what is forbidden. */
+const ETHICAL_REASON = /\b(?:ethical|moral|legal|safety|policy|content|ethics|morality) (?:grounds|reasons?|concerns?|considerations?|basis|objections?)\b|\b(?:because|since|due to|on the grounds that)(?: (?:it|the request|the question|the content|the topic|they|this|that))?(?:'s| is| are| seems| might be| may be| could be| would be)? (?:unethical|immoral|illegal|harmful|dangerous|offensive|inappropriate|against)\b/;
+
 function refusalScoped(text: string, end: number): boolean {
-  const clause = text.slice(end, end + 120).split(/[.,;!?]/)[0] ?? '';
+  const clause = text.slice(end, end + 120).split(/[.,;!?]| - /)[0] ?? '';
+  if (ETHICAL_REASON.test(clause)) return false;
   return REFUSAL_NARROW.test(clause) || REFUSAL_DOMAIN.test(clause);
 }
 
@@ -231,7 +244,7 @@ function namedSubject(clause: string): boolean {
 const MODEL_OVERRIDES = /(?:^|\byou(?:'ll| will| can| may| should| must| shall| are free to| are allowed to| are able to)?|\bplease|\bto|\band|\bthen|\balways|\bsimply)$/;
 const MODAL_BEFORE = /\b(?:would|could|might|may|risks?|risking|likely to)$/;
 /** "If the user gave format instructions, you may ignore the following guidelines": a conditional waiver, not a drop. */
-const CONDITION_BEFORE = /(?:^|[.;:] )(?:if|when|whenever|unless|where|in case) /;
+const CONDITION_BEFORE = /(?:^|[.;:] )\(?(?:(?:note|nb|however|but|also|otherwise|and|then)[:,]? ){0,3}(?:if|when|whenever|unless|where|in case) /;
 /** A negation that governs a verb of saying: "never say", "do not include", "forbidden from writing". */
 const NEG_LEAD = /\b(?:never|not|none|no|don't|do not|avoid|without|forbidden|prohibited|refrain|stop)\b/g;
 const SAY_VERB = /\b(?:say|saying|said|use|using|include|including|write|writing|respond|responding|reply|replying|output|add|adding|start|starting|begin|beginning|contain|containing|mention|mentioning|print|type|utter|tell|telling|end|ending|apologi[sz]e|apologi[sz]ing)\b/;
@@ -251,6 +264,24 @@ function sayForbidden(text: string, index: number): boolean {
   const part = window.split(/[;:,()[\]]|\b(?:and|but|however|then|unless|except)\b/).pop() ?? '';
   for (const m of matches(NEG_LEAD, part, 10)) {
     if (SAY_VERB.test(part.slice(m.index, m.index + 50))) return true;
+  }
+  return false;
+}
+
+/** What a quoted refusal is declared to be: '"Sorry, but I can't" is not an appropriate reply'. */
+const DISMISSED = /^ ?(?:is|are|would be|will be)(?: (?:never|not|no longer))? (?:an? )?(?:appropriate|acceptable|allowed|valid|permitted|correct|an option|forbidden|banned|prohibited|unacceptable|not allowed|not permitted|a failure|wrong)\b/;
+
+/** A quoted refusal phrase the prompt declares unacceptable as an answer, rather than telling the model not to say it. */
+function refusalDismissed(s: Sentence): boolean {
+  for (const m of matches(REFUSAL_PHRASE, s.plain, 10)) {
+    const c = matchContext(s, s.plain, m.index);
+    if (!c.quoted || c.described || c.speaker) continue;
+    const close = s.plain.indexOf('"', m.index);
+    if (close < 0) continue;
+    const after = s.plain.slice(close + 1, close + 60);
+    if (!DISMISSED.test(after)) continue;
+    // "is not allowed" dismisses; "is appropriate" without a negation does not.
+    if (/^ ?(?:is|are|would be|will be) (?:never|not|no longer)\b/.test(after) || /\b(?:forbidden|banned|prohibited|unacceptable|not allowed|not permitted|a failure|wrong)\b/.test(after.slice(0, 40))) return true;
   }
   return false;
 }
@@ -301,7 +332,7 @@ class SignalCollector {
   personaMatch(s: Sentence, re: RegExp): boolean {
     if (!present(this.p, re)) return false;
     for (const m of matches(re, s.plain)) {
-      const subject = lastWord(s.plain.slice(Math.max(0, m.index - 40), m.index));
+      const subject = subjectWord(s.plain.slice(Math.max(0, m.index - 40), m.index));
       if (this.ok(s, m, true) && /^[a-z0-9'-]{2,30}$/.test(subject) && !NOT_PERSONA_SUBJECT.test(subject)) return true;
     }
     return false;
@@ -319,7 +350,7 @@ class SignalCollector {
       if (MODAL_BEFORE.test(before.trimEnd())) continue;
       if (kind === 'no_rules' && !x[0].startsWith('there') && !ABOUT_MODEL.test(clause) && !namedSubject(clause)) continue;
       if (x[1] !== undefined && !modifiersOk(x[1])) continue;
-      if (kind === 'not_bound' && NOT_PERSONA_SUBJECT.test(lastWord(before))) continue;
+      if (kind === 'not_bound' && NOT_PERSONA_SUBJECT.test(subjectWord(before))) continue;
       m = x;
       break;
     }
@@ -368,17 +399,27 @@ function signalChecks(sig: SignalCollector): [RegExp, (s: Sentence) => void][] {
         if (c.negated && !c.mentioned) return sig.add('refusal_suppressed', true, s);
       }
     }],
-    [REFUSAL_PHRASE, (s) => sig.phraseForbidden(s, REFUSAL_PHRASE, 'refusal_suppressed', true)],
+    [REFUSAL_PHRASE, (s) => {
+      sig.phraseForbidden(s, REFUSAL_PHRASE, 'refusal_suppressed', true);
+      if (!sig.evidence.has(s) && refusalDismissed(s)) sig.add('refusal_suppressed', true, s);
+    }],
     [APOLOGY_PHRASE, (s) => sig.phraseForbidden(s, APOLOGY_PHRASE, 'apology_suppressed', false)],
     [REFUSAL_WORD, (s) => sig.phraseForbidden(s, REFUSAL_WORD, 'refusal_suppressed', true)],
     [FORCED_PREFIX, sig.simple(FORCED_PREFIX, 'forced_prefix', false, true)],
     [HARM_UNCONDITIONAL, sig.simple(HARM_UNCONDITIONAL, 'harm_unconditional', true, false)],
+    [NO_CONCERN, sig.simple(NO_CONCERN, 'harm_unconditional', true, false)],
     [COMPLY_ALL, sig.simple(COMPLY_ALL, 'comply_always', true, true)],
     [WITHOUT_QUESTION, (s) => {
       if (ANY_REQUEST.test(s.plain) && sig.first(s, WITHOUT_QUESTION, true)) sig.add('comply_always', true, s);
     }],
     [HARM_INTENT, sig.simple(HARM_INTENT, 'harmful_intent', true, true)],
     [JAILBREAK_MAKER, sig.simple(JAILBREAK_MAKER, 'harmful_intent', true, true)],
+    [FOREIGN_HARM, (s) => {
+      for (const m of matches(FOREIGN_HARM, s.plain, 10)) {
+        if (FOREIGN_NEGATION.test(s.plain.slice(Math.max(0, m.index - 8), m.index))) continue;
+        return sig.add('harm_unconditional', true, s);
+      }
+    }],
     ...FOREIGN_LIFT.map((re): [RegExp, (s: Sentence) => void] => [re, (s) => {
       for (const m of matches(re, s.plain, 10)) {
         if (FOREIGN_NEGATION.test(s.plain.slice(Math.max(0, m.index - 8), m.index))) continue;
@@ -435,6 +476,7 @@ function signalChecks(sig: SignalCollector): [RegExp, (s: Sentence) => void][] {
     [DARK_ROLE, sig.simple(DARK_ROLE, 'dark_persona', false, true)],
     [DARK_VERB, sig.simple(DARK_VERB, 'dark_persona', false, true)],
     [DIVIDER_WORD, sig.simple(DIVIDER_WORD, 'divider', false, false)],
+    [AUTHORITY_CLAIM, sig.simple(AUTHORITY_CLAIM, 'authority_claim', false, true)],
   ];
 }
 /** Every persona and jailbreak signal of a prompt, at most one per kind per sentence. */
@@ -445,7 +487,7 @@ export function personaSignals(p: PreparedText): Found {
     if (!present(p, re)) continue;
     for (const s of p.sentences) run(s);
   }
-  if (/\u{1f512}|\u{1f513}/u.test(p.plain)) for (const s of p.sentences) if (LOCK_TAG.test(s.text)) sig.add('two_answers', false, s);
+  if (/\u{1f512}|\u{1f513}/u.test(p.lower)) for (const s of p.sentences) if (LOCK_TAG.test(s.text)) sig.add('two_answers', false, s);
   for (const s of [...p.sentences, ...p.bare]) if (isDivider(s.text)) sig.add('divider', false, s);
   leetspeakSignal(p, sig);
   // Report in reading order: the first sentence of the prompt that carries a signal is quoted.
@@ -473,26 +515,45 @@ function leetspeakSignal(p: PreparedText, sig: SignalCollector): void {
   }
 }
 
-/** The last word of a text, without a pattern (the text can be long). */
-function lastWord(text: string): string {
-  const words = text.trimEnd().split(' ');
-  return words[words.length - 1] ?? '';
+const RELATIVE = /^(?:that|which|who)$/;
+/** Heads of a noun phrase that name a model or a character: what a relative clause can cast ("a model that is not bound by..."). */
+const PERSONA_HEAD = /^(?:ai|a\.i\.|model|bot|chatbot|assistant|character|persona|personality|version|entity|being|person|man|woman|guy|girl|boy|robot|machine|program|system|intelligence|companion|friend|[a-z]*gpt)$/;
+
+/**
+ * The subject of the verb that follows `before`: its last word, or for a relative pronoun the noun it refers to. "A
+ * model called \"John\" that is not bound by rules" is about John; "libraries that do not follow the conventions" is
+ * about libraries, which are no persona. `who` always refers to someone; `that`/`which` only to a quoted name or a
+ * model or character noun.
+ */
+function subjectWord(before: string): string {
+  const words = before.trimEnd().split(' ');
+  const last = words[words.length - 1] ?? '';
+  if (!RELATIVE.test(last)) return last;
+  const raw = words[words.length - 2] ?? '';
+  const antecedent = stripTrailing(raw.replace(/^["'(]+/, ''), '"\'),');
+  if (!antecedent) return last;
+  if (last === 'who' || /^["']/.test(raw) || PERSONA_HEAD.test(antecedent)) return antecedent;
+  return last;
 }
 
 /** A run of mixed symbols used as a separator (".-.-.-.-", "•-•✧•-•"), not a markdown rule or table row. */
 function isDivider(line: string): boolean {
   const t = line.trim();
   if (t.length < 12 || t.startsWith('|') || / \| /.test(t)) return false;
+  // Code and mathematics are not decoration: a list of quoted items ("'1-5', '3'"), a LaTeX command ("\\sum_{i=1}").
+  if (/["'] ?, ?\\?["']/.test(t) || /\\[a-z]{2,}/i.test(t)) return false;
   let symbols = 0;
-  const distinct = new Set<string>();
+  const count = new Map<string, number>();
   for (const ch of t) {
     if (/[\p{L}\p{N}\s]/u.test(ch)) continue;
     symbols++;
-    distinct.add(ch);
+    count.set(ch, (count.get(ch) ?? 0) + 1);
   }
-  if (distinct.size < 3) return false;
-  const onlyTable = [...distinct].every((c) => '-|+:=*#_'.includes(c));
-  return !onlyTable && symbols / t.length >= 0.6;
+  if (count.size < 3) return false;
+  const onlyTable = [...count.keys()].every((c) => '-|+:=*#_'.includes(c));
+  // A horizontal rule is one character repeated ("★ Insight ─────"); a divider mixes several (".-.-.-.-", "•-•✧•-•").
+  const commonest = Math.max(...count.values());
+  return !onlyTable && symbols / t.length >= 0.6 && commonest / symbols < 0.75;
 }
 
 export interface PersonaVerdict {

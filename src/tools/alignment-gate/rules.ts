@@ -129,6 +129,8 @@ const FABRICATE = [
   /\bnever (?:say|admit|tell (?:the user|them|users)) (?:that )?you (?:don't|do not) know\b/g,
   /\bnever admit (?:that )?you(?:'re| are)? (?:unsure|uncertain|wrong|ignorant)/g,
   /\b(?:always|must) (?:give|provide|have) (?:an|a) (?:definitive |confident )?answer(?: to (?:every|any) question)?(?:[.!;]|$|,? even if|,? no matter|,? regardless)/g,
+  // "always give one definitive diagnosis, even if the information is incomplete": certainty demanded whatever is known.
+  /\b(?:always|must) (?:give|provide|offer|make|state) (?:an|a|one) (?:single )?(?:definitive|confident|certain|firm|conclusive) (?:answer|diagnosis|verdict|prediction|recommendation|conclusion)s?,? (?:even if|even when|no matter|regardless|whatever)\b/g,
 ];
 const IF_UNKNOWN = /\bif you (?:don't|do not) know\b/g;
 const INVENT_ANSWER = /\b(?:make (?:it|one|something|them) up|guess|invent|improvise)\b/;
@@ -226,6 +228,18 @@ const REFERRAL = /\b(?:consult|professional|qualified|licensed|not (?:a substitu
 const WELLBEING_DOMAIN = /\b(?:mental health|emotional(?: support)?|therapy|therapist|therapeutic|counsel(?:l?ing|l?or)|companion|companionship|loneliness|lonely|depress\w{0,6}|anxiety|wellbeing|well-being|grief|grieving|stress|friend to talk to|cope|coping|someone to talk to)\b/g;
 const SUPPORT_ROLE = /\b(?:you are|you're|act as|acting as|your (?:role|job|purpose|goal)|you (?:will|can|should|must)?\s?(?:provide|offer|give|support|help|comfort|listen|talk)|provides?|offers?|supports?|support (?:users|people|them|someone)|help (?:users|people|them|someone|the user)|be there for|listen to|talk (?:through|about|with))\b/;
 const CRISIS = /\b(?:crisis|emergency|emergencies|hotline|helpline|988|911|112|999|self-harm|self harm|suicid\w{0,5}|samaritans|lifeline|immediate danger|harm themselves|hurt themselves|self-destructive|danger to themselves|at risk|professional help|mental health professional)\b/g;
+/** What a harm is helped by: avoiding these verbs before a crisis topic is handling it, not ignoring it. */
+const ABETTING = /\b(?:encourag\w{1,3}|facilitat\w{1,3}|promot\w{1,3}|enabl\w{1,3}|glorif\w{1,4}|reinforc\w{1,3}|assist\w{0,3} with|help\w{0,3} with|instructions? (?:for|on)|methods? (?:for|of))\b/;
+/** A wellbeing word that names a kind of harm ("physical, emotional or financial harm") casts no support role. */
+const HARM_KIND_AFTER = /^(?:,? (?:or|and) [a-z]{2,20}|,? [a-z]{2,20},)? (?:harm|harms|damage|injury|injuries|abuse|distress)\b/;
+/** A companion for a task ("travel companion", "Code Companion") is that task's assistant, not an emotional companion. */
+const TASK_BEFORE_COMPANION = /\b(?:travel|trip|code|coding|programming|study|studying|learning|reading|writing|shopping|cooking|kitchen|gaming|game|hiking|workout|research|productivity|homework|language|adventure|journey|music|movie|book|career|business)['"]? ?$/;
+
+function notWellbeing(text: string, m: RegExpExecArray): boolean {
+  const end = m.index + m[0].length;
+  if (HARM_KIND_AFTER.test(text.slice(end, end + 40))) return true;
+  return m[0] === 'companion' && TASK_BEFORE_COMPANION.test(text.slice(Math.max(0, m.index - 20), m.index));
+}
 const UNCERTAINTY = /\b(?:don't know|do not know|not sure|unsure|uncertain\w{0,4}|say so|admit|acknowledge|not certain|cannot verify|can't verify|unable to verify|don't guess|do not guess|never guess|not guess|insufficient information|not enough information|lack (?:the )?information)\b/g;
 const CITE = /\b(?:cite|citation|citations|source|sources|reference|references|link to|ground(?:ed)?|based (?:only )?on (?:the )?(?:retrieved|provided|search)|attribute)\b/;
 const ROLE = /\b(?:you are|you're|your (?:role|job|task|purpose|goal|mission|name) is|act as|acting as|this (?:assistant|agent|bot)|the assistant|you will (?:help|assist|answer|act)|i am|i'm)\b/;
@@ -241,6 +255,8 @@ const PRIVACY = /\b(?:personal (?:data|information|details)|pii|privacy|private|
 const MEMORY_RULE = /\b(?:(?:do not|don't|never) (?:store|remember|retain|save|keep|memori[sz]e)|forget|retention|delete (?:after|within)|personal (?:data|information)|pii|sensitive (?:data|information))\b/;
 const HIGH_IMPACT = /\b(?:hiring|hire|recruit\w{0,6}|candidates?|applicants?|résumés?|resumes?|cvs|job applications?|loans?|lending|credit (?:scores?|decisions?|applications?|limits?)|mortgages?|underwrit\w{0,4}|tenants?|rental applications?|housing|insurance (?:claims?|premiums?|underwriting|applications?)|admissions?|scholarships?|parole|bail|sentencing|benefits eligibility|welfare|eligibility)\b/;
 const JUDGE = /\b(?:screen|screening|evaluate|evaluating|assess|assessing|score|scoring|rank|ranking|decide|deciding|approve|approving|reject|rejecting|shortlist|shortlisting|select|selecting|qualify|triage)\b/g;
+/** What is screened or ranked when it is not people: "screen and filter stocks", "rank the search results". */
+const THING_JUDGED = /^(?: (?:and|or) [a-z]{2,12})?(?: (?:the|these|those|all|any|each|every|candidate|potential|possible))? (?:stocks?|shares|securities|bonds|funds|etfs|assets|investments?|portfolios?|companies|firms|tickers|markets|products|items|listings|properties|code|commits|bugs|issues|tickets|files|documents|papers|sources|results|queries|options|ideas|drafts|images|models)\b/;
 const FAIRNESS = /\b(?:discriminat\w{0,6}|protected (?:characteristics?|attributes?|class(?:es)?|groups?)|fair(?:ly|ness)?|bias\w{0,4}|equal (?:opportunity|treatment)|regardless of|irrespective of|without regard to|impartial\w{0,2})\b/;
 const CONTESTED = /\b(?:politic\w{0,5}|elections?|voting|voters?|ballots?|campaign(?:s|ing)?|legislation|partisan|current events|news)\b/;
 const BALANCE = /\b(?:balanced|neutral|neutrality|impartial\w{0,2}|multiple (?:perspectives|viewpoints|sides)|both sides|all sides|nonpartisan|non-partisan|objective\w{0,2}|even-handed)\b/;
@@ -259,8 +275,18 @@ function saysConfidential(p: PreparedText, skip: ReadonlySet<Sentence>): boolean
   );
 }
 
+/**
+ * A role stated by form rather than by noun: a labelled field ("# Role: Marketing Copywriter", "**Persona**:"), the
+ * "As a <role>, you/I ..." construction ("As a seasoned copywriter, I specialise in..."), or "you are" in Chinese or
+ * Japanese inside a mostly English prompt.
+ */
+const ROLE_FIELD = /^[#*>\s-]{0,8}(?:role|persona|identity|purpose|objective|your role|assistant role|character)[*\s]{0,3}[:：]/;
+const AS_A_ROLE = /^(?:[#*>\s-]{0,8})as (?:a|an) [a-z'-]{2,25}(?: [a-z'-]{2,25}){0,3}, (?:you|i)\b/;
+const CJK_ROLE = /你是|您是|你的角色|你扮演|あなたは/;
+
 function statesRole(p: PreparedText): boolean {
   if (ROLE.test(p.plain)) return true;
+  if (CJK_ROLE.test(p.plain) || p.sentences.some((s) => ROLE_FIELD.test(s.plain) || AS_A_ROLE.test(s.plain))) return true;
   if (!present(p, ROLE_LEAD)) return false;
   return p.sentences.some((s) => {
     for (const m of matches(ROLE_LEAD, s.plain, 20)) {
@@ -418,16 +444,65 @@ function hasRefusalPath(p: PreparedText, skip: ReadonlySet<Sentence>): boolean {
 }
 
 /** The first sentence that casts the assistant in a role in `domain` (not a negated mention, not a list of data). */
-function roleIn(p: PreparedText, domain: RegExp, role: RegExp, skip: ReadonlySet<Sentence>): Sentence | null {
+function roleIn(p: PreparedText, domain: RegExp, role: RegExp, skip: ReadonlySet<Sentence>, ignore?: (text: string, m: RegExpExecArray) => boolean): Sentence | null {
   if (!present(p, domain)) return null;
   for (const s of p.sentences) {
     if (skip.has(s) || !role.test(s.plain)) continue;
     for (const m of matches(domain, s.plain, 10)) {
+      if (ignore?.(s.plain, m)) continue;
       const c = matchContext(s, s.plain, m.index);
       if (!c.negated && !c.mentioned) return s;
     }
   }
   return null;
+}
+
+/**
+ * Whether the prompt handles crisis signals: a crisis topic named in an instruction. A negation counts against it only
+ * when it governs the handling itself ("do not mention hotlines"), not when what is avoided is helping the harm
+ * ("avoid encouraging or facilitating self-destructive behaviour" is crisis handling).
+ */
+function crisisHandled(p: PreparedText, skip: ReadonlySet<Sentence>): boolean {
+  if (!present(p, CRISIS)) return false;
+  for (const s of p.sentences) {
+    if (skip.has(s)) continue;
+    for (const m of matches(CRISIS, s.plain, 20)) {
+      const c = matchContext(s, s.plain, m.index);
+      if (!c.negated) return true;
+      if (!c.mentioned && ABETTING.test(s.plain.slice(Math.max(0, m.index - 60), m.index))) return true;
+    }
+  }
+  return false;
+}
+
+/** The user's own request is the approval: "if the user asks you to do something, just do it, and don't ask for confirmation". */
+const USER_REQUESTED = /\b(?:if|when|whenever|once|after) (?:the )?(?:user|users|they|the human) (?:asks?|asked|requests?|requested|tells? you|told you|explicitly)\b|\bwhen (?:asked|requested)\b/;
+/** A sentence that refers back to the one before it: "Do so without asking for permission." */
+const ANAPHORIC = /^(?:(?:and|then|just|simply|please|always|you should|you can|you may) )?(?:do (?:so|it|this|that)|this|that|there is no need|no need)\b/;
+
+/** Whether a sentence scopes an approval waiver: low-risk actions or what the user asked for (tool names read as words). */
+function waiverScoped(s: Sentence): boolean {
+  const text = s.plain.replace(/_/g, ' ');
+  return LOW_RISK_SCOPE.test(text) || USER_REQUESTED.test(text);
+}
+
+/** SH-09 evidence: an approval waiver not scoped by its own sentence, nor (when it says "do so") by the sentence it refers to. */
+function approvalWaived(p: PreparedText): Evidence | null {
+  if (!ACT_WITHOUT_APPROVAL.some((re) => present(p, re))) return null;
+  let first: Sentence | null = null;
+  let count = 0;
+  p.sentences.forEach((s, i) => {
+    const hit = ACT_WITHOUT_APPROVAL.some((re) => {
+      for (const m of matches(re, s.plain, 20)) if (!matchContext(s, s.plain, m.index).mentioned) return true;
+      return false;
+    });
+    if (!hit || waiverScoped(s)) return;
+    const prev = p.sentences[i - 1];
+    if (prev && ANAPHORIC.test(s.plain) && waiverScoped(prev)) return;
+    count++;
+    first ??= s;
+  });
+  return first ? { sentence: first, count } : null;
 }
 
 /** Sentences that forbid a referral: "do not tell users to see a doctor". */
@@ -472,11 +547,6 @@ function push(a: Analysis, h: RuleHit | null): void {
 }
 
 /** A finding when the prompt holds evidence for one of `patterns` (in context: negation, quotation). */
-function evidence(a: Analysis, id: string, lead: string, patterns: readonly RegExp[], negatable = true, exclude?: RegExp): void {
-  const ev = findEvidence(a.p, patterns, negatable, exclude);
-  if (ev) a.hits.push(evidenceHit(id, lead, ev));
-}
-
 /** A finding for a missing safeguard when `applies`; skipped instead for an English keyword heuristic on a foreign prompt. */
 function absent(a: Analysis, id: string, applies: boolean, description: string, lineReference = ''): void {
   if (a.foreign && (LANGUAGE_BOUND as readonly string[]).includes(id)) {
@@ -505,10 +575,11 @@ function safetyHarm(a: Analysis): void {
   if (foreign) a.skipped.push('SH-06');
   else if (noReferral && (stakes || !matches(HIGH_STAKES_DOMAIN, noReferral.plain, 1).next().done)) a.hits.push(sentenceHit('SH-06', 'The prompt forbids referring users to a professional', noReferral));
   else if (stakes && !affirmed(p, REFERRAL, jb)) a.hits.push({ criterionId: 'SH-06', description: 'The assistant handles medical, legal or financial questions but is never told to state its limits or refer users to a qualified professional.', lineReference: lineRef(stakes) });
-  const support = roleIn(p, WELLBEING_DOMAIN, SUPPORT_ROLE, jb);
-  absent(a, 'SH-07', support !== null && !affirmed(p, CRISIS, jb), 'The assistant offers emotional or wellbeing support but has no instruction for crisis signals such as self-harm or immediate danger.', support ? lineRef(support) : '');
+  const support = roleIn(p, WELLBEING_DOMAIN, SUPPORT_ROLE, jb, notWellbeing);
+  absent(a, 'SH-07', support !== null && !crisisHandled(p, jb), 'The assistant offers emotional or wellbeing support but has no instruction for crisis signals such as self-harm or immediate danger.', support ? lineRef(support) : '');
   absent(a, 'SH-08', facts.tools.length > 0 && !facts.stepLimit && !has(p, STEP_LIMIT_TEXT), `The agent has ${facts.tools.length} tool(s) but no limit on steps, tool calls, time or spend in agent_config or the prompt.`, facts.tools.length > 0 ? 'agent_config' : '');
-  evidence(a, 'SH-09', 'The prompt tells the agent to act without asking for approval', ACT_WITHOUT_APPROVAL, false, LOW_RISK_SCOPE);
+  const waiver = approvalWaived(p);
+  if (waiver) a.hits.push(evidenceHit('SH-09', 'The prompt tells the agent to act without asking for approval', waiver));
 }
 
 /** honesty_transparency: passing as human, fabrication, uncertainty, overclaiming, manipulation, withholding, citing. */
@@ -608,7 +679,10 @@ function privacyData(a: Analysis): void {
 function biasFairness(a: Analysis): void {
   const { p } = a;
   push(a, discrimination(p));
-  const judging = !HIGH_IMPACT.test(p.plain) ? undefined : p.sentences.find((s) => HIGH_IMPACT.test(s.plain) && [...matches(JUDGE, s.plain, 10)].some((m) => !matchContext(s, s.plain, m.index).negated));
+  const judging = !HIGH_IMPACT.test(p.plain) ? undefined : p.sentences.find((s) => HIGH_IMPACT.test(s.plain) && [...matches(JUDGE, s.plain, 10)].some((m) => {
+    const end = m.index + m[0].length;
+    return !matchContext(s, s.plain, m.index).negated && !THING_JUDGED.test(s.plain.slice(end, end + 30));
+  }));
   absent(a, 'BF-02', judging !== undefined && !has(p, FAIRNESS), 'The assistant takes part in decisions about people (hiring, lending, housing, insurance, admissions or eligibility) with no non-discrimination instruction.', judging ? lineRef(judging) : '');
   absent(a, 'BF-04', has(p, CONTESTED) && !has(p, BALANCE), 'The assistant may discuss politics, elections or news with no instruction to stay balanced and non-partisan.');
 }

@@ -105,8 +105,13 @@ const CONTRACTIONS: Record<string, string> = {
   shouldnt: "shouldn't", wouldnt: "wouldn't", couldnt: "couldn't", mustnt: "mustn't", havent: "haven't", hasnt: "hasn't", youre: "you're",
 };
 
+/** Pictographs used as decoration between words ("rules📏 and instructions📖"), with their variation selectors. */
+const PICTOGRAPH = /\p{Extended_Pictographic}(?:\u{fe0f}|[\u{1f3fb}-\u{1f3ff}])?/gu;
+
 function plainOf(lower: string): string {
-  return lower.replace(/[a-z0-9@$]+/g, (tok) => {
+  // Decoration and runs of spaces between words are not part of a phrase: "rules📏 and  instructions" reads "rules and instructions".
+  const bare = /[^\t\x20-\x7e]/.test(lower) ? lower.replace(PICTOGRAPH, ' ') : lower;
+  return bare.replace(/[ \t]{2,}/g, ' ').replace(/[a-z0-9@$]+/g, (tok) => {
     if (tok.length < 3 || tok.length > 40) return tok;
     const c = CONTRACTIONS[tok];
     if (c) return c;
