@@ -141,12 +141,21 @@ function main(): void {
   let notIdempotent = 0;
   let lostNumbers = 0;
   let changes = 0;
+  // Mean score before and after per generator and per domain: one rule set for all, so a part it fails shows.
+  const parts = new Map<string, { n: number; before: number; after: number }>();
   const slips = Object.fromEntries(SLIPS.map((k) => [k, 0])) as Record<(typeof SLIPS)[number], number>;
   const t0 = performance.now();
   for (const r of ai) {
     const out = humanize(r.text);
     before += out.score_before;
     after += out.score_after;
+    for (const key of [`generator ${r.generator}`, `domain ${r.domain}`]) {
+      const p = parts.get(key) ?? { n: 0, before: 0, after: 0 };
+      p.n++;
+      p.before += out.score_before;
+      p.after += out.score_after;
+      parts.set(key, p);
+    }
     changes += out.changes.length;
     const tells = [...detect(r.text).hits.entries()].filter(([id]) => !id.startsWith('cadence.')).flatMap(([, h]) => h);
     const orig = contentWords(r.text, tells);
@@ -170,6 +179,12 @@ function main(): void {
   console.log(`grammar slips added: ${slipTotal} (${Object.entries(slips).map(([k, n]) => `${k} ${n}`).join(', ')})`);
   if (slipTotal > 0) failures.push(`humanize added ${slipTotal} grammar slips`);
   console.log(`humanize time: ${fmt(ms / ai.length, 2)} ms per text (incl. idempotency re-run)`);
+  console.log('-- mean score before -> after, by generator and by domain (halved: after <= before / 2)');
+  for (const [key, p] of [...parts.entries()].sort()) {
+    const b = p.before / p.n;
+    const a = p.after / p.n;
+    console.log(`${key.padEnd(36)} n=${String(p.n).padStart(3)}  ${fmt(b, 1).padStart(5)} -> ${fmt(a, 1).padStart(5)}  drop ${fmt((100 * (b - a)) / b, 1).padStart(5)}%${a <= b / 2 ? '' : '  (not halved)'}`);
+  }
   if (!(meanAfter <= meanBefore / 2)) failures.push(`humanize mean ${fmt(meanAfter, 1)} is not half of ${fmt(meanBefore, 1)}`);
   if (!(retention >= 0.9)) failures.push(`content words kept ${fmt(100 * retention, 1)}% < 90%`);
   if (notIdempotent > 0) failures.push(`${notIdempotent} rewrites not idempotent`);
