@@ -19,17 +19,19 @@ abruptly>suddenly allure>appeal amazement>surprise anew>again anticipation>expec
 arduous>hard aroma>smell astonishment>surprise atop>on bewildered>confused bewilderment>confusion
 boundless>endless bygone>past cautiously>carefully cavern>cave clad>dressed colossal>huge confines>limits
 contemplation>thought cosmos>universe countless>many crafted>made crimson>red demeanor>manner desolate>bleak
-disconcerting>disturbing disheveled>untidy disoriented>confused dread>fear dwindling>shrinking effortlessly>easily
-engrossed>absorbed eons>ages exhilarating>thrilling fleeting>brief futile>useless hues>shades impending>coming
-intently>closely leaped>jumped leapt>jumped luminous>bright malevolent>evil meager>small melancholic>sad
-melody>tune menacing>threatening metropolis>city motionless>still mournful>sad mundane>ordinary nondescript>plain
-opulent>luxurious painstakingly>carefully penchant>liking perceptible>noticeable permeated>filled
-perpetually>always remnants>remains resolute>firm savoring>enjoying scent>smell serene>calm shrouded>wrapped
-silently>quietly skepticism>doubt slender>thin slumber>sleep startling>surprising stench>smell strangely>oddly
-tantalizing>tempting tempest>storm terrifying>frightening throng>crowd tranquility>calm trepidation>fear
-unadulterated>pure unassuming>modest uncharted>unexplored unconventional>unusual undeniably>clearly
-unmistakably>clearly unnerving>disturbing unparalleled>unmatched unremarkable>ordinary unsettling>disturbing
-untamed>wild unyielding>firm utterly>completely verdant>green vestiges>traces weariness>tiredness weary>tired
+disconcerting>disturbing disheveled>untidy disorientation>confusion disoriented>confused disorienting>confusing
+dread>fear dwindling>shrinking effortlessly>easily engrossed>absorbed eons>ages exhilarating>thrilling
+fleeting>brief futile>useless hues>shades impending>coming intently>closely leaped>jumped leapt>jumped
+luminous>bright malevolence>evil malevolent>evil meager>small melancholic>sad melody>tune menacing>threatening
+metropolis>city motionless>still mournful>sad mundane>ordinary nondescript>plain opulent>luxurious
+painstakingly>carefully penchant>liking perceptible>noticeable permeated>filled perpetually>always
+remnants>remains resolute>firm savoring>enjoying scent>smell serene>calm shrouded>wrapped silently>quietly
+skepticism>doubt slender>thin slumber>sleep startling>surprising stench>smell strangely>oddly tantalizing>tempting
+tempest>storm terrifying>frightening terrifyingly>frighteningly throng>crowd throngs>crowds tranquility>calm
+trepidation>fear unadulterated>pure unassuming>modest uncharted>unexplored unconventional>unusual
+undeniably>clearly unmistakably>clearly unnerving>disturbing unnervingly>disturbingly unparalleled>unmatched
+unremarkable>ordinary unsettling>disturbing unsettlingly>disturbingly untamed>wild unyielding>firm
+utterly>completely verdant>green vestiges>traces weariness>tiredness weary>tired
 `;
 
 /**
