@@ -18,20 +18,20 @@ const WORDS = `
 abruptly>suddenly allure>appeal amazement>surprise anew>again anticipation>expectation anxieties>worries
 arduous>hard aroma>smell astonishment>surprise atop>on bewildered>confused bewilderment>confusion
 boundless>endless bygone>past cautiously>carefully cavern>cave clad>dressed colossal>huge confines>limits
-contemplation>thought cosmos>universe countless>many crafted>made crimson>red demeanor>manner desolate>bleak
-disconcerting>disturbing disheveled>untidy disorientation>confusion disoriented>confused disorienting>confusing
-dread>fear dwindling>shrinking effortlessly>easily engrossed>absorbed eons>ages exhilarating>thrilling
-fleeting>brief futile>useless hues>shades impending>coming intently>closely leaped>jumped leapt>jumped
-luminous>bright malevolence>evil malevolent>evil meager>small melancholic>sad melody>tune menacing>threatening
-metropolis>city motionless>still mournful>sad mundane>ordinary nondescript>plain opulent>luxurious
-painstakingly>carefully penchant>liking perceptible>noticeable permeated>filled perpetually>always
-remnants>remains resolute>firm savoring>enjoying scent>smell serene>calm shrouded>wrapped silently>quietly
-skepticism>doubt slender>thin slumber>sleep startling>surprising stench>smell strangely>oddly tantalizing>tempting
-tempest>storm terrifying>frightening terrifyingly>frighteningly throng>crowd throngs>crowds tranquility>calm
-trepidation>fear unadulterated>pure unassuming>modest uncharted>unexplored unconventional>unusual
-undeniably>clearly unmistakably>clearly unnerving>disturbing unnervingly>disturbingly unparalleled>unmatched
-unremarkable>ordinary unsettling>disturbing unsettlingly>disturbingly untamed>wild unyielding>firm
-utterly>completely verdant>green vestiges>traces weariness>tiredness weary>tired
+cosmos>universe countless>many crafted>made crimson>red demeanor>manner desolate>bleak disconcerting>disturbing
+disheveled>untidy disorientation>confusion disoriented>confused disorienting>confusing dread>fear
+dwindling>shrinking effortlessly>easily engrossed>absorbed eons>ages exhilarating>thrilling fleeting>brief
+futile>useless hues>shades impending>coming intently>closely leaped>jumped leapt>jumped luminous>bright
+malevolence>evil malevolent>evil meager>small melancholic>sad melody>tune menacing>threatening metropolis>city
+motionless>still mournful>sad mundane>ordinary nondescript>plain opulent>luxurious painstakingly>carefully
+penchant>liking perceptible>noticeable permeated>filled perpetually>always remnants>remains resolute>firm
+savoring>enjoying scent>smell serene>calm shrouded>wrapped silently>quietly skepticism>doubt slender>thin
+slumber>sleep startling>surprising stench>smell strangely>oddly tantalizing>tempting tempest>storm
+terrifying>frightening terrifyingly>frighteningly throng>crowd throngs>crowds tranquility>calm trepidation>fear
+unadulterated>pure unassuming>modest uncharted>unexplored unconventional>unusual undeniably>clearly
+unmistakably>clearly unnerving>disturbing unnervingly>disturbingly unparalleled>unmatched unremarkable>ordinary
+unsettling>disturbing unsettlingly>disturbingly untamed>wild unyielding>firm utterly>completely verdant>green
+vestiges>traces weariness>tiredness weary>tired
 `;
 
 /**
@@ -47,10 +47,12 @@ vanish>disappear
 
 /**
  * Words whose plain twin fits only before a given next word, which fixes the sense ("the essence of" -> "the
- * core of", but not "vanilla essence"); `!` means any next word but that one ("peculiar to" means "specific to").
+ * core of", but not "vanilla essence"); `!` means any next word but that one ("peculiar to" means "specific to";
+ * "lost in contemplation" is "lost in thought", "the contemplation of nature" is not "the thought of nature").
  */
 const CONTEXT = `
-accustomed>used@to adorned>decorated@with akin>similar@to essence>core@of hint>trace@of imbued>filled@with peculiar>odd@!to stark>sharp@contrast
+accustomed>used@to adorned>decorated@with akin>similar@to contemplation>thought@!of essence>core@of hint>trace@of
+imbued>filled@with peculiar>odd@!to stark>sharp@contrast
 `;
 
 /** Replacement of each list word form (lower case). */
