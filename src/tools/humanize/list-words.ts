@@ -15,23 +15,25 @@ import { verbForms } from './verbs.ts';
 
 /** Adjectives, adverbs and nouns, form for form. */
 const WORDS = `
-abruptly>suddenly allure>appeal amazement>surprise anew>again anticipation>expectation anxieties>worries
-arduous>hard aroma>smell astonishment>surprise atop>on bewildered>confused bewilderment>confusion
-boundless>endless bygone>past cautiously>carefully cavern>cave clad>dressed colossal>huge confines>limits
-cosmos>universe countless>many crafted>made crimson>red demeanor>manner desolate>bleak disconcerting>disturbing
-disheveled>untidy disorientation>confusion disoriented>confused disorienting>confusing dread>fear
-dwindling>shrinking effortlessly>easily engrossed>absorbed eons>ages exhilarating>thrilling fleeting>brief
-futile>useless hues>shades impending>coming intently>closely leaped>jumped leapt>jumped luminous>bright
-malevolence>evil malevolent>evil meager>small melancholic>sad melody>tune menacing>threatening metropolis>city
-motionless>still mournful>sad mundane>ordinary nondescript>plain opulent>luxurious painstakingly>carefully
-penchant>liking perceptible>noticeable permeated>filled perpetually>always remnants>remains resolute>firm
-savoring>enjoying scent>smell serene>calm shrouded>wrapped silently>quietly skepticism>doubt slender>thin
-slumber>sleep startling>surprising stench>smell strangely>oddly tantalizing>tempting tempest>storm
-terrifying>frightening terrifyingly>frighteningly throng>crowd throngs>crowds tranquility>calm trepidation>fear
-unadulterated>pure unassuming>modest uncharted>unexplored unconventional>unusual undeniably>clearly
-unmistakably>clearly unnerving>disturbing unnervingly>disturbingly unparalleled>unmatched unremarkable>ordinary
-unsettling>disturbing unsettlingly>disturbingly untamed>wild unyielding>firm utterly>completely verdant>green
-vestiges>traces weariness>tiredness weary>tired
+abruptly>suddenly allure>appeal amazement>surprise amiss>wrong anew>again anticipation>expectation
+anxieties>worries arduous>hard aroma>smell astonishment>surprise atop>on awoke>woke bewildered>confused
+bewilderment>confusion blackness>darkness boundless>endless brink>edge bygone>past cautiously>carefully
+cavern>cave clad>dressed colossal>huge confines>limits cosmos>universe countless>many crafted>made crimson>red
+demeanor>manner desolate>bleak disconcerting>disturbing disheveled>untidy disorientation>confusion
+disoriented>confused disorienting>confusing dread>fear dwindling>shrinking effortlessly>easily engrossed>absorbed
+eons>ages exhilarating>thrilling fleeting>brief futile>useless grime>dirt hues>shades hurried>rushed
+impending>coming intently>closely leaped>jumped leapt>jumped luminous>bright malevolence>evil malevolent>evil
+meager>small melancholic>sad melody>tune menacing>threatening metropolis>city motionless>still mournful>sad
+mundane>ordinary nondescript>plain ominously>threateningly opulent>luxurious painstakingly>carefully
+penchant>liking perceptible>noticeable permeated>filled perpetually>always precipice>edge remnants>remains
+resolute>firm satchel>bag savoring>enjoying scent>smell serene>calm shrouded>wrapped silently>quietly
+skepticism>doubt slender>thin slumber>sleep startling>surprising stench>smell strangely>oddly tableau>scene
+tantalizing>tempting tempest>storm terrifying>frightening terrifyingly>frighteningly throng>crowd throngs>crowds
+tome>book tomes>books tranquility>calm trepidation>fear unadulterated>pure unassuming>modest uncharted>unexplored
+unconventional>unusual undeniably>clearly unforgiving>harsh unleashing>releasing unmistakably>clearly
+unnerving>disturbing unnervingly>disturbingly unparalleled>unmatched unremarkable>ordinary unsettling>disturbing
+unsettlingly>disturbingly untamed>wild unyielding>firm utterly>completely verdant>green vestiges>traces
+wariness>caution weariness>tiredness weary>tired
 `;
 
 /**
@@ -40,9 +42,9 @@ vestiges>traces weariness>tiredness weary>tired
  * whose base and -s forms are nouns too (her gaze, the gazes): only its -ed and -ing forms are mapped.
  */
 const VERBS = `
-bewilder>confuse chuckle>laugh comprehend>understand:understood confront>face envision>picture
-~gaze>look intertwine>link materialise>appear materialize>appear soothe>calm terrify>frighten uncover>find:found
-vanish>disappear
+bewilder>confuse chuckle>laugh comprehend>understand:understood confront>face envision>picture ~gaze>look
+grapple>struggle intertwine>link materialise>appear materialize>appear mingle>mix soothe>calm terrify>frighten
+uncover>find:found vanish>disappear
 `;
 
 /**
@@ -51,8 +53,9 @@ vanish>disappear
  * "lost in contemplation" is "lost in thought", "the contemplation of nature" is not "the thought of nature").
  */
 const CONTEXT = `
-accustomed>used@to adorned>decorated@with akin>similar@to contemplation>thought@!of essence>core@of hint>trace@of
-imbued>filled@with peculiar>odd@!to stark>sharp@contrast
+accustomed>used@to adorned>decorated@with akin>similar@to brimming>filled@with contemplation>thought@!of
+emanate>come@from emanating>coming@from essence>core@of hint>trace@of imbued>filled@with peculiar>odd@!to
+stark>sharp@contrast
 `;
 
 /** Replacement of each list word form (lower case). */
