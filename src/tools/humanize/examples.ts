@@ -60,8 +60,8 @@ export const examples: ToolExample<Input, Output>[] = [
           "offset": 237
         }
       ],
-      "score_before": 100,
-      "score_after": 7
+      "score_before": 99,
+      "score_after": 3
     }
   },
   {
@@ -88,8 +88,8 @@ export const examples: ToolExample<Input, Output>[] = [
           "offset": 53
         }
       ],
-      "score_before": 97,
-      "score_after": 18
+      "score_before": 96,
+      "score_after": 14
     }
   }
 ];

@@ -8,6 +8,9 @@ import { parseJsonl } from '../kit/text-tells/evaluation.ts';
 import { testTool } from '../kit/tester.ts';
 import { humanize, straightQuoteSpans } from './engine.ts';
 import { countSlips, introducedSlips } from './grammar.ts';
+import { ANTISLOP_WORDS } from '../kit/text-tells/antislop-words.ts';
+import { PATTERNS } from '../kit/text-tells/catalogue.ts';
+import { LIST_CONTEXT, LIST_SWAPS } from './list-words.ts';
 import { indefiniteArticle, pastTense } from './rules.ts';
 import { clauseSubject, finiteForm } from './verbs.ts';
 import type { Output } from './tool.ts';
@@ -19,6 +22,12 @@ const REWRITES: [string, string, string][] = [
   ['ai-vocabulary.pivotal', 'Pivotal decisions were made.', 'Key decisions were made.'],
   ['ai-vocabulary.leverage', 'Teams leverage the cache.', 'Teams use the cache.'],
   ['ai-vocabulary.navigate', 'Leaders must navigate the complexities of growth.', 'Leaders must handle the complexities of growth.'],
+  ['ai-vocabulary.antislop-list', 'The room was utterly still.', 'The room was completely still.'],
+  ['ai-vocabulary.antislop-list', 'She vanished into the night; he will confront the past.', 'She disappeared into the night; he will face the past.'],
+  ['ai-vocabulary.antislop-list', 'They set out to uncover the truth and gazed at the sea.', 'They set out to find the truth and looked at the sea.'],
+  ['ai-vocabulary.antislop-list', 'It was the very essence of their being.', 'It was the very core of their being.'],
+  ['ai-vocabulary.antislop-list', 'The notes stand in stark contrast to the plan.', 'The notes stand in sharp contrast to the plan.'],
+  ['ai-vocabulary.antislop-list', 'Cautiously, she opened a peculiar box.', 'Carefully, she opened an odd box.'],
   ['ai-vocabulary.narrative-cliche', "She couldn't help but smile.", 'She smiled.'],
   ['significance-inflation.pivotal-role', 'Bees play a vital role in farming.', 'Bees play a role in farming.'],
   ['significance-inflation.testament', 'The win is a testament to their training.', 'The win is proof of their training.'],
@@ -59,6 +68,10 @@ const REWRITES: [string, string, string][] = [
  * [input, expected output].
  */
 const GRAMMAR: [string, string][] = [
+  // A list word's plain twin only where the next word fixes its sense, and with the article its sound needs.
+  ['The custom is peculiar to the north, and its essence is vanilla.', 'The custom is peculiar to the north, and its essence is vanilla.'],
+  ['It was a stark room with an unsettling hint.', 'It was a stark room with a disturbing hint.'],
+  ['We grew accustomed to an arduous climb.', 'We grew used to a hard climb.'],
   ['Each letter was an intricate work of art.', 'Each letter was a complex work of art.'],
   ['The trip left an indelible mark on me.', 'The trip left a mark on me.'],
   ['It was an unwavering effort.', 'It was a steady effort.'],
@@ -224,6 +237,25 @@ describe('humanize', () => {
       }),
       { numRuns: 150 },
     );
+  });
+
+  it('replaces list words only by plain words that neither the list nor the catalogue holds', () => {
+    const catalogueWords = new Set(PATTERNS.flatMap((p) => (p.matcher.kind === 'words' ? Object.keys(p.matcher.words) : [])));
+    const entries = Object.entries(LIST_SWAPS);
+    // Every key is a list word the list pattern counts (a word a catalogue pattern owns never reaches this rule),
+    // except verb forms the list does not hold, which the rule never sees.
+    const listed = entries.filter(([from]) => ANTISLOP_WORDS.has(from));
+    expect(listed.length).toBeGreaterThan(100);
+    for (const [from, to] of listed) {
+      expect(catalogueWords.has(from), from).toBe(false);
+      expect(ANTISLOP_WORDS.has(to) || catalogueWords.has(to), `${from} -> ${to}`).toBe(false);
+      expect(to, from).toMatch(/^[a-z]+$/);
+    }
+    for (const from of Object.keys(LIST_CONTEXT)) expect(LIST_SWAPS[from], from).toBeDefined();
+    // Verb entries keep the inflection: -ed to -ed, -ing to -ing, -s to -s.
+    expect([LIST_SWAPS.confronted, LIST_SWAPS.confronting, LIST_SWAPS.confronts, LIST_SWAPS.uncovered, LIST_SWAPS.comprehended]).toEqual(['faced', 'facing', 'faces', 'found', 'understood']);
+    // A verb whose base is a noun too keeps the noun: "her gaze" is left, "gazed" becomes "looked".
+    expect([LIST_SWAPS.gaze, LIST_SWAPS.gazes, LIST_SWAPS.gazed]).toEqual([undefined, undefined, 'looked']);
   });
 
   it('forms past tenses for the cliché rewrite', () => {

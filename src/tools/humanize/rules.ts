@@ -1,6 +1,7 @@
 // Rewrite rules of humanize, one per catalogue pattern it can fix: each turns a detected hit into an edit.
 import { PATTERNS } from '../kit/text-tells/catalogue.ts';
 import { atSentenceStart } from '../kit/text-tells/stats.ts';
+import { LIST_CONTEXT, LIST_SWAPS } from './list-words.ts';
 import { clauseSubject, demonstrativeFor, finiteForm } from './verbs.ts';
 
 /** A proposed replacement of text[start, end) by `after`. */
@@ -355,6 +356,24 @@ function addWordSwaps(m: Map<string, Rule>): void {
   }
 }
 
+// The word after a hit, on the same line: "essence" needs "of" after it to become "core".
+const NEXT_WORD = /^[ \t]{1,8}([A-Za-z]{1,30})/;
+
+/**
+ * Words of the antislop sampler's published list with a plain twin of the same part of speech and inflection
+ * (list-words.ts: "utterly" -> "completely", "vanished" -> "disappeared", "the essence of" -> "the core of").
+ */
+function addListSwaps(m: Map<string, Rule>): void {
+  const id = 'ai-vocabulary.antislop-list';
+  const skip = (text: string, start: number, end: number): boolean => {
+    const want = LIST_CONTEXT[text.slice(start, end).toLowerCase()];
+    if (want === undefined) return false;
+    const next = NEXT_WORD.exec(text.slice(end, end + 40))?.[1]?.toLowerCase();
+    return want.startsWith('!') ? next === want.slice(1) : next !== want;
+  };
+  m.set(id, swapWords(id, LIST_SWAPS, skip));
+}
+
 /** AI vocabulary with a rewrite of its own (landscape, navigate, narrative clichés). */
 function addVocabularyRules(m: Map<string, Rule>): void {
   m.set('ai-vocabulary.landscape', replaceHit('ai-vocabulary.landscape', (h) => (/landscape of/i.test(h) ? h.replace(/landscape/i, 'world') : h.replace(/landscape/i, 'scene'))));
@@ -629,6 +648,6 @@ function addResidueAndFormattingRules(m: Map<string, Rule>): void {
 export const RULES: ReadonlyMap<string, Rule> = (() => {
   const m = new Map<string, Rule>();
   // Later groups may replace a word swap with a rule of its own: the order is part of the table.
-  for (const add of [addWordSwaps, addVocabularyRules, addSignificanceRules, addChatbotRules, addParallelismRules, addDashRules, addPufferyAndSignpostingRules, addResidueAndFormattingRules]) add(m);
+  for (const add of [addWordSwaps, addListSwaps, addVocabularyRules, addSignificanceRules, addChatbotRules, addParallelismRules, addDashRules, addPufferyAndSignpostingRules, addResidueAndFormattingRules]) add(m);
   return m;
 })();

@@ -66,14 +66,23 @@ function thirdPerson(base: string): string {
   return `${base}s`;
 }
 
+/**
+ * The forms of a verb written as a lexicon entry ("walk", "stop+", "find:found"): base, third person, simple
+ * past and present participle.
+ */
+export function verbForms(entry: string): VerbForms & { ing: string } {
+  const [head, irregular] = entry.split(':') as [string, string | undefined];
+  const double = head.endsWith('+');
+  const base = double ? head.slice(0, -1) : head;
+  return { base, past: irregular ?? regularPast(base, double), third: thirdPerson(base), ing: ingForm(base, double) };
+}
+
 /** Present participle (lower case) to the verb's forms. */
 const BY_PARTICIPLE: ReadonlyMap<string, VerbForms> = (() => {
   const m = new Map<string, VerbForms>();
   for (const entry of LEXICON.split(/\s+/).filter(Boolean)) {
-    const [head, irregular] = entry.split(':') as [string, string | undefined];
-    const double = head.endsWith('+');
-    const base = double ? head.slice(0, -1) : head;
-    m.set(ingForm(base, double), { base, past: irregular ?? regularPast(base, double), third: thirdPerson(base) });
+    const { base, past, third, ing } = verbForms(entry);
+    m.set(ing, { base, past, third });
   }
   return m;
 })();
