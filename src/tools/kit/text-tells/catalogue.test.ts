@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FAMILIES, isTitleCaseHeading, PATTERNS } from './catalogue.ts';
 import { detect } from './detect.ts';
 import { PATTERN_WEIGHTS } from './fitted-weights.ts';
+import { ANTISLOP_WORDS } from './antislop-words.ts';
 
 const UNIFORM = 'The team met in the office on Monday morning. '.repeat(8);
 const VARIED =
@@ -26,7 +27,7 @@ const CASES: [string, string, string][] = [
   ['ai-vocabulary.leverage', 'Teams can leverage the new API.', 'Teams can use the new API.'],
   ['ai-vocabulary.enhance', 'This will enhance performance.', 'This will speed things up.'],
   ['ai-vocabulary.comprehensive', 'We ran a comprehensive evaluation.', 'We ran a full evaluation.'],
-  ['ai-vocabulary.nuanced', 'A nuanced view of the debate.', 'A subtle view of the debate.'],
+  ['ai-vocabulary.nuanced', 'A nuanced view of the debate.', 'A detailed view of the debate.'],
   ['ai-vocabulary.embark', 'They embarked on a long journey.', 'They set off on a long trip.'],
   ['ai-vocabulary.resonate', 'The message resonates with young voters.', 'The message appeals to young voters.'],
   ['ai-vocabulary.emotive', 'Her unwavering resolve carried the team.', 'Her stubbornness carried the team.'],
@@ -156,6 +157,16 @@ describe('text-tells catalogue', () => {
       ['smiled', 1],
     ]);
     expect(det.counts.get('ai-vocabulary.antislop-list')).toBe(6);
+  });
+
+  it('replaces a word by one the antislop list does not hold, except where no plain twin exists', () => {
+    // Swapping one listed word for another would trade a tell for a tell. These have no unlisted plain twin
+    // that keeps the sense ("a glimmer of hope", "the lake shimmered", "unveiling the plan"), so they stay.
+    const noUnlistedTwin = new Set(['shone', 'gleam', 'gleaming', 'revealing']);
+    const listed = PATTERNS.flatMap((p) => (p.matcher.kind === 'words' ? Object.entries(p.matcher.words) : []))
+      .filter(([, to]) => to.split(' ').some((w) => ANTISLOP_WORDS.has(w.toLowerCase())))
+      .map(([from, to]) => `${from} -> ${to}`);
+    expect(listed.filter((pair) => !noUnlistedTwin.has(pair.split(' -> ')[1]!))).toEqual([]);
   });
 
   it('recognises Title Case headings only with several capitalised words', () => {
