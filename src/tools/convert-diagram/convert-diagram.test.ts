@@ -12,6 +12,7 @@ import { tokenizeDot } from './dot-lexer.ts';
 import { parseDot } from './dot-parse.ts';
 import { convert, detectFormat } from './engine.ts';
 import { parseMermaid } from './mermaid-parse.ts';
+import { SOURCE_CASES } from '../kit/mermaid/source-cases.ts';
 import type { Graph } from './model.ts';
 import { LOST_CODES, LostList } from './model.ts';
 import { parsePlantUmlActivity } from './plantuml-activity.ts';
@@ -356,6 +357,24 @@ describe('convert-diagram: Mermaid parser', () => {
     expect([...g.groups.keys()].sort()).toEqual(['inner', 'subGraph1']);
     expect(g.groups.get('subGraph1')?.title).toBe('Two words');
     expect(g.groups.get('subGraph1')?.style.fill).toBe('#ffffff');
+  });
+});
+
+describe("convert-diagram: frontmatter and directives as Mermaid reads them (kit/mermaid's source cases)", () => {
+  for (const c of SOURCE_CASES) {
+    it(c.name, () => {
+      if (c.nodes === null) expect(() => mermaid(c.text)).toThrow(ToolError);
+      else expect([...mermaid(c.text).nodes.keys()]).toEqual(c.nodes);
+    });
+  }
+  it('keeps the title of an indented frontmatter, and removes a directive from a label as Mermaid does', () => {
+    expect(mermaid('  ---\n  title: hi\n  ---\nflowchart TD\nA-->B').title).toBe('hi');
+    expect(mermaid('flowchart TD\nA["50%%{x}%% off"]-->B').nodes.get('A')?.label).toBe('50 off');
+  });
+  it('reports the rest of the text a directive never closed takes with it', () => {
+    const lost = new LostList();
+    parseMermaid('flowchart TD\nA-->B\n%%{init: {}\nC-->D', lost);
+    expect(lost.items.map((l) => [l.code, l.line])).toEqual([['directive_dropped', 3]]);
   });
 });
 

@@ -3,7 +3,7 @@ import { parse as parseYaml } from 'yaml';
 import { withoutImportant } from '../kit/colour/colour.ts';
 import { decodeMermaidEntities } from '../kit/mermaid/entities.ts';
 import { familyOf } from '../kit/mermaid/keywords.ts';
-import { directiveSpans, frontmatterSpan } from '../kit/mermaid/source.ts';
+import { directiveSpans, frontmatterSpan, frontmatterYaml } from '../kit/mermaid/source.ts';
 import { BRACKET_DELIMITERS } from '../kit/mermaid/shapes.ts';
 import { splitOutsideParens } from '../kit/mermaid/style.ts';
 import { cssColour } from '../kit/colour/notations.ts';
@@ -882,15 +882,15 @@ export function parseMermaid(input: string, lost: LostList): Graph {
   const lines = input.split('\n');
   let src = input;
   let title: string | undefined;
-  // Frontmatter: --- yaml --- at the very top. Blank it out so line numbers stay right.
-  const fm = frontmatterSpan(lines, (l) => l.trim() === '---');
+  // Frontmatter: --- yaml --- at the top (kit/mermaid: Mermaid's fences). Blank it out so line numbers stay right.
+  const fm = frontmatterSpan(lines);
   if (fm) {
     const i = fm.open;
     const j = fm.close;
     if (j < 0) throw parseError('the frontmatter block (---) is never closed', i + 1);
     let data: unknown;
     try {
-      data = parseYaml(lines.slice(i + 1, j).join('\n'), { maxAliasCount: 10 });
+      data = parseYaml(frontmatterYaml(lines, fm), { maxAliasCount: 10 });
     } catch {
       throw parseError('the frontmatter block is not valid YAML', i + 1);
     }
@@ -902,15 +902,15 @@ export function parseMermaid(input: string, lost: LostList): Graph {
     for (let k = i; k <= j; k++) lines[k] = '';
     src = lines.join('\n');
   }
-  // %%{init: ...}%% directives may span lines; blank them out, keeping the newlines (one forward scan).
+  // %%{init: ...}%% directives (kit/mermaid: where Mermaid finds them, a label included) may span lines: Mermaid
+  // removes them, so do we, keeping their newlines so that line numbers stay right (one forward scan).
   const starts = lineStarts(src);
   let out = '';
   let from = 0;
-  // Only a directive that starts its line counts; %%{ inside a label is text.
-  for (const { open: at, end } of directiveSpans(src, 0, true)) {
-    if (end < 0) throw parseError('a %%{ directive is never closed with }%%', lineOf(starts, at));
-    lost.add('directive_dropped', 'a %%{init}%% directive (Mermaid configuration) is not carried over', lineOf(starts, at));
-    out += src.slice(from, at) + src.slice(at, end).replace(/[^\n]/g, ' ');
+  for (const { open: at, end, closed } of directiveSpans(src)) {
+    const message = closed ? 'a %%{init}%% directive (Mermaid configuration) is not carried over' : 'a %%{ directive is never closed: Mermaid drops it and the rest of the text';
+    lost.add('directive_dropped', message, lineOf(starts, at));
+    out += src.slice(from, at) + src.slice(at, end).replace(/[^\n]/g, '');
     from = end;
   }
   src = out + src.slice(from);

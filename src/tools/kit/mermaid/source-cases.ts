@@ -1,0 +1,28 @@
+// Mermaid texts that the source layer (frontmatter fences, directives) once read differently in the two diagram
+// tools, each with Mermaid's own verdict (`mermaid.parse`, mermaid 11.17.2) and, when it accepts, the node ids it
+// draws. kit/mermaid's and convert-diagram's tests check our reading against these; diagram-contrast's
+// mermaid-parse.test.ts checks the verdicts themselves against Mermaid, so a new Mermaid cannot leave them stale.
+
+export interface SourceCase {
+  name: string;
+  text: string;
+  /** The node ids Mermaid draws, or null when it refuses the text. */
+  nodes: string[] | null;
+}
+
+export const SOURCE_CASES: readonly SourceCase[] = [
+  { name: 'frontmatter fences indented alike', text: '  ---\n  title: hi\n  ---\nflowchart TD\nA-->B', nodes: ['A', 'B'] },
+  { name: 'an indented opening fence, a closing one at the margin', text: '  ---\ntitle: hi\n---\nflowchart TD\nA-->B', nodes: ['A', 'B'] },
+  { name: 'an opening fence at the margin, an indented closing one', text: '---\ntitle: hi\n  ---\nflowchart TD\nA-->B', nodes: null },
+  { name: 'a blank line before the frontmatter', text: '\n---\ntitle: hi\n---\nflowchart TD\nA-->B', nodes: ['A', 'B'] },
+  { name: 'frontmatter indented with tabs', text: '\t---\n\ttitle: hi\n\t---\nflowchart TD\nA-->B', nodes: ['A', 'B'] },
+  { name: 'white space after the fences', text: '--- \ntitle: hi\n---  \nflowchart TD\nA-->B', nodes: ['A', 'B'] },
+  { name: 'frontmatter never closed', text: '---\ntitle: hi\nflowchart TD\nA-->B', nodes: null },
+  { name: 'a closing fence with nothing after it', text: '---\ntitle: hi\n---', nodes: null },
+  { name: 'a key twice in the frontmatter', text: '---\ntitle: hi\ntitle: ho\n---\nflowchart TD\nA-->B', nodes: null },
+  { name: 'a directive never closed, before the header', text: '%%{init: {}\nflowchart TD\nA-->B', nodes: null },
+  { name: 'a directive never closed takes the rest of the text', text: 'flowchart TD\nA-->B\n%%{init: {}\nC-->D', nodes: ['A', 'B'] },
+  { name: 'a directive after a statement', text: 'flowchart TD\nA-->B %%{init: {}}%%\nC-->D', nodes: ['A', 'B', 'C', 'D'] },
+  { name: 'a directive inside a label', text: 'flowchart TD\nA["50%%{x}%% off"]-->B', nodes: ['A', 'B'] },
+  { name: 'a classDef ending with a semicolon', text: 'flowchart TD\nA-->B\nclassDef foo fill:#f00;\nclass A foo', nodes: ['A', 'B'] },
+];
