@@ -4,6 +4,7 @@ import { withoutImportant } from '../kit/colour/colour.ts';
 import { decodeMermaidEntities } from '../kit/mermaid/entities.ts';
 import { familyOf } from '../kit/mermaid/keywords.ts';
 import { directiveSpans, frontmatterSpan, frontmatterYaml } from '../kit/mermaid/source.ts';
+import { readId } from '../kit/mermaid/ids.ts';
 import { BRACKET_DELIMITERS } from '../kit/mermaid/shapes.ts';
 import { splitOutsideParens } from '../kit/mermaid/style.ts';
 import { cssColour } from '../kit/colour/notations.ts';
@@ -105,8 +106,6 @@ interface LinkInfo {
   length: number;
   label?: string;
 }
-
-const ID_CHAR = /[\p{L}\p{N}_]/u;
 
 /** Read a Mermaid CSS-like style list (`fill:#f9f,stroke:#333,stroke-width:4px`) into a node/subgraph style. */
 function parseNodeStyle(text: string, lost: LostList, line: number, where: string): Style {
@@ -557,24 +556,7 @@ class MermaidParser {
 
   private readId(): string {
     const start = this.pos;
-    while (this.pos < this.src.length) {
-      const ch = this.src[this.pos] ?? '';
-      if (ID_CHAR.test(ch)) {
-        this.pos++;
-        continue;
-      }
-      // A hyphen belongs to an id unless it starts a link (`--`, `->`, `-.`); a dot the same.
-      const next = this.src[this.pos + 1] ?? '';
-      if (ch === '-' && next !== '-' && next !== '>' && next !== '.' && ID_CHAR.test(next)) {
-        this.pos++;
-        continue;
-      }
-      if (ch === '.' && ID_CHAR.test(next) && this.pos > start) {
-        this.pos++;
-        continue;
-      }
-      break;
-    }
+    this.pos = readId(this.src, start);
     return this.src.slice(start, this.pos);
   }
 

@@ -1,5 +1,6 @@
 // Mermaid model: the elements a diagram draws (nodes, subgraphs, edges, notes, actors...) and its style statements.
 import { ToolError } from '../contract.ts';
+import { readId } from './ids.ts';
 import { SHAPE_DELIMITERS } from './shapes.ts';
 import { parseDecls } from './style.ts';
 import type { Decl } from './style.ts';
@@ -74,23 +75,6 @@ const MAX_EDGES = 20_000;
 
 function tooManyEdges(): never {
   throw new ToolError(400, 'mermaid_too_complex', `The diagram draws more than ${MAX_EDGES} links (Mermaid's own default limit is 500).`, { limit: MAX_EDGES });
-}
-
-const ID_CHAR = /[\p{L}\p{N}_$]/u;
-
-function isIdChar(s: string, i: number): boolean {
-  const ch = s[i] ?? '';
-  if (ID_CHAR.test(ch)) return true;
-  const next = s[i + 1] ?? '';
-  if (ch === '-') return next !== '-' && next !== '>' && next !== '.' && next !== '=' && next !== '' && ID_CHAR.test(next);
-  if (ch === '.') return next !== '-' && ID_CHAR.test(next);
-  return false;
-}
-
-function readId(s: string, p: number): number {
-  let q = p;
-  while (q < s.length && isIdChar(s, q)) q++;
-  return q;
 }
 
 function unquote(label: string): string {

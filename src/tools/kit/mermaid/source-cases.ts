@@ -1,5 +1,4 @@
-// Mermaid texts that the source layer (frontmatter fences, directives) once read differently in the two diagram
-// tools, each with Mermaid's own verdict (`mermaid.parse`, mermaid 11.17.2) and, when it accepts, the node ids it
+// Mermaid texts that the two diagram tools once read differently (frontmatter fences, directives, node ids), each with Mermaid's own verdict (`mermaid.parse`, mermaid 11.17.2) and, when it accepts, the node ids it
 // draws. kit/mermaid's and convert-diagram's tests check our reading against these; diagram-contrast's
 // mermaid-parse.test.ts checks the verdicts themselves against Mermaid, so a new Mermaid cannot leave them stale.
 
@@ -25,4 +24,6 @@ export const SOURCE_CASES: readonly SourceCase[] = [
   { name: 'a directive after a statement', text: 'flowchart TD\nA-->B %%{init: {}}%%\nC-->D', nodes: ['A', 'B', 'C', 'D'] },
   { name: 'a directive inside a label', text: 'flowchart TD\nA["50%%{x}%% off"]-->B', nodes: ['A', 'B'] },
   { name: 'a classDef ending with a semicolon', text: 'flowchart TD\nA-->B\nclassDef foo fill:#f00;\nclass A foo', nodes: ['A', 'B'] },
+  { name: 'ids with $', text: 'flowchart TD\nA$b[lbl]-->$\na$-->C', nodes: ['A$b', '$', 'a$', 'C'] },
+  { name: 'ids opening with a dot', text: 'flowchart TD\n.a.b-->c.d', nodes: ['.a.b', 'c.d'] },
 ];
