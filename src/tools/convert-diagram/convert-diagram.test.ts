@@ -360,11 +360,16 @@ describe('convert-diagram: Mermaid parser', () => {
   });
 });
 
-describe("convert-diagram: frontmatter and directives as Mermaid reads them (kit/mermaid's source cases)", () => {
+describe("convert-diagram: read as Mermaid reads (kit/mermaid's source cases)", () => {
   for (const c of SOURCE_CASES) {
     it(c.name, () => {
-      if (c.nodes === null) expect(() => mermaid(c.text)).toThrow(ToolError);
-      else expect([...mermaid(c.text).nodes.keys()]).toEqual(c.nodes);
+      if (c.nodes === null) {
+        expect(() => mermaid(c.text)).toThrow(ToolError);
+        return;
+      }
+      const g = mermaid(c.text);
+      expect([...g.nodes.keys()]).toEqual(c.nodes);
+      if (c.edges) expect(g.edges.map((e) => `${e.from}>${e.to}|${e.label ?? ''}`)).toEqual(c.edges);
     });
   }
   it('keeps the title of an indented frontmatter, and removes a directive from a label as Mermaid does', () => {

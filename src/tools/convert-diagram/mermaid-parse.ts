@@ -5,6 +5,7 @@ import { decodeMermaidEntities } from '../kit/mermaid/entities.ts';
 import { familyOf } from '../kit/mermaid/keywords.ts';
 import { directiveSpans, frontmatterSpan, frontmatterYaml } from '../kit/mermaid/source.ts';
 import { readId } from '../kit/mermaid/ids.ts';
+import { LinkReader, readPipeLabel } from '../kit/mermaid/links.ts';
 import { BRACKET_DELIMITERS } from '../kit/mermaid/shapes.ts';
 import { splitOutsideParens } from '../kit/mermaid/style.ts';
 import { cssColour } from '../kit/colour/notations.ts';
@@ -199,16 +200,6 @@ function parseEdgeStyle(text: string, lost: LostList, line: number): { style: Ed
   return dashed === undefined ? { style } : { style, dashed };
 }
 
-const HEAD_OF: Record<string, Head> = { '>': 'normal', x: 'cross', o: 'dot' };
-
-/** Mermaid's rule: a start marker only counts when it matches the end marker (`<-->`, `x--x`, `o--o`). */
-function tailFor(prefix: string, end: string): Head {
-  if (prefix === '<' && end === '>') return 'normal';
-  if (prefix === 'x' && end === 'x') return 'cross';
-  if (prefix === 'o' && end === 'o') return 'dot';
-  return 'none';
-}
-
 /** `id [title]` (a subgraph header with a bracketed title): the id has no spaces, quotes or brackets. */
 function bracketTitle(text: string): { id: string; title: string } | null {
   if (!text.endsWith(']')) return null;
@@ -218,33 +209,6 @@ function bracketTitle(text: string): { id: string; title: string } | null {
   if (id === '' || /[\s[\]"]/.test(id)) return null;
   return { id, title: text.slice(open + 1, -1).trim() };
 }
-
-/** Where the text of a link ends: the closing run (`-->`, `.->`, `==>`) at `index`, its dashes/dots/equals and its head. */
-interface EndHit {
-  index: number;
-  whole: string;
-  run: string;
-  end: string;
-}
-
-/**
- * The end of a dotted link's text (`-. text .->`): the first run of dots followed by `-` (and an optional head),
- * before `lineEnd`. Each dot run is read once (the regex /(\.+)-([xo>]?)/g rescanned a long run of dots from each
- * of its dots).
- */
-function dottedEnd(src: string, from: number, lineEnd: number): EndHit | null {
-  for (let i = src.indexOf('.', from); i >= 0 && i < lineEnd; i = src.indexOf('.', i)) {
-    let j = i;
-    while (j < src.length && src[j] === '.') j++;
-    if (src[j] === '-') {
-      const head = /[xo>]/.test(src[j + 1] ?? '') ? (src[j + 1] as string) : '';
-      return { index: i, whole: src.slice(i, j + 1 + head.length), run: src.slice(i, j), end: head };
-    }
-    i = j;
-  }
-  return null;
-}
-
 
 class MermaidParser {
   private pos = 0;
@@ -258,12 +222,14 @@ class MermaidParser {
   private readonly pendingStyle: { id: string; style: Style; line: number }[] = [];
   private readonly pendingLinkStyle: { which: 'default' | number[]; text: string; line: number }[] = [];
   private readonly edgeIds = new Set<string>();
+  private readonly links: LinkReader;
 
   constructor(
     private readonly src: string,
     private readonly lost: LostList,
   ) {
     this.starts = lineStarts(src);
+    this.links = new LinkReader(src);
   }
 
   private line(at = this.pos): number {
@@ -688,97 +654,29 @@ class MermaidParser {
     const w = word.exec(this.src);
     const idLength = w && this.src[this.pos + w[0].length] === '@' && /[-=.~<ox]/.test(this.src[this.pos + w[0].length + 1] ?? '') ? w[0].length + 1 : 0;
     const start = this.pos;
-    this.pos += idLength;
-    const info = this.linkToken(line);
-    if (!info) {
-      this.pos = start;
-      return null;
-    }
+    const token = this.links.read(start + idLength, this.lineEnd(start));
+    if (token === 'ends_differ') throw parseError('the two ends of this link do not match', line);
+    if (!token) return null;
+    this.pos = token.end;
+    const info: LinkInfo = { line: token.line, head: token.head, tail: token.tail, length: token.length };
+    if (token.text !== undefined) info.label = this.cleanLabel(token.text, line, 'edge label');
     if (idLength > 0) {
       const edgeId = this.src.slice(start, start + idLength - 1);
       this.edgeIds.add(edgeId);
       this.lost.add('attribute_dropped', `edge id ${truncate(edgeId, 40)} has no equivalent`, line);
     }
     this.skipInline();
-    if (this.peek() === '|') {
-      // A quoted label may hold "|"; look for the closing bar after the closing quote.
-      const lineEnd = this.lineEnd(this.pos);
-      let from = this.pos + 1;
-      while (from < lineEnd && (this.src[from] === ' ' || this.src[from] === '\t')) from++;
-      if (this.src[from] === '"') {
-        const q = this.src.indexOf('"', from + 1);
-        if (q >= 0 && q < lineEnd) from = q + 1;
-      }
-      const close = this.src.indexOf('|', from);
-      if (close < 0 || close > lineEnd) throw parseError('edge label |...| is never closed', line);
-      let text = this.src.slice(this.pos + 1, close).trim();
-      this.pos = close + 1;
-      if (text.startsWith('"') && text.endsWith('"') && text.length >= 2) text = text.slice(1, -1);
+    const pipe = readPipeLabel(this.src, this.pos, this.lineEnd(this.pos));
+    if (pipe === 'unclosed') throw parseError('edge label |...| is never closed', line);
+    if (pipe) {
+      this.pos = pipe.end;
+      let text = pipe.text;
       if (text.startsWith('`') && text.endsWith('`') && text.length >= 2) {
         text = stripMarkdown(text.slice(1, -1));
         this.lost.add('markdown_label_flattened', 'an edge label used Markdown; emphasis dropped', line);
       }
       info.label = this.cleanLabel(text, line, 'edge label');
     }
-    return info;
-  }
-
-  private linkToken(line: number): LinkInfo | null {
-    const at = (re: RegExp): RegExpExecArray | null => {
-      re.lastIndex = this.pos;
-      return re.exec(this.src);
-    };
-    let m = at(/([xo<]?)(-{2,})([-xo>])/y);
-    if (m) {
-      this.pos += m[0].length;
-      const end = m[3] ?? '-';
-      const head = HEAD_OF[end] ?? 'none';
-      return { line: 'solid', head, tail: tailFor(m[1] ?? '', end), length: Math.max(1, (m[2] ?? '').length - 1) };
-    }
-    m = at(/([xo<]?)(={2,})([=xo>])/y);
-    if (m) {
-      this.pos += m[0].length;
-      const end = m[3] ?? '=';
-      return { line: 'bold', head: HEAD_OF[end] ?? 'none', tail: tailFor(m[1] ?? '', end), length: Math.max(1, (m[2] ?? '').length - 1) };
-    }
-    m = at(/([xo<]?)-?(?<!\.)(?=(\.+))\2-([xo>]?)/y);
-    if (m) {
-      this.pos += m[0].length;
-      const end = m[3] ?? '';
-      return { line: 'dotted', head: HEAD_OF[end] ?? 'none', tail: tailFor(m[1] ?? '', end), length: Math.max(1, (m[2] ?? '').length) };
-    }
-    m = at(/~{3,}/y);
-    if (m) {
-      this.pos += m[0].length;
-      return { line: 'invisible', head: 'none', tail: 'none', length: Math.max(1, m[0].length - 2) };
-    }
-    // Text between the two halves of a link: `-- text -->`, `== text ==>`, `-. text .->`.
-    m = at(/([xo<]?)(--|==|-\.)/y);
-    if (!m) return null;
-    const kind = m[2] ?? '';
-    const prefix = m[1] ?? '';
-    const textStart = this.pos + m[0].length;
-    const lineEnd = this.lineEnd(textStart);
-    let endHit: EndHit | null;
-    if (kind === '-.') endHit = dottedEnd(this.src, textStart, lineEnd);
-    else {
-      const endRe = kind === '--' ? /(-{2,})([-xo>])/g : /(={2,})([=xo>])/g;
-      endRe.lastIndex = textStart;
-      const hit = endRe.exec(this.src);
-      endHit = hit ? { index: hit.index, whole: hit[0], run: hit[1] ?? '', end: hit[2] ?? '' } : null;
-    }
-    if (!endHit || endHit.index === textStart || endHit.index + endHit.whole.length > lineEnd) return null;
-    const text = this.src.slice(textStart, endHit.index).trim();
-    this.pos = endHit.index + endHit.whole.length;
-    const end = endHit.end;
-    const head = HEAD_OF[end] ?? 'none';
-    const startType = prefix === '<' ? 'normal' : prefix === 'x' ? 'cross' : prefix === 'o' ? 'dot' : 'none';
-    if (startType !== 'none' && startType !== head) throw parseError('the two ends of this link do not match', line);
-    const lineKind: LineKind = kind === '--' ? 'solid' : kind === '==' ? 'bold' : 'dotted';
-    const length = kind === '-.' ? Math.max(1, endHit.run.length) : Math.max(1, endHit.run.length - 1);
-    const info: LinkInfo = { line: lineKind, head, tail: startType === 'none' ? 'none' : head, length };
-    const label = text.startsWith('"') && text.endsWith('"') && text.length >= 2 ? text.slice(1, -1) : text;
-    if (label !== '') info.label = this.cleanLabel(label, line, 'edge label');
     return info;
   }
 

@@ -1,6 +1,7 @@
 // Mermaid model: the elements a diagram draws (nodes, subgraphs, edges, notes, actors...) and its style statements.
 import { ToolError } from '../contract.ts';
 import { readId } from './ids.ts';
+import { LinkReader, readPipeLabel } from './links.ts';
 import { SHAPE_DELIMITERS } from './shapes.ts';
 import { parseDecls } from './style.ts';
 import type { Decl } from './style.ts';
@@ -170,43 +171,22 @@ interface LinkToken {
   invisible: boolean;
 }
 
-function parseLink(s: string, p: number): LinkToken | null {
-  let q = p;
-  if (s[q] === '<') q++;
-  const c = s[q];
-  if (c === '~') {
-    let r = q;
-    while (s[r] === '~') r++;
-    return r - q >= 3 ? { end: r, label: null, invisible: true } : null;
+/** The link at `p` (kit/mermaid/links.ts) with its label: the text of `-- text -->` or a `|label|` after it. */
+function parseLink(links: LinkReader, s: string, p: number): LinkToken | null {
+  const link = links.read(p, s.length);
+  if (link === null) return null;
+  // `<-- text --x`, which Mermaid refuses: the link still ends where its second half does.
+  if (link === 'ends_differ') return null;
+  let label = link.text === undefined ? null : unquote(link.text);
+  let end = link.end;
+  let t = end;
+  while (s[t] === ' ' || s[t] === '\t') t++;
+  const pipe = readPipeLabel(s, t, s.length);
+  if (pipe && pipe !== 'unclosed') {
+    label = unquote(pipe.text);
+    end = pipe.end;
   }
-  if (c !== '-' && c !== '=') return null;
-  let r = q;
-  while (r < s.length && '-=.'.includes(s[r] ?? '')) r++;
-  const run = s.slice(q, r);
-  if (run.length < 2) return null;
-  let label: string | null = null;
-  const next = s[r] ?? '';
-  if ((run === '--' || run === '==' || run === '-.') && next !== '>' && next !== '') {
-    const closeToken = run === '-.' ? '.-' : run;
-    const k = s.indexOf(closeToken, r);
-    if (k > r) {
-      label = unquote(s.slice(r, k));
-      r = k;
-      while (r < s.length && '-=.'.includes(s[r] ?? '')) r++;
-    }
-  }
-  if (s[r] === '>') r++;
-  else if ((s[r] === 'x' || s[r] === 'o') && (r + 1 >= s.length || /[\s|]/.test(s[r + 1] ?? ''))) r++;
-  let t = r;
-  while (s[t] === ' ') t++;
-  if (s[t] === '|') {
-    const k = s.indexOf('|', t + 1);
-    if (k > t) {
-      label = unquote(s.slice(t + 1, k));
-      r = k + 1;
-    }
-  }
-  return { end: r, label: label === '' ? null : label, invisible: false };
+  return { end, label: label === '' ? null : label, invisible: link.line === 'invisible' };
 }
 
 // ---------------------------------------------------------------- the builder
@@ -442,13 +422,14 @@ function flowStatement(b: Builder, s: string, family: Family): void {
   const groups: string[][] = [[]];
   const links: { link: LinkToken; edgeId: string | null }[] = [];
   let pendingEdgeId: string | null = null;
+  const reader = new LinkReader(s);
   let pos = 0;
   let guard = 0;
   while (pos < s.length && guard++ < 100_000) {
     while (pos < s.length && /\s/.test(s[pos] ?? '')) pos++;
     if (pos >= s.length) break;
     const current = groups[groups.length - 1] ?? [];
-    const link = current.length > 0 ? parseLink(s, pos) : null;
+    const link = current.length > 0 ? parseLink(reader, s, pos) : null;
     if (link) {
       links.push({ link, edgeId: pendingEdgeId });
       pendingEdgeId = null;

@@ -1,4 +1,4 @@
-// Mermaid texts that the two diagram tools once read differently (frontmatter fences, directives, node ids), each with Mermaid's own verdict (`mermaid.parse`, mermaid 11.17.2) and, when it accepts, the node ids it
+// Mermaid texts that the two diagram tools once read differently (frontmatter fences, directives, node ids, links), each with Mermaid's own verdict (`mermaid.parse`, mermaid 11.17.2) and, when it accepts, the node ids it
 // draws. kit/mermaid's and convert-diagram's tests check our reading against these; diagram-contrast's
 // mermaid-parse.test.ts checks the verdicts themselves against Mermaid, so a new Mermaid cannot leave them stale.
 
@@ -7,6 +7,8 @@ export interface SourceCase {
   text: string;
   /** The node ids Mermaid draws, or null when it refuses the text. */
   nodes: string[] | null;
+  /** The links Mermaid draws, `from>to|label`, when the case is about links. */
+  edges?: string[];
 }
 
 export const SOURCE_CASES: readonly SourceCase[] = [
@@ -26,4 +28,7 @@ export const SOURCE_CASES: readonly SourceCase[] = [
   { name: 'a classDef ending with a semicolon', text: 'flowchart TD\nA-->B\nclassDef foo fill:#f00;\nclass A foo', nodes: ['A', 'B'] },
   { name: 'ids with $', text: 'flowchart TD\nA$b[lbl]-->$\na$-->C', nodes: ['A$b', '$', 'a$', 'C'] },
   { name: 'ids opening with a dot', text: 'flowchart TD\n.a.b-->c.d', nodes: ['.a.b', 'c.d'] },
+  { name: 'a link with a circle end before a node', text: 'flowchart TD\nio --o trap[/Wide bottom\\] --x inv[\\Wide top/]', nodes: ['io', 'trap', 'inv'], edges: ['io>trap|', 'trap>inv|'] },
+  { name: 'a cross end glued to the next node', text: 'flowchart TD\nA--xB', nodes: ['A', 'B'], edges: ['A>B|'] },
+  { name: 'a quoted link label holding a bar', text: 'flowchart TD\nA -->|"a|b"| B', nodes: ['A', 'B'], edges: ['A>B|a|b'] },
 ];

@@ -35,11 +35,16 @@ describe('directiveSpans', () => {
   });
 });
 
-describe("the source layer against Mermaid's verdicts", () => {
+describe("the element model against Mermaid's verdicts", () => {
   for (const c of SOURCE_CASES) {
     it(c.name, () => {
-      if (c.nodes === null) expect(() => buildModel(readMermaidSource(c.text))).toThrow();
-      else expect([...buildModel(readMermaidSource(c.text)).nodes.keys()]).toEqual(c.nodes);
+      if (c.nodes === null) {
+        expect(() => buildModel(readMermaidSource(c.text))).toThrow();
+        return;
+      }
+      const model = buildModel(readMermaidSource(c.text));
+      expect([...model.nodes.keys()]).toEqual(c.nodes);
+      if (c.edges) expect(model.edges.map((e) => `${e.from}>${e.to}|${e.label ?? ''}`)).toEqual(c.edges);
     });
   }
 });
