@@ -4,6 +4,7 @@ import { ToolError } from '../contract.ts';
 import { familyOf } from './keywords.ts';
 import type { Family } from './keywords.ts';
 import { lineOf, lineStartsOf } from '../text.ts';
+import { yamlExcess } from '../yaml-precheck.ts';
 
 /** One statement: a line, or a `;`-separated part of one, with its span in that line (trimmed). */
 export interface Statement {
@@ -150,35 +151,12 @@ const MAX_FRONTMATTER = 20_000;
 /** Flow collections (`[`, `{`) nested deeper than this are refused before parsing: no configuration needs it. */
 const MAX_YAML_NESTING = 64;
 
-/** The deepest `[`/`{` nesting outside quoted scalars and comments, in one pass. */
-function flowNesting(text: string): number {
-  let depth = 0;
-  let max = 0;
-  let quote = '';
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quote) {
-      if (ch === quote) quote = '';
-      else if (ch === '\n') quote = '';
-    } else if (ch === '"' || ch === "'") quote = ch;
-    else if (ch === '#' && (i === 0 || /\s/.test(text[i - 1] ?? ''))) {
-      const nl = text.indexOf('\n', i);
-      if (nl < 0) break;
-      i = nl;
-    } else if (ch === '[' || ch === '{') {
-      depth++;
-      if (depth > max) max = depth;
-    } else if ((ch === ']' || ch === '}') && depth > 0) depth--;
-  }
-  return max;
-}
-
 /**
  * YAML as Mermaid reads frontmatter (js-yaml refuses a key given twice in one mapping). Duplicate keys are
  * found in one walk over the document: the parser's own check compares every pair of keys.
  */
 function readYaml(text: string): unknown {
-  if (flowNesting(text) > MAX_YAML_NESTING) throw new Error(`collections are nested more than ${MAX_YAML_NESTING} deep`);
+  if (yamlExcess(text, MAX_YAML_NESTING) !== null) throw new Error(`collections are nested more than ${MAX_YAML_NESTING} deep`);
   const doc = parseDocument(text, { uniqueKeys: false });
   const first = doc.errors[0];
   if (first) throw first;
