@@ -3,6 +3,50 @@ import type { ToolExample } from '../kit/contract.ts';
 import type { input } from './tool.ts';
 import type { z } from 'zod';
 
+/** Every guardrail as the engine applies it when the request tunes none. */
+const DEFAULT_GUARDRAILS = {
+  non_positive_duration: { enabled: true, severity: 'block' },
+  duration_mismatch: { enabled: true, severity: 'block', tolerance_minutes: 1 },
+  hours_per_entry: { enabled: true, severity: 'warn', limit_hours: 8 },
+  hours_per_day: { enabled: true, severity: 'warn', limit_hours: 8 },
+  day_over_24h: { enabled: true, severity: 'block' },
+  hours_per_week: { enabled: true, severity: 'warn', limit_hours: 40, week_starts_on: 'monday' },
+  overlap: { enabled: true, severity: 'block' },
+  duplicate: { enabled: true, severity: 'block' },
+  future_date: { enabled: true, severity: 'block' },
+  too_old: { enabled: true, severity: 'block', max_age_days: 30 },
+  closed_period: { enabled: true, severity: 'block', locked_before: null, periods: [] },
+  weekend: { enabled: true, severity: 'warn', days: ['sat', 'sun'] },
+  holiday: { enabled: true, severity: 'warn', dates: [] },
+  description_missing: { enabled: true, severity: 'block' },
+  description_too_short: { enabled: true, severity: 'warn', min_length: 10 },
+  issue_key_missing: { enabled: true, severity: 'block' },
+  issue_key_format: { enabled: true, severity: 'block', project_keys: [] },
+  rounding: { enabled: true, severity: 'warn', increment_minutes: 15 },
+};
+
+/** The per-rule violation counts of a clean batch. */
+const NO_VIOLATIONS = {
+  non_positive_duration: 0,
+  duration_mismatch: 0,
+  hours_per_entry: 0,
+  hours_per_day: 0,
+  day_over_24h: 0,
+  hours_per_week: 0,
+  overlap: 0,
+  duplicate: 0,
+  future_date: 0,
+  too_old: 0,
+  closed_period: 0,
+  weekend: 0,
+  holiday: 0,
+  description_missing: 0,
+  description_too_short: 0,
+  issue_key_missing: 0,
+  issue_key_format: 0,
+  rounding: 0,
+};
+
 export const examples: ToolExample<z.input<typeof input>, Record<string, unknown>>[] = [
   {
     "title": "Default guardrails: an overlap, a future date, a malformed key and a missing description",
@@ -117,26 +161,7 @@ export const examples: ToolExample<z.input<typeof input>, Record<string, unknown
           ]
         }
       ],
-      "summary": {
-        "non_positive_duration": 0,
-        "duration_mismatch": 0,
-        "hours_per_entry": 0,
-        "hours_per_day": 1,
-        "day_over_24h": 0,
-        "hours_per_week": 0,
-        "overlap": 1,
-        "duplicate": 0,
-        "future_date": 1,
-        "too_old": 0,
-        "closed_period": 0,
-        "weekend": 1,
-        "holiday": 0,
-        "description_missing": 1,
-        "description_too_short": 1,
-        "issue_key_missing": 0,
-        "issue_key_format": 1,
-        "rounding": 1
-      },
+      "summary": { ...NO_VIOLATIONS, hours_per_day: 1, overlap: 1, future_date: 1, weekend: 1, description_missing: 1, description_too_short: 1, issue_key_format: 1, rounding: 1 },
       "totals": {
         "entries": 4,
         "entries_with_violations": 3,
@@ -145,96 +170,7 @@ export const examples: ToolExample<z.input<typeof input>, Record<string, unknown
         "warn_violations": 4,
         "minutes": 700
       },
-      "guardrails": {
-        "non_positive_duration": {
-          "enabled": true,
-          "severity": "block"
-        },
-        "duration_mismatch": {
-          "enabled": true,
-          "severity": "block",
-          "tolerance_minutes": 1
-        },
-        "hours_per_entry": {
-          "enabled": true,
-          "severity": "warn",
-          "limit_hours": 8
-        },
-        "hours_per_day": {
-          "enabled": true,
-          "severity": "warn",
-          "limit_hours": 8
-        },
-        "day_over_24h": {
-          "enabled": true,
-          "severity": "block"
-        },
-        "hours_per_week": {
-          "enabled": true,
-          "severity": "warn",
-          "limit_hours": 40,
-          "week_starts_on": "monday"
-        },
-        "overlap": {
-          "enabled": true,
-          "severity": "block"
-        },
-        "duplicate": {
-          "enabled": true,
-          "severity": "block"
-        },
-        "future_date": {
-          "enabled": true,
-          "severity": "block"
-        },
-        "too_old": {
-          "enabled": true,
-          "severity": "block",
-          "max_age_days": 30
-        },
-        "closed_period": {
-          "enabled": true,
-          "severity": "block",
-          "locked_before": null,
-          "periods": []
-        },
-        "weekend": {
-          "enabled": true,
-          "severity": "warn",
-          "days": [
-            "sat",
-            "sun"
-          ]
-        },
-        "holiday": {
-          "enabled": true,
-          "severity": "warn",
-          "dates": []
-        },
-        "description_missing": {
-          "enabled": true,
-          "severity": "block"
-        },
-        "description_too_short": {
-          "enabled": true,
-          "severity": "warn",
-          "min_length": 10
-        },
-        "issue_key_missing": {
-          "enabled": true,
-          "severity": "block"
-        },
-        "issue_key_format": {
-          "enabled": true,
-          "severity": "block",
-          "project_keys": []
-        },
-        "rounding": {
-          "enabled": true,
-          "severity": "warn",
-          "increment_minutes": 15
-        }
-      }
+      "guardrails": DEFAULT_GUARDRAILS
     }
   },
   {
@@ -314,26 +250,7 @@ export const examples: ToolExample<z.input<typeof input>, Record<string, unknown
           ]
         }
       ],
-      "summary": {
-        "non_positive_duration": 0,
-        "duration_mismatch": 0,
-        "hours_per_entry": 1,
-        "hours_per_day": 1,
-        "day_over_24h": 0,
-        "hours_per_week": 0,
-        "overlap": 0,
-        "duplicate": 0,
-        "future_date": 0,
-        "too_old": 0,
-        "closed_period": 1,
-        "weekend": 0,
-        "holiday": 0,
-        "description_missing": 0,
-        "description_too_short": 0,
-        "issue_key_missing": 0,
-        "issue_key_format": 1,
-        "rounding": 0
-      },
+      "summary": { ...NO_VIOLATIONS, hours_per_entry: 1, hours_per_day: 1, closed_period: 1, issue_key_format: 1 },
       "totals": {
         "entries": 2,
         "entries_with_violations": 2,
@@ -343,96 +260,11 @@ export const examples: ToolExample<z.input<typeof input>, Record<string, unknown
         "minutes": 750
       },
       "guardrails": {
-        "non_positive_duration": {
-          "enabled": true,
-          "severity": "block"
-        },
-        "duration_mismatch": {
-          "enabled": true,
-          "severity": "block",
-          "tolerance_minutes": 1
-        },
-        "hours_per_entry": {
-          "enabled": true,
-          "severity": "warn",
-          "limit_hours": 8
-        },
-        "hours_per_day": {
-          "enabled": true,
-          "severity": "block",
-          "limit_hours": 10
-        },
-        "day_over_24h": {
-          "enabled": true,
-          "severity": "block"
-        },
-        "hours_per_week": {
-          "enabled": true,
-          "severity": "warn",
-          "limit_hours": 40,
-          "week_starts_on": "monday"
-        },
-        "overlap": {
-          "enabled": true,
-          "severity": "block"
-        },
-        "duplicate": {
-          "enabled": true,
-          "severity": "block"
-        },
-        "future_date": {
-          "enabled": true,
-          "severity": "block"
-        },
-        "too_old": {
-          "enabled": true,
-          "severity": "block",
-          "max_age_days": 30
-        },
-        "closed_period": {
-          "enabled": true,
-          "severity": "block",
-          "locked_before": "2026-07-01",
-          "periods": []
-        },
-        "weekend": {
-          "enabled": false,
-          "severity": "warn",
-          "days": [
-            "sat",
-            "sun"
-          ]
-        },
-        "holiday": {
-          "enabled": true,
-          "severity": "warn",
-          "dates": []
-        },
-        "description_missing": {
-          "enabled": true,
-          "severity": "block"
-        },
-        "description_too_short": {
-          "enabled": true,
-          "severity": "warn",
-          "min_length": 10
-        },
-        "issue_key_missing": {
-          "enabled": true,
-          "severity": "block"
-        },
-        "issue_key_format": {
-          "enabled": true,
-          "severity": "block",
-          "project_keys": [
-            "OPS"
-          ]
-        },
-        "rounding": {
-          "enabled": true,
-          "severity": "warn",
-          "increment_minutes": 15
-        }
+        ...DEFAULT_GUARDRAILS,
+        hours_per_day: { ...DEFAULT_GUARDRAILS.hours_per_day, severity: 'block', limit_hours: 10 },
+        closed_period: { ...DEFAULT_GUARDRAILS.closed_period, locked_before: '2026-07-01' },
+        weekend: { ...DEFAULT_GUARDRAILS.weekend, enabled: false },
+        issue_key_format: { ...DEFAULT_GUARDRAILS.issue_key_format, project_keys: ['OPS'] },
       }
     }
   }
