@@ -1,11 +1,66 @@
 // Worked examples of log-audit-creator: the registry test runs each input and expects the output exactly.
+// The fields and the never-log rules that several events share are written once, below, and named where they recur.
 import type { z } from 'zod';
 import type { ToolExample } from '../kit/contract.ts';
 import type { input, Output } from './tool.ts';
 
+/** ECS fields that several events of the example require or suggest. */
+const FIELD = {
+  user_id: { field: "user.id", standard: "ecs", description: "Stable internal id of the acting user or service account (never the e-mail address or the password)." },
+  source_ip: { field: "source.ip", standard: "ecs", description: "Client IP address (the real client, taken from a trusted proxy header)." },
+  user_agent_original: { field: "user_agent.original", standard: "ecs", description: "User-Agent header as received (encode control characters)." },
+  user_target_id: { field: "user.target.id", standard: "ecs", description: "Internal id of the user the action was performed on." },
+  http_request_method: { field: "http.request.method", standard: "ecs", description: "HTTP method of the request." },
+  url_path: { field: "url.path", standard: "ecs", description: "Route template or path of the request, without query string (queries can carry tokens)." },
+  http_response_status_code: { field: "http.response.status_code", standard: "ecs", description: "HTTP status the application answered." },
+  source_geo_country: { field: "source.geo.country_iso_code", standard: "ecs", description: "Country of the client IP, from a GeoIP lookup." },
+  event_reason: { field: "event.reason", standard: "ecs", description: "Machine-friendly reason for the outcome (maxretries, timeout, revoked, ...)." },
+  process_pid: { field: "process.pid", standard: "ecs", description: "Process id of the instance." },
+  labels_monitor: { field: "labels.monitor", standard: "custom", description: "Security or logging agent that changed state." },
+} as const;
+
+/** Never-log rules that several events of the example carry (and the document's own list). */
+const NEVER = {
+  passwords: {
+    data: "Passwords, passphrases and password hashes (old and new)",
+    treatment: "omit",
+    how: "Never log them, not even hashed or truncated; log only the outcome and user.id. Scrub request bodies of password fields before any error logging.",
+  },
+  reset_tokens: {
+    data: "Password-reset, magic-link, invitation and e-mail verification tokens or URLs",
+    treatment: "omit",
+    how: "Never log the token or the link that carries it; log the template id and user.id.",
+  },
+  email_addresses: {
+    data: "E-mail addresses and usernames that are e-mail addresses",
+    treatment: "mask",
+    how: "Log user.id instead; where an address is needed (failed login for an unknown account), log an HMAC of the normalised address or mask the local part (j***@example.com).",
+  },
+  keys_and_secrets: {
+    data: "Encryption keys, signing keys, certificates' private keys, webhook secrets, connection strings",
+    treatment: "omit",
+    how: "Never log key material or secret-bearing configuration; log labels.key_id (alias and version) only.",
+  },
+  secret_settings: {
+    data: "Values of secret-valued settings (SMTP passwords, API credentials, signing secrets)",
+    treatment: "omit",
+    how: "Log labels.setting and that it changed; leave labels.value_from and labels.value_to out for secret-valued keys.",
+  },
+  bodies: {
+    data: "Whole request and response bodies",
+    treatment: "omit",
+    how: "Do not log bodies at audit level; log the route template (url.path), method and status code.",
+  },
+  message_contents: {
+    data: "Rendered e-mail, SMS and push contents and recipient addresses",
+    treatment: "omit",
+    how: "Log labels.template, labels.channel and the recipient's user.id.",
+  },
+} as const;
+
 export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
   {
-    title: 'One feature, SOC 2: password reset',
+    title: "One feature, SOC 2: password reset",
     input: {
       "features": [
         "Password reset"
@@ -149,18 +204,7 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
             "authn_password_reset_request",
             "notification_sent"
           ],
-          "never_log": [
-            {
-              "data": "Passwords, passphrases and password hashes (old and new)",
-              "treatment": "omit",
-              "how": "Never log them, not even hashed or truncated; log only the outcome and user.id. Scrub request bodies of password fields before any error logging."
-            },
-            {
-              "data": "Password-reset, magic-link, invitation and e-mail verification tokens or URLs",
-              "treatment": "omit",
-              "how": "Never log the token or the link that carries it; log the template id and user.id."
-            }
-          ]
+          "never_log": [NEVER.passwords, NEVER.reset_tokens]
         }
       ],
       "baseline_events": [
@@ -208,67 +252,15 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
             ],
             "outcome": "success"
           },
-          "required_fields": [
-            {
-              "field": "user.id",
-              "standard": "ecs",
-              "description": "Stable internal id of the acting user or service account (never the e-mail address or the password)."
-            },
-            {
-              "field": "source.ip",
-              "standard": "ecs",
-              "description": "Client IP address (the real client, taken from a trusted proxy header)."
-            },
-            {
-              "field": "user_agent.original",
-              "standard": "ecs",
-              "description": "User-Agent header as received (encode control characters)."
-            },
-            {
-              "field": "user.target.id",
-              "standard": "ecs",
-              "description": "Internal id of the user the action was performed on."
-            }
-          ],
+          "required_fields": [FIELD.user_id, FIELD.source_ip, FIELD.user_agent_original, FIELD.user_target_id],
           "optional_fields": [
-            {
-              "field": "http.request.method",
-              "standard": "ecs",
-              "description": "HTTP method of the request."
-            },
-            {
-              "field": "url.path",
-              "standard": "ecs",
-              "description": "Route template or path of the request, without query string (queries can carry tokens)."
-            },
-            {
-              "field": "http.response.status_code",
-              "standard": "ecs",
-              "description": "HTTP status the application answered."
-            },
-            {
-              "field": "source.geo.country_iso_code",
-              "standard": "ecs",
-              "description": "Country of the client IP, from a GeoIP lookup."
-            },
-            {
-              "field": "event.reason",
-              "standard": "ecs",
-              "description": "Machine-friendly reason for the outcome (maxretries, timeout, revoked, ...)."
-            }
+            FIELD.http_request_method,
+            FIELD.url_path,
+            FIELD.http_response_status_code,
+            FIELD.source_geo_country,
+            FIELD.event_reason
           ],
-          "never_log": [
-            {
-              "data": "Passwords, passphrases and password hashes (old and new)",
-              "treatment": "omit",
-              "how": "Never log them, not even hashed or truncated; log only the outcome and user.id. Scrub request bodies of password fields before any error logging."
-            },
-            {
-              "data": "Password-reset, magic-link, invitation and e-mail verification tokens or URLs",
-              "treatment": "omit",
-              "how": "Never log the token or the link that carries it; log the template id and user.id."
-            }
-          ],
+          "never_log": [NEVER.passwords, NEVER.reset_tokens],
           "alerts": [],
           "features": [
             "Password reset"
@@ -294,67 +286,9 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
             ],
             "outcome": "failure"
           },
-          "required_fields": [
-            {
-              "field": "user.id",
-              "standard": "ecs",
-              "description": "Stable internal id of the acting user or service account (never the e-mail address or the password)."
-            },
-            {
-              "field": "source.ip",
-              "standard": "ecs",
-              "description": "Client IP address (the real client, taken from a trusted proxy header)."
-            },
-            {
-              "field": "user_agent.original",
-              "standard": "ecs",
-              "description": "User-Agent header as received (encode control characters)."
-            },
-            {
-              "field": "user.target.id",
-              "standard": "ecs",
-              "description": "Internal id of the user the action was performed on."
-            },
-            {
-              "field": "event.reason",
-              "standard": "ecs",
-              "description": "Machine-friendly reason for the outcome (maxretries, timeout, revoked, ...)."
-            }
-          ],
-          "optional_fields": [
-            {
-              "field": "http.request.method",
-              "standard": "ecs",
-              "description": "HTTP method of the request."
-            },
-            {
-              "field": "url.path",
-              "standard": "ecs",
-              "description": "Route template or path of the request, without query string (queries can carry tokens)."
-            },
-            {
-              "field": "http.response.status_code",
-              "standard": "ecs",
-              "description": "HTTP status the application answered."
-            },
-            {
-              "field": "source.geo.country_iso_code",
-              "standard": "ecs",
-              "description": "Country of the client IP, from a GeoIP lookup."
-            }
-          ],
-          "never_log": [
-            {
-              "data": "Passwords, passphrases and password hashes (old and new)",
-              "treatment": "omit",
-              "how": "Never log them, not even hashed or truncated; log only the outcome and user.id. Scrub request bodies of password fields before any error logging."
-            },
-            {
-              "data": "Password-reset, magic-link, invitation and e-mail verification tokens or URLs",
-              "treatment": "omit",
-              "how": "Never log the token or the link that carries it; log the template id and user.id."
-            }
-          ],
+          "required_fields": [FIELD.user_id, FIELD.source_ip, FIELD.user_agent_original, FIELD.user_target_id, FIELD.event_reason],
+          "optional_fields": [FIELD.http_request_method, FIELD.url_path, FIELD.http_response_status_code, FIELD.source_geo_country],
+          "never_log": [NEVER.passwords, NEVER.reset_tokens],
           "alerts": [
             "password_change_failure"
           ],
@@ -381,57 +315,15 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
             ],
             "outcome": "success"
           },
-          "required_fields": [
-            {
-              "field": "source.ip",
-              "standard": "ecs",
-              "description": "Client IP address (the real client, taken from a trusted proxy header)."
-            },
-            {
-              "field": "user_agent.original",
-              "standard": "ecs",
-              "description": "User-Agent header as received (encode control characters)."
-            }
-          ],
+          "required_fields": [FIELD.source_ip, FIELD.user_agent_original],
           "optional_fields": [
-            {
-              "field": "user.id",
-              "standard": "ecs",
-              "description": "Stable internal id of the acting user or service account (never the e-mail address or the password)."
-            },
-            {
-              "field": "http.request.method",
-              "standard": "ecs",
-              "description": "HTTP method of the request."
-            },
-            {
-              "field": "url.path",
-              "standard": "ecs",
-              "description": "Route template or path of the request, without query string (queries can carry tokens)."
-            },
-            {
-              "field": "http.response.status_code",
-              "standard": "ecs",
-              "description": "HTTP status the application answered."
-            },
-            {
-              "field": "source.geo.country_iso_code",
-              "standard": "ecs",
-              "description": "Country of the client IP, from a GeoIP lookup."
-            }
+            FIELD.user_id,
+            FIELD.http_request_method,
+            FIELD.url_path,
+            FIELD.http_response_status_code,
+            FIELD.source_geo_country
           ],
-          "never_log": [
-            {
-              "data": "Password-reset, magic-link, invitation and e-mail verification tokens or URLs",
-              "treatment": "omit",
-              "how": "Never log the token or the link that carries it; log the template id and user.id."
-            },
-            {
-              "data": "E-mail addresses and usernames that are e-mail addresses",
-              "treatment": "mask",
-              "how": "Log user.id instead; where an address is needed (failed login for an unknown account), log an HMAC of the normalised address or mask the local part (j***@example.com)."
-            }
-          ],
+          "never_log": [NEVER.reset_tokens, NEVER.email_addresses],
           "alerts": [],
           "features": [
             "Password reset"
@@ -456,32 +348,9 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
             ],
             "outcome": "success"
           },
-          "required_fields": [
-            {
-              "field": "process.pid",
-              "standard": "ecs",
-              "description": "Process id of the instance."
-            }
-          ],
-          "optional_fields": [
-            {
-              "field": "user.id",
-              "standard": "ecs",
-              "description": "Stable internal id of the acting user or service account (never the e-mail address or the password)."
-            }
-          ],
-          "never_log": [
-            {
-              "data": "Encryption keys, signing keys, certificates' private keys, webhook secrets, connection strings",
-              "treatment": "omit",
-              "how": "Never log key material or secret-bearing configuration; log labels.key_id (alias and version) only."
-            },
-            {
-              "data": "Values of secret-valued settings (SMTP passwords, API credentials, signing secrets)",
-              "treatment": "omit",
-              "how": "Log labels.setting and that it changed; leave labels.value_from and labels.value_to out for secret-valued keys."
-            }
-          ],
+          "required_fields": [FIELD.process_pid],
+          "optional_fields": [FIELD.user_id],
+          "never_log": [NEVER.keys_and_secrets, NEVER.secret_settings],
           "alerts": [],
           "features": [],
           "baseline_reason": "Every deployment: ties later events to a release and shows unexpected restarts.",
@@ -504,25 +373,8 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
             ],
             "outcome": "success"
           },
-          "required_fields": [
-            {
-              "field": "process.pid",
-              "standard": "ecs",
-              "description": "Process id of the instance."
-            }
-          ],
-          "optional_fields": [
-            {
-              "field": "user.id",
-              "standard": "ecs",
-              "description": "Stable internal id of the acting user or service account (never the e-mail address or the password)."
-            },
-            {
-              "field": "event.reason",
-              "standard": "ecs",
-              "description": "Machine-friendly reason for the outcome (maxretries, timeout, revoked, ...)."
-            }
-          ],
+          "required_fields": [FIELD.process_pid],
+          "optional_fields": [FIELD.user_id, FIELD.event_reason],
           "never_log": [],
           "alerts": [],
           "features": [],
@@ -546,18 +398,7 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
             ],
             "outcome": "failure"
           },
-          "required_fields": [
-            {
-              "field": "process.pid",
-              "standard": "ecs",
-              "description": "Process id of the instance."
-            },
-            {
-              "field": "event.reason",
-              "standard": "ecs",
-              "description": "Machine-friendly reason for the outcome (maxretries, timeout, revoked, ...)."
-            }
-          ],
+          "required_fields": [FIELD.process_pid, FIELD.event_reason],
           "optional_fields": [
             {
               "field": "process.exit_code",
@@ -570,13 +411,7 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
               "description": "Class or code of the error behind a failure."
             }
           ],
-          "never_log": [
-            {
-              "data": "Whole request and response bodies",
-              "treatment": "omit",
-              "how": "Do not log bodies at audit level; log the route template (url.path), method and status code."
-            }
-          ],
+          "never_log": [NEVER.bodies],
           "alerts": [
             "crash_loop"
           ],
@@ -601,25 +436,8 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
             ],
             "outcome": "success"
           },
-          "required_fields": [
-            {
-              "field": "user.id",
-              "standard": "ecs",
-              "description": "Stable internal id of the acting user or service account (never the e-mail address or the password)."
-            },
-            {
-              "field": "labels.monitor",
-              "standard": "custom",
-              "description": "Security or logging agent that changed state."
-            }
-          ],
-          "optional_fields": [
-            {
-              "field": "event.reason",
-              "standard": "ecs",
-              "description": "Machine-friendly reason for the outcome (maxretries, timeout, revoked, ...)."
-            }
-          ],
+          "required_fields": [FIELD.user_id, FIELD.labels_monitor],
+          "optional_fields": [FIELD.event_reason],
           "never_log": [],
           "alerts": [
             "logging_disabled"
@@ -645,18 +463,7 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
             ],
             "outcome": "success"
           },
-          "required_fields": [
-            {
-              "field": "user.id",
-              "standard": "ecs",
-              "description": "Stable internal id of the acting user or service account (never the e-mail address or the password)."
-            },
-            {
-              "field": "labels.monitor",
-              "standard": "custom",
-              "description": "Security or logging agent that changed state."
-            }
-          ],
+          "required_fields": [FIELD.user_id, FIELD.labels_monitor],
           "optional_fields": [],
           "never_log": [],
           "alerts": [],
@@ -682,26 +489,14 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
             "outcome": "success"
           },
           "required_fields": [
-            {
-              "field": "user.id",
-              "standard": "ecs",
-              "description": "Stable internal id of the acting user or service account (never the e-mail address or the password)."
-            },
-            {
-              "field": "source.ip",
-              "standard": "ecs",
-              "description": "Client IP address (the real client, taken from a trusted proxy header)."
-            },
+            FIELD.user_id,
+            FIELD.source_ip,
             {
               "field": "labels.object_id",
               "standard": "custom",
               "description": "Internal id of the object acted on."
             },
-            {
-              "field": "event.reason",
-              "standard": "ecs",
-              "description": "Machine-friendly reason for the outcome (maxretries, timeout, revoked, ...)."
-            }
+            FIELD.event_reason
           ],
           "optional_fields": [
             {
@@ -736,11 +531,7 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
             "outcome": "success"
           },
           "required_fields": [
-            {
-              "field": "user.id",
-              "standard": "ecs",
-              "description": "Stable internal id of the acting user or service account (never the e-mail address or the password)."
-            },
+            FIELD.user_id,
             {
               "field": "labels.channel",
               "standard": "custom",
@@ -753,23 +544,7 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
             }
           ],
           "optional_fields": [],
-          "never_log": [
-            {
-              "data": "Password-reset, magic-link, invitation and e-mail verification tokens or URLs",
-              "treatment": "omit",
-              "how": "Never log the token or the link that carries it; log the template id and user.id."
-            },
-            {
-              "data": "E-mail addresses and usernames that are e-mail addresses",
-              "treatment": "mask",
-              "how": "Log user.id instead; where an address is needed (failed login for an unknown account), log an HMAC of the normalised address or mask the local part (j***@example.com)."
-            },
-            {
-              "data": "Rendered e-mail, SMS and push contents and recipient addresses",
-              "treatment": "omit",
-              "how": "Log labels.template, labels.channel and the recipient's user.id."
-            }
-          ],
+          "never_log": [NEVER.reset_tokens, NEVER.email_addresses, NEVER.message_contents],
           "alerts": [],
           "features": [
             "Password reset"
@@ -897,16 +672,8 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
         }
       ],
       "never_log": [
-        {
-          "data": "Passwords, passphrases and password hashes (old and new)",
-          "treatment": "omit",
-          "how": "Never log them, not even hashed or truncated; log only the outcome and user.id. Scrub request bodies of password fields before any error logging."
-        },
-        {
-          "data": "Password-reset, magic-link, invitation and e-mail verification tokens or URLs",
-          "treatment": "omit",
-          "how": "Never log the token or the link that carries it; log the template id and user.id."
-        },
+        NEVER.passwords,
+        NEVER.reset_tokens,
         {
           "data": "Session ids and session cookies",
           "treatment": "hash",
@@ -917,36 +684,16 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
           "treatment": "tokenize",
           "how": "Log the token's public id (labels.token_id) or a keyed-hash fingerprint; never the secret part or the whole header. Strip tokens from url.path and query strings."
         },
-        {
-          "data": "Encryption keys, signing keys, certificates' private keys, webhook secrets, connection strings",
-          "treatment": "omit",
-          "how": "Never log key material or secret-bearing configuration; log labels.key_id (alias and version) only."
-        },
-        {
-          "data": "E-mail addresses and usernames that are e-mail addresses",
-          "treatment": "mask",
-          "how": "Log user.id instead; where an address is needed (failed login for an unknown account), log an HMAC of the normalised address or mask the local part (j***@example.com)."
-        },
+        NEVER.keys_and_secrets,
+        NEVER.email_addresses,
         {
           "data": "Free-text input: messages, comments, search queries, form values",
           "treatment": "omit",
           "how": "Log field names (labels.fields) and lengths, not values; when a value must be quoted, truncate it and encode CR, LF and delimiters (CWE-117 log injection)."
         },
-        {
-          "data": "Whole request and response bodies",
-          "treatment": "omit",
-          "how": "Do not log bodies at audit level; log the route template (url.path), method and status code."
-        },
-        {
-          "data": "Rendered e-mail, SMS and push contents and recipient addresses",
-          "treatment": "omit",
-          "how": "Log labels.template, labels.channel and the recipient's user.id."
-        },
-        {
-          "data": "Values of secret-valued settings (SMTP passwords, API credentials, signing secrets)",
-          "treatment": "omit",
-          "how": "Log labels.setting and that it changed; leave labels.value_from and labels.value_to out for secret-valued keys."
-        }
+        NEVER.bodies,
+        NEVER.message_contents,
+        NEVER.secret_settings
       ],
       "practices": [
         {
