@@ -62,21 +62,15 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
   {
     title: "One feature, SOC 2: password reset",
     input: {
-      "features": [
-        "Password reset"
-      ],
-      "frameworks": [
-        "soc2"
-      ],
+      "features": ["Password reset"],
+      "frameworks": ["soc2"],
       "app_name": "Billing"
     },
     output: {
       "app_name": "Billing",
       "service_name": "billing",
       "format": "json",
-      "frameworks": [
-        "soc2"
-      ],
+      "frameworks": ["soc2"],
       "vocabulary": "OWASP Application Logging Vocabulary",
       "ecs_version": "9.4.0",
       "summary": {
@@ -192,9 +186,7 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
             {
               "id": "password",
               "label": "Password management",
-              "matched_terms": [
-                "password"
-              ]
+              "matched_terms": ["password"]
             }
           ],
           "recognised": true,
@@ -243,13 +235,8 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
           "ecs": {
             "action": "authn_password_change",
             "kind": "event",
-            "category": [
-              "iam"
-            ],
-            "type": [
-              "user",
-              "change"
-            ],
+            "category": ["iam"],
+            "type": ["user", "change"],
             "outcome": "success"
           },
           "required_fields": [FIELD.user_id, FIELD.source_ip, FIELD.user_agent_original, FIELD.user_target_id],
@@ -262,9 +249,7 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
           ],
           "never_log": [NEVER.passwords, NEVER.reset_tokens],
           "alerts": [],
-          "features": [
-            "Password reset"
-          ],
+          "features": ["Password reset"],
           "baseline_reason": null,
           "example": "{\"@timestamp\":\"2026-01-15T09:30:00.000Z\",\"log.level\":\"info\",\"message\":\"User u-1001 changed their password\",\"ecs.version\":\"9.4.0\",\"event\":{\"id\":\"1da16855-1ca1-46c2-aba1-652f1aa1639c\",\"action\":\"authn_password_change\",\"category\":[\"iam\"],\"type\":[\"user\",\"change\"],\"outcome\":\"success\",\"kind\":\"event\",\"dataset\":\"billing.audit\"},\"service\":{\"name\":\"billing\",\"version\":\"3.4.1\",\"environment\":\"production\"},\"host\":{\"name\":\"web-01\"},\"user\":{\"id\":\"u-1001\",\"target\":{\"id\":\"u-2002\"}},\"source\":{\"ip\":\"203.0.113.24\"},\"user_agent\":{\"original\":\"Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0\"}}"
         },
@@ -277,24 +262,15 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
           "ecs": {
             "action": "authn_password_change_fail",
             "kind": "event",
-            "category": [
-              "iam"
-            ],
-            "type": [
-              "user",
-              "change"
-            ],
+            "category": ["iam"],
+            "type": ["user", "change"],
             "outcome": "failure"
           },
           "required_fields": [FIELD.user_id, FIELD.source_ip, FIELD.user_agent_original, FIELD.user_target_id, FIELD.event_reason],
           "optional_fields": [FIELD.http_request_method, FIELD.url_path, FIELD.http_response_status_code, FIELD.source_geo_country],
           "never_log": [NEVER.passwords, NEVER.reset_tokens],
-          "alerts": [
-            "password_change_failure"
-          ],
-          "features": [
-            "Password reset"
-          ],
+          "alerts": ["password_change_failure"],
+          "features": ["Password reset"],
           "baseline_reason": null,
           "example": "{\"@timestamp\":\"2026-01-15T09:30:00.000Z\",\"log.level\":\"critical\",\"message\":\"User u-1001 failed to change their password\",\"ecs.version\":\"9.4.0\",\"event\":{\"id\":\"42dc1f3c-43dc-40cf-a4dc-226245dc23f5\",\"action\":\"authn_password_change_fail\",\"category\":[\"iam\"],\"type\":[\"user\",\"change\"],\"outcome\":\"failure\",\"kind\":\"event\",\"dataset\":\"billing.audit\",\"reason\":\"current_password_mismatch\"},\"service\":{\"name\":\"billing\",\"version\":\"3.4.1\",\"environment\":\"production\"},\"host\":{\"name\":\"web-01\"},\"user\":{\"id\":\"u-1001\",\"target\":{\"id\":\"u-2002\"}},\"source\":{\"ip\":\"203.0.113.24\"},\"user_agent\":{\"original\":\"Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0\"}}"
         },
@@ -307,12 +283,8 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
           "ecs": {
             "action": "authn_password_reset_request",
             "kind": "event",
-            "category": [
-              "authentication"
-            ],
-            "type": [
-              "info"
-            ],
+            "category": ["authentication"],
+            "type": ["info"],
             "outcome": "success"
           },
           "required_fields": [FIELD.source_ip, FIELD.user_agent_original],
@@ -325,9 +297,7 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
           ],
           "never_log": [NEVER.reset_tokens, NEVER.email_addresses],
           "alerts": [],
-          "features": [
-            "Password reset"
-          ],
+          "features": ["Password reset"],
           "baseline_reason": null,
           "example": "{\"@timestamp\":\"2026-01-15T09:30:00.000Z\",\"log.level\":\"info\",\"message\":\"Password reset requested for u-1001\",\"ecs.version\":\"9.4.0\",\"event\":{\"id\":\"13eb0ec8-14eb-405b-a5eb-11ee16eb1381\",\"action\":\"authn_password_reset_request\",\"category\":[\"authentication\"],\"type\":[\"info\"],\"outcome\":\"success\",\"kind\":\"event\",\"dataset\":\"billing.audit\"},\"service\":{\"name\":\"billing\",\"version\":\"3.4.1\",\"environment\":\"production\"},\"host\":{\"name\":\"web-01\"},\"source\":{\"ip\":\"203.0.113.24\"},\"user_agent\":{\"original\":\"Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0\"}}"
         },
@@ -340,12 +310,8 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
           "ecs": {
             "action": "sys_startup",
             "kind": "event",
-            "category": [
-              "process"
-            ],
-            "type": [
-              "start"
-            ],
+            "category": ["process"],
+            "type": ["start"],
             "outcome": "success"
           },
           "required_fields": [FIELD.process_pid],
@@ -365,12 +331,8 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
           "ecs": {
             "action": "sys_shutdown",
             "kind": "event",
-            "category": [
-              "process"
-            ],
-            "type": [
-              "end"
-            ],
+            "category": ["process"],
+            "type": ["end"],
             "outcome": "success"
           },
           "required_fields": [FIELD.process_pid],
@@ -390,12 +352,8 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
           "ecs": {
             "action": "sys_crash",
             "kind": "event",
-            "category": [
-              "process"
-            ],
-            "type": [
-              "end"
-            ],
+            "category": ["process"],
+            "type": ["end"],
             "outcome": "failure"
           },
           "required_fields": [FIELD.process_pid, FIELD.event_reason],
@@ -412,9 +370,7 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
             }
           ],
           "never_log": [NEVER.bodies],
-          "alerts": [
-            "crash_loop"
-          ],
+          "alerts": ["crash_loop"],
           "features": [],
           "baseline_reason": "Every deployment: crashes can be triggered by attacks.",
           "example": "{\"@timestamp\":\"2026-01-15T09:30:00.000Z\",\"log.level\":\"warn\",\"message\":\"Instance web-01 crashed: outofmemory\",\"ecs.version\":\"9.4.0\",\"event\":{\"id\":\"2784b921-2684-478e-a584-b5fb2484b468\",\"action\":\"sys_crash\",\"category\":[\"process\"],\"type\":[\"end\"],\"outcome\":\"failure\",\"kind\":\"event\",\"dataset\":\"billing.audit\",\"reason\":\"outofmemory\"},\"service\":{\"name\":\"billing\",\"version\":\"3.4.1\",\"environment\":\"production\"},\"host\":{\"name\":\"web-01\"},\"process\":{\"pid\":4711}}"
@@ -428,20 +384,14 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
           "ecs": {
             "action": "sys_monitor_disabled",
             "kind": "event",
-            "category": [
-              "configuration"
-            ],
-            "type": [
-              "change"
-            ],
+            "category": ["configuration"],
+            "type": ["change"],
             "outcome": "success"
           },
           "required_fields": [FIELD.user_id, FIELD.labels_monitor],
           "optional_fields": [FIELD.event_reason],
           "never_log": [],
-          "alerts": [
-            "logging_disabled"
-          ],
+          "alerts": ["logging_disabled"],
           "features": [],
           "baseline_reason": "Every deployment: switching logging or security agents off is the first step of covering tracks.",
           "example": "{\"@timestamp\":\"2026-01-15T09:30:00.000Z\",\"log.level\":\"warn\",\"message\":\"User u-1001 disabled audit-log-shipper\",\"ecs.version\":\"9.4.0\",\"event\":{\"id\":\"5c98901b-5b98-4e88-ae98-93415d9891ae\",\"action\":\"sys_monitor_disabled\",\"category\":[\"configuration\"],\"type\":[\"change\"],\"outcome\":\"success\",\"kind\":\"event\",\"dataset\":\"billing.audit\"},\"service\":{\"name\":\"billing\",\"version\":\"3.4.1\",\"environment\":\"production\"},\"host\":{\"name\":\"web-01\"},\"user\":{\"id\":\"u-1001\"},\"labels\":{\"monitor\":\"audit-log-shipper\"}}"
@@ -455,12 +405,8 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
           "ecs": {
             "action": "sys_monitor_enabled",
             "kind": "event",
-            "category": [
-              "configuration"
-            ],
-            "type": [
-              "change"
-            ],
+            "category": ["configuration"],
+            "type": ["change"],
             "outcome": "success"
           },
           "required_fields": [FIELD.user_id, FIELD.labels_monitor],
@@ -480,12 +426,8 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
           "ecs": {
             "action": "sys_log_delete",
             "kind": "event",
-            "category": [
-              "file"
-            ],
-            "type": [
-              "deletion"
-            ],
+            "category": ["file"],
+            "type": ["deletion"],
             "outcome": "success"
           },
           "required_fields": [
@@ -506,9 +448,7 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
             }
           ],
           "never_log": [],
-          "alerts": [
-            "audit_log_deleted"
-          ],
+          "alerts": ["audit_log_deleted"],
           "features": [],
           "baseline_reason": "SOC 2 CC7.2: evidence of monitoring must be complete.",
           "example": "{\"@timestamp\":\"2026-01-15T09:30:00.000Z\",\"log.level\":\"critical\",\"message\":\"User u-1001 deleted audit-2026-01\",\"ecs.version\":\"9.4.0\",\"event\":{\"id\":\"c4d59390-c5d5-4523-a6d5-96b6c7d59849\",\"action\":\"sys_log_delete\",\"category\":[\"file\"],\"type\":[\"deletion\"],\"outcome\":\"success\",\"kind\":\"event\",\"dataset\":\"billing.audit\",\"reason\":\"retention_change\"},\"service\":{\"name\":\"billing\",\"version\":\"3.4.1\",\"environment\":\"production\"},\"host\":{\"name\":\"web-01\"},\"user\":{\"id\":\"u-1001\"},\"source\":{\"ip\":\"203.0.113.24\"},\"labels\":{\"object_id\":\"audit-2026-01\"}}"
@@ -522,12 +462,8 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
           "ecs": {
             "action": "notification_sent",
             "kind": "event",
-            "category": [
-              "api"
-            ],
-            "type": [
-              "info"
-            ],
+            "category": ["api"],
+            "type": ["info"],
             "outcome": "success"
           },
           "required_fields": [
@@ -546,9 +482,7 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
           "optional_fields": [],
           "never_log": [NEVER.reset_tokens, NEVER.email_addresses, NEVER.message_contents],
           "alerts": [],
-          "features": [
-            "Password reset"
-          ],
+          "features": ["Password reset"],
           "baseline_reason": null,
           "example": "{\"@timestamp\":\"2026-01-15T09:30:00.000Z\",\"log.level\":\"info\",\"message\":\"password_reset e-mail sent to u-1001\",\"ecs.version\":\"9.4.0\",\"event\":{\"id\":\"2e2d2a22-2f2d-4bb5-ac2d-26fc2d2d288f\",\"action\":\"notification_sent\",\"category\":[\"api\"],\"type\":[\"info\"],\"outcome\":\"success\",\"kind\":\"event\",\"dataset\":\"billing.audit\"},\"service\":{\"name\":\"billing\",\"version\":\"3.4.1\",\"environment\":\"production\"},\"host\":{\"name\":\"web-01\"},\"user\":{\"id\":\"u-1001\"},\"labels\":{\"channel\":\"email\",\"template\":\"password_reset\"}}"
         }
@@ -556,9 +490,7 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
       "alerts": [
         {
           "id": "password_change_failure",
-          "events": [
-            "authn_password_change_fail"
-          ],
+          "events": ["authn_password_change_fail"],
           "severity": "high",
           "threshold": 3,
           "window_seconds": 900,
@@ -569,9 +501,7 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
         },
         {
           "id": "logging_disabled",
-          "events": [
-            "sys_monitor_disabled"
-          ],
+          "events": ["sys_monitor_disabled"],
           "severity": "critical",
           "threshold": 1,
           "window_seconds": 60,
@@ -582,9 +512,7 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
         },
         {
           "id": "audit_log_deleted",
-          "events": [
-            "sys_log_delete"
-          ],
+          "events": ["sys_log_delete"],
           "severity": "critical",
           "threshold": 1,
           "window_seconds": 60,
@@ -595,9 +523,7 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
         },
         {
           "id": "crash_loop",
-          "events": [
-            "sys_crash"
-          ],
+          "events": ["sys_crash"],
           "severity": "high",
           "threshold": 3,
           "window_seconds": 600,
@@ -621,9 +547,7 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
         "effective": {
           "days": 365,
           "immediately_available_days": 90,
-          "driven_by": [
-            "soc2"
-          ],
+          "driven_by": ["soc2"],
           "note": "Keep audit logs 365 days (the longest period among the chosen frameworks)."
         }
       },
@@ -665,9 +589,7 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
           "reference": "CC8.1",
           "requirement": "Changes to infrastructure, data, software and configuration are authorised and tracked.",
           "status": "covered",
-          "events": [
-            "sys_startup"
-          ],
+          "events": ["sys_startup"],
           "note": null
         }
       ],
