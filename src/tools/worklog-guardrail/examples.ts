@@ -1,51 +1,13 @@
 // Worked examples of worklog-guardrail, executed by the registry test (each output must match the engine exactly).
+// The answers echo the guardrails in effect: the rules' defaults, with the overrides the request makes.
 import type { ToolExample } from '../kit/contract.ts';
 import type { input } from './tool.ts';
 import type { z } from 'zod';
-
-/** Every guardrail as the engine applies it when the request tunes none. */
-const DEFAULT_GUARDRAILS = {
-  non_positive_duration: { enabled: true, severity: 'block' },
-  duration_mismatch: { enabled: true, severity: 'block', tolerance_minutes: 1 },
-  hours_per_entry: { enabled: true, severity: 'warn', limit_hours: 8 },
-  hours_per_day: { enabled: true, severity: 'warn', limit_hours: 8 },
-  day_over_24h: { enabled: true, severity: 'block' },
-  hours_per_week: { enabled: true, severity: 'warn', limit_hours: 40, week_starts_on: 'monday' },
-  overlap: { enabled: true, severity: 'block' },
-  duplicate: { enabled: true, severity: 'block' },
-  future_date: { enabled: true, severity: 'block' },
-  too_old: { enabled: true, severity: 'block', max_age_days: 30 },
-  closed_period: { enabled: true, severity: 'block', locked_before: null, periods: [] },
-  weekend: { enabled: true, severity: 'warn', days: ['sat', 'sun'] },
-  holiday: { enabled: true, severity: 'warn', dates: [] },
-  description_missing: { enabled: true, severity: 'block' },
-  description_too_short: { enabled: true, severity: 'warn', min_length: 10 },
-  issue_key_missing: { enabled: true, severity: 'block' },
-  issue_key_format: { enabled: true, severity: 'block', project_keys: [] },
-  rounding: { enabled: true, severity: 'warn', increment_minutes: 15 },
-};
+import { DEFAULT_GUARDRAILS, RULE_IDS } from './rules.ts';
+import type { RuleId } from './rules.ts';
 
 /** The per-rule violation counts of a clean batch. */
-const NO_VIOLATIONS = {
-  non_positive_duration: 0,
-  duration_mismatch: 0,
-  hours_per_entry: 0,
-  hours_per_day: 0,
-  day_over_24h: 0,
-  hours_per_week: 0,
-  overlap: 0,
-  duplicate: 0,
-  future_date: 0,
-  too_old: 0,
-  closed_period: 0,
-  weekend: 0,
-  holiday: 0,
-  description_missing: 0,
-  description_too_short: 0,
-  issue_key_missing: 0,
-  issue_key_format: 0,
-  rounding: 0,
-};
+const NO_VIOLATIONS = Object.fromEntries(RULE_IDS.map((id) => [id, 0])) as Record<RuleId, number>;
 
 export const examples: ToolExample<z.input<typeof input>, Record<string, unknown>>[] = [
   {
