@@ -342,13 +342,10 @@ class MermaidParser {
         return;
       }
       case 'classDef': {
-        this.pos += kw.length;
-        const rest = this.restOfStatement().trim();
-        const m = /^(\S+)\s+(.*)$/s.exec(rest);
-        if (!m) throw parseError('classDef needs a class name and styles', line);
-        for (const name of (m[1] ?? '').split(',')) {
+        const [names, styles] = this.targetAndStyles(kw, line, 'classDef needs a class name and styles');
+        for (const name of names.split(',')) {
           if (name === '') continue;
-          this.g.classDefs.set(name, { style: parseNodeStyle(m[2] ?? '', this.lost, line, `classDef ${name}`), line });
+          this.g.classDefs.set(name, { style: parseNodeStyle(styles, this.lost, line, `classDef ${name}`), line });
         }
         return;
       }
@@ -365,12 +362,8 @@ class MermaidParser {
         return;
       }
       case 'style': {
-        this.pos += kw.length;
-        const rest = this.restOfStatement().trim();
-        const m = /^(\S+)\s+(.*)$/s.exec(rest);
-        if (!m) throw parseError('style needs a node id and styles', line);
-        const id = m[1] ?? '';
-        this.pendingStyle.push({ id, style: parseNodeStyle(m[2] ?? '', this.lost, line, `style ${id}`), line });
+        const [id, styles] = this.targetAndStyles(kw, line, 'style needs a node id and styles');
+        this.pendingStyle.push({ id, style: parseNodeStyle(styles, this.lost, line, `style ${id}`), line });
         return;
       }
       case 'linkStyle': {
@@ -412,6 +405,14 @@ class MermaidParser {
       default:
         this.vertexStatement(line);
     }
+  }
+
+  /** `classDef name styles`, `style id styles`: past the keyword, the target and the style list after the first blank. */
+  private targetAndStyles(kw: string, line: number, missing: string): [string, string] {
+    this.pos += kw.length;
+    const m = /^(\S+)\s+(.*)$/s.exec(this.restOfStatement().trim());
+    if (!m) throw parseError(missing, line);
+    return [m[1] ?? '', m[2] ?? ''];
   }
 
   private openSubgraph(rest: string, line: number): void {
