@@ -92,3 +92,17 @@ export function testTool(tool: AnyTool, cases: { valid: ValidCase[]; invalid: In
     });
   });
 }
+
+/**
+ * Refusals that must happen in `prepare`, before the charge: each body, once the schema has read it, makes
+ * `prepare` throw its code with the code's catalogue status.
+ */
+export function testPrepareRefusals(tool: AnyTool, refusals: readonly (readonly [name: string, body: unknown, code: string])[]): void {
+  describe(`${tool.name}: refusals happen in prepare, before the charge`, () => {
+    it.each(refusals.map(([name, body, code]) => [name, body, code] as const))('%s: prepare throws', (_name, body, code) => {
+      expect(tool.prepare, `${tool.name} has no prepare`).toBeDefined();
+      const args = tool.input.parse(body);
+      expect(() => tool.prepare?.(args)).toThrow(expect.objectContaining({ status: catalogueStatus(tool, code), code }));
+    });
+  });
+}
