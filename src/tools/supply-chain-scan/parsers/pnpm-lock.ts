@@ -5,7 +5,7 @@ import { emptyPackage } from '../model.ts';
 import { fastPnpmRead } from './pnpm-fast.ts';
 import { yamlExcess } from '../../kit/yaml-precheck.ts';
 import type { PnpmDoc } from './pnpm-fast.ts';
-import { applyNpmSpec, classifyNpmSpec, hostOf, invalid, isFullCommit, isRecord, str, validHost, yamlRoot } from './common.ts';
+import { applyNpmSpec, classifyNpmSpec, hostOf, invalid, isFullCommit, isRecord, keyLines, LOCK_YAML, readLockYaml, str, validHost, yamlRoot } from './common.ts';
 
 /** pnpm writes flow collections one or two levels deep and no aliases; the YAML parser is slow on either in bulk. */
 const MAX_FLOW_DEPTH = 64;
@@ -115,24 +115,12 @@ function fromResolution(res: unknown, pkg: LockedPackage, versionSpec: string): 
  */
 function* yamlDocs(text: string): Generator<PnpmDoc> {
   const lineCounter = new LineCounter();
-  let docs;
-  try {
-    docs = parseAllDocuments(text, { lineCounter, uniqueKeys: false, prettyErrors: false, schema: 'failsafe' });
-  } catch (err) {
-    if (err instanceof RangeError) invalid('pnpm-lock', 'The YAML nests too deeply to read.');
-    throw err;
-  }
+  const docs = readLockYaml('pnpm-lock', () => parseAllDocuments(text, { lineCounter, ...LOCK_YAML }));
   if (!Array.isArray(docs)) invalid('pnpm-lock', 'Not a YAML document.', 1);
   for (const doc of docs) {
     const root = yamlRoot('pnpm-lock', doc);
-    // Key -> line, for findings that point at an entry.
-    const lines = new Map<string, number>();
     const contents = doc.contents as { items?: { key?: { value?: unknown }; value?: { items?: { key?: { value?: unknown; range?: [number, number, number] } }[] } }[] } | null;
-    const pkgNode = contents?.items?.find((it) => it.key?.value === 'packages');
-    for (const item of pkgNode?.value?.items ?? []) {
-      const k = item.key;
-      if (k && typeof k.value === 'string' && k.range) lines.set(k.value, lineCounter.linePos(k.range[0]).line);
-    }
+    const lines = keyLines(contents?.items?.find((it) => it.key?.value === 'packages')?.value?.items, lineCounter);
     yield { root, lines };
   }
 }
