@@ -6,7 +6,8 @@ import { familyOf } from '../kit/mermaid/keywords.ts';
 import { directiveSpans, frontmatterSpan, frontmatterYaml } from '../kit/mermaid/source.ts';
 import { readId } from '../kit/mermaid/ids.ts';
 import { LinkReader, readPipeLabel } from '../kit/mermaid/links.ts';
-import { BRACKET_DELIMITERS } from '../kit/mermaid/shapes.ts';
+import { BRACKET_DELIMITERS, readShape, SHAPE_DELIMITERS } from '../kit/mermaid/shapes.ts';
+import type { ShapeDelimiter } from '../kit/mermaid/shapes.ts';
 import { splitOutsideParens } from '../kit/mermaid/style.ts';
 import { cssColour } from '../kit/colour/notations.ts';
 import type { Direction, EdgeStyle, Graph, GraphEdge, Head, LineKind, LostList, Shape, Style } from './model.ts';
@@ -80,6 +81,9 @@ const V11_SHAPES: Record<string, Shape> = {
   das: 'queue',
   'horizontal-cylinder': 'queue',
 };
+
+/** `A>label]`, the asymmetric shape (read when `>` follows an id directly). */
+const ASYMMETRIC = SHAPE_DELIMITERS.find((d) => d.open === '>') as ShapeDelimiter<'asymmetric'>;
 
 interface OpenSubgraph {
   explicitId?: string;
@@ -586,51 +590,19 @@ class MermaidParser {
 
   /** Shape brackets after a node id; returns false when none follows. */
   private shape(id: string, line: number, asymmetric: boolean): boolean {
-    const opener = asymmetric ? undefined : BRACKET_DELIMITERS.find((o) => this.src.startsWith(o.open, this.pos));
-    if (!opener && !asymmetric) return false;
-    const closes: readonly (readonly [string, Shape])[] = asymmetric ? [[']', 'asymmetric']] : (opener?.closes ?? []);
-    this.pos += asymmetric ? 1 : (opener?.open.length ?? 0);
-    let raw: string;
-    let shape: Shape | undefined;
-    let markdown = false;
-    this.skipInline();
-    if (this.peek() === '"') {
-      const close = this.src.indexOf('"', this.pos + 1);
-      if (close < 0) throw parseError(`unterminated quoted label of node ${truncate(id, 40)}`, line);
-      raw = this.src.slice(this.pos + 1, close);
-      this.pos = close + 1;
-      this.skipInline();
-      for (const [c, s] of closes) {
-        if (this.src.startsWith(c, this.pos)) {
-          shape = s;
-          this.pos += c.length;
-          break;
-        }
-      }
-      if (!shape) throw parseError(`node ${truncate(id, 40)}: expected ${closes.map((c) => c[0]).join(' or ')} after the label`, this.line());
-      if (raw.startsWith('`') && raw.endsWith('`') && raw.length >= 2) {
-        raw = raw.slice(1, -1);
-        markdown = true;
-      }
-    } else {
-      // Unquoted text runs to the first closing delimiter on the same line (one forward scan: linear).
-      let best = -1;
-      for (let k = this.pos; k < this.src.length && this.src[k] !== '\n'; k++) {
-        const hit = closes.find(([c]) => this.src.startsWith(c, k));
-        if (hit) {
-          best = k;
-          shape = hit[1];
-          break;
-        }
-      }
-      if (best < 0 || !shape) throw parseError(`node ${truncate(id, 40)}: the shape is never closed (expected ${closes.map((c) => c[0]).join(' or ')})`, line);
-      raw = this.src.slice(this.pos, best).trim();
-      const closer = closes.find((c) => c[1] === shape)?.[0] ?? '';
-      this.pos = best + closer.length;
+    const opener = asymmetric ? ASYMMETRIC : BRACKET_DELIMITERS.find((o) => this.src.startsWith(o.open, this.pos));
+    if (!opener) return false;
+    const read = readShape(this.src, this.pos, this.src.length, opener);
+    if ('problem' in read) {
+      const expected = read.closes.join(' or ');
+      if (read.problem === 'quote_unclosed') throw parseError(`unterminated quoted label of node ${truncate(id, 40)}`, line);
+      throw parseError(`node ${truncate(id, 40)}: the shape is never closed (expected ${expected})`, line);
     }
+    this.pos = read.end;
     const node = ensureNode(this.g, id, line);
-    node.shape = shape;
-    node.label = markdown ? this.markdownLabel(raw, line, id) : this.cleanLabel(raw, line, `node ${id}`);
+    node.shape = read.shape;
+    const markdown = read.quoted && read.text.length >= 2 && read.text.startsWith('`') && read.text.endsWith('`');
+    node.label = markdown ? this.markdownLabel(read.text.slice(1, -1), line, id) : this.cleanLabel(read.text, line, `node ${id}`);
     return true;
   }
 

@@ -2,7 +2,7 @@
 import { ToolError } from '../contract.ts';
 import { readId } from './ids.ts';
 import { LinkReader, readPipeLabel } from './links.ts';
-import { SHAPE_DELIMITERS } from './shapes.ts';
+import { readShape, SHAPE_DELIMITERS } from './shapes.ts';
 import { parseDecls } from './style.ts';
 import type { Decl } from './style.ts';
 import type { Family } from './keywords.ts';
@@ -86,12 +86,6 @@ function unquote(label: string): string {
 
 // ---------------------------------------------------------------- flowchart / block tokens
 
-/**
- * Openers with their closers; here only the label and where the node ends count. `(-` is left out: the model has
- * always read `A(-5 °C)` as a round node, where waiting for a `-)` would swallow the rest of the statement.
- */
-const SHAPES: [string, string[]][] = SHAPE_DELIMITERS.filter((d) => d.open !== '(-').map((d) => [d.open, d.closes.map(([close]) => close)]);
-
 interface NodeToken {
   id: string;
   label: string | null;
@@ -100,41 +94,30 @@ interface NodeToken {
   edgeId: boolean;
 }
 
+/**
+ * The shape at `p` (kit/mermaid/shapes.ts reads it; here only the label and where the node ends count). An opener
+ * whose closer never comes gives way to a shorter one (`A(-5 °C)` is a round node, not an ellipse); when none
+ * closes, the label runs to the end of the statement.
+ */
 function parseShape(s: string, p: number): { label: string; end: number } | null {
-  for (const [open, closers] of SHAPES) {
-    if (!s.startsWith(open, p)) continue;
-    let q = p + open.length;
-    while (s[q] === ' ') q++;
-    let searchFrom = q;
-    if (s[q] === '"') {
-      const endQuote = s.indexOf('"', q + 1);
-      if (endQuote > 0) searchFrom = endQuote + 1;
+  let fallback: { label: string; end: number } | null = null;
+  for (const d of SHAPE_DELIMITERS) {
+    if (!s.startsWith(d.open, p)) continue;
+    const read = readShape(s, p, s.length, d);
+    if ('problem' in read) {
+      fallback ??= { label: unquote(s.slice(p + d.open.length)), end: s.length };
+      continue;
     }
-    let best = -1;
-    let bestLen = 0;
-    for (const c of closers) {
-      const k = s.indexOf(c, searchFrom);
-      if (k >= 0 && (best < 0 || k < best)) {
-        best = k;
-        bestLen = c.length;
-      }
-    }
-    if (best < 0) return { label: unquote(s.slice(p + open.length)), end: s.length };
-    let end = best + bestLen;
-    const inner = s.slice(p + open.length, best);
+    let end = read.end;
     // Block arrows carry a direction: <["label"]>(down)
-    if (open === '<[' && s[end] === '(') {
+    if (d.open === '<[' && s[end] === '(') {
       const k = s.indexOf(')', end);
       if (k > 0) end = k + 1;
     }
-    let label = unquote(inner);
-    if (open === '@{') {
-      const m = /label\s*:\s*"([^"]*)"/.exec(inner);
-      label = m ? (m[1] ?? '') : '';
-    }
-    return { label, end };
+    if (d.open === '@{') return { label: /label\s*:\s*"([^"]*)"/.exec(read.text)?.[1] ?? '', end };
+    return { label: read.quoted ? read.text.trim() : unquote(read.text), end };
   }
-  return null;
+  return fallback;
 }
 
 function parseNodeToken(s: string, p: number, family: Family): NodeToken | null {

@@ -1,4 +1,5 @@
-// Mermaid texts that the two diagram tools once read differently (frontmatter fences, directives, node ids, links), each with Mermaid's own verdict (`mermaid.parse`, mermaid 11.17.2) and, when it accepts, the node ids it
+// Mermaid texts that the two diagram tools once read differently (frontmatter fences, directives, node ids, links,
+// shape labels), each with Mermaid's own verdict (`mermaid.parse`, mermaid 11.17.2) and, when it accepts, the node ids it
 // draws. kit/mermaid's and convert-diagram's tests check our reading against these; diagram-contrast's
 // mermaid-parse.test.ts checks the verdicts themselves against Mermaid, so a new Mermaid cannot leave them stale.
 
@@ -9,6 +10,8 @@ export interface SourceCase {
   nodes: string[] | null;
   /** The links Mermaid draws, `from>to|label`, when the case is about links. */
   edges?: string[];
+  /** Node labels Mermaid draws, when the case is about labels. */
+  labels?: Record<string, string>;
 }
 
 export const SOURCE_CASES: readonly SourceCase[] = [
@@ -31,4 +34,6 @@ export const SOURCE_CASES: readonly SourceCase[] = [
   { name: 'a link with a circle end before a node', text: 'flowchart TD\nio --o trap[/Wide bottom\\] --x inv[\\Wide top/]', nodes: ['io', 'trap', 'inv'], edges: ['io>trap|', 'trap>inv|'] },
   { name: 'a cross end glued to the next node', text: 'flowchart TD\nA--xB', nodes: ['A', 'B'], edges: ['A>B|'] },
   { name: 'a quoted link label holding a bar', text: 'flowchart TD\nA -->|"a|b"| B', nodes: ['A', 'B'], edges: ['A>B|a|b'] },
+  { name: 'an ellipse', text: 'flowchart TD\nA(-x-)-->B', nodes: ['A', 'B'], labels: { A: 'x' } },
+  { name: 'text after a quoted label joins it', text: 'flowchart TD\nA["x" y]-->B\nC["x"y]', nodes: ['A', 'B', 'C'], labels: { A: 'x y', C: 'xy' } },
 ];
