@@ -349,6 +349,7 @@ describe("convert-diagram: read as Mermaid reads (kit/mermaid's source cases)", 
       expect([...g.nodes.keys()]).toEqual(c.nodes);
       if (c.edges) expect(g.edges.map((e) => `${e.from}>${e.to}|${e.label ?? ''}`)).toEqual(c.edges);
       for (const [id, label] of Object.entries(c.labels ?? {})) expect(g.nodes.get(id)?.label).toBe(label);
+      if (c.subgraphs) expect([...g.groups.keys()]).toEqual(c.subgraphs);
     });
   }
   it('keeps the title of an indented frontmatter, and removes a directive from a label as Mermaid does', () => {

@@ -6,6 +6,7 @@ import { familyOf } from '../kit/mermaid/keywords.ts';
 import { directiveSpans, frontmatterSpan, frontmatterYaml } from '../kit/mermaid/source.ts';
 import { readId } from '../kit/mermaid/ids.ts';
 import { LinkReader, readPipeLabel } from '../kit/mermaid/links.ts';
+import { readSubgraphHeader } from '../kit/mermaid/subgraph.ts';
 import { BRACKET_DELIMITERS, readShape, SHAPE_DELIMITERS } from '../kit/mermaid/shapes.ts';
 import type { ShapeDelimiter } from '../kit/mermaid/shapes.ts';
 import { splitOutsideParens } from '../kit/mermaid/style.ts';
@@ -202,16 +203,6 @@ function parseEdgeStyle(text: string, lost: LostList, line: number): { style: Ed
     }
   }
   return dashed === undefined ? { style } : { style, dashed };
-}
-
-/** `id [title]` (a subgraph header with a bracketed title): the id has no spaces, quotes or brackets. */
-function bracketTitle(text: string): { id: string; title: string } | null {
-  if (!text.endsWith(']')) return null;
-  const open = text.indexOf('[');
-  if (open <= 0) return null;
-  const id = text.slice(0, open).trimEnd();
-  if (id === '' || /[\s[\]"]/.test(id)) return null;
-  return { id, title: text.slice(open + 1, -1).trim() };
 }
 
 class MermaidParser {
@@ -426,23 +417,14 @@ class MermaidParser {
     const open: OpenSubgraph = { line, members: [], memberSet: new Set() };
     const parent = this.stack[this.stack.length - 1];
     if (parent) open.parent = parent;
-    const bracket = bracketTitle(text);
-    if (bracket) {
-      open.explicitId = bracket.id;
-      let title = bracket.title;
-      if (title.length >= 2 && title.startsWith('"') && title.endsWith('"')) title = title.slice(1, -1);
-      if (title.length >= 2 && title.startsWith('`') && title.endsWith('`')) {
-        title = stripMarkdown(title.slice(1, -1));
-        this.lost.add('markdown_label_flattened', `subgraph ${truncate(open.explicitId, 40)}: Markdown emphasis in the title was dropped`, line);
-      }
-      open.title = this.cleanLabel(title, line, `subgraph ${open.explicitId}`);
-    } else {
-      const quoted = /^"(.*)"$/s.exec(text);
-      const title = quoted ? (quoted[1] ?? '') : text;
-      // Mermaid: a title with white space and no separate id gets an automatic id (subGraphN).
-      if (!/\s/.test(title)) open.explicitId = title;
-      open.title = this.cleanLabel(title, line, 'subgraph');
+    const header = readSubgraphHeader(text);
+    if (header.id !== null) open.explicitId = header.id;
+    let title = header.title;
+    if (header.bracketed && title.length >= 2 && title.startsWith('`') && title.endsWith('`')) {
+      title = stripMarkdown(title.slice(1, -1));
+      this.lost.add('markdown_label_flattened', `subgraph ${truncate(header.id ?? '', 40)}: Markdown emphasis in the title was dropped`, line);
     }
+    open.title = this.cleanLabel(title, line, header.bracketed ? `subgraph ${header.id ?? ''}` : 'subgraph');
     this.stack.push(open);
   }
 

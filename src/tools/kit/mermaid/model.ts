@@ -1,6 +1,7 @@
 // Mermaid model: the elements a diagram draws (nodes, subgraphs, edges, notes, actors...) and its style statements.
 import { ToolError } from '../contract.ts';
 import { readId } from './ids.ts';
+import { readSubgraphHeader } from './subgraph.ts';
 import { LinkReader, readPipeLabel } from './links.ts';
 import { readShape, SHAPE_DELIMITERS } from './shapes.ts';
 import { parseDecls } from './style.ts';
@@ -449,20 +450,12 @@ function flowStatement(b: Builder, s: string, family: Family): void {
   }
 }
 
+/** `subgraph ...` through kit/mermaid/subgraph.ts; an empty header opens a numbered subgraph without a title. */
 function subgraphHeader(rest: string): { id: string | null; label: string | null } {
   const t = rest.trim();
   if (t === '') return { id: null, label: null };
-  if (t.startsWith('"')) return { id: null, label: unquote(t) };
-  const idEnd = readId(t, 0);
-  const id = t.slice(0, idEnd);
-  const after = t.slice(idEnd).trim();
-  if (id === '') return { id: null, label: unquote(t) };
-  if (after === '') return { id, label: id };
-  if (after.startsWith('[')) {
-    const shape = parseShape(after, 0);
-    return { id, label: shape ? shape.label : unquote(after.slice(1)) };
-  }
-  return { id: null, label: t };
+  const h = readSubgraphHeader(t);
+  return { id: h.id, label: unquote(h.title) };
 }
 
 const SKIP_WORDS = new Set(['click', 'direction', 'accTitle', 'accDescr', 'title', 'call', 'href', 'link', 'callback', 'linkStyles']);

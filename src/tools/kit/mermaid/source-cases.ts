@@ -1,5 +1,5 @@
 // Mermaid texts that the two diagram tools once read differently (frontmatter fences, directives, node ids, links,
-// shape labels), each with Mermaid's own verdict (`mermaid.parse`, mermaid 11.17.2) and, when it accepts, the node ids it
+// shape labels, subgraph headers), each with Mermaid's own verdict (`mermaid.parse`, mermaid 11.17.2) and, when it accepts, the node ids it
 // draws. kit/mermaid's and convert-diagram's tests check our reading against these; diagram-contrast's
 // mermaid-parse.test.ts checks the verdicts themselves against Mermaid, so a new Mermaid cannot leave them stale.
 
@@ -12,6 +12,8 @@ export interface SourceCase {
   edges?: string[];
   /** Node labels Mermaid draws, when the case is about labels. */
   labels?: Record<string, string>;
+  /** Subgraph ids Mermaid gives, when the case is about subgraphs. */
+  subgraphs?: string[];
 }
 
 export const SOURCE_CASES: readonly SourceCase[] = [
@@ -36,4 +38,5 @@ export const SOURCE_CASES: readonly SourceCase[] = [
   { name: 'a quoted link label holding a bar', text: 'flowchart TD\nA -->|"a|b"| B', nodes: ['A', 'B'], edges: ['A>B|a|b'] },
   { name: 'an ellipse', text: 'flowchart TD\nA(-x-)-->B', nodes: ['A', 'B'], labels: { A: 'x' } },
   { name: 'text after a quoted label joins it', text: 'flowchart TD\nA["x" y]-->B\nC["x"y]', nodes: ['A', 'B', 'C'], labels: { A: 'x y', C: 'xy' } },
+  { name: 'a quoted subgraph title without a blank is its id', text: 'flowchart TD\nsubgraph "one"\nA\nend\nsubgraph "a b"\nB\nend', nodes: ['A', 'B'], subgraphs: ['one', 'subGraph1'] },
 ];
