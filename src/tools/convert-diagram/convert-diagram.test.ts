@@ -510,94 +510,95 @@ describe('convert-diagram: fixtures round trip', () => {
   });
 });
 
-describe('convert-diagram: property round trips (fast-check)', () => {
-  const RESERVED = new Set(['end', 'graph', 'subgraph', 'flowchart', 'style', 'class', 'classDef', 'linkStyle', 'click', 'direction', 'call', 'href', 'default', 'accTitle', 'accDescr', 'strict', 'node', 'edge', 'digraph']);
-  const id = fc.stringMatching(/^[A-Za-z][A-Za-z0-9_]{0,6}$/).filter((s) => !RESERVED.has(s) && !RESERVED.has(s.toLowerCase()));
-  const labelChar = fc.constantFrom(...'abcXYZ019 _-.,:;!?()[]{}|"\'/\\#@%+=*~é→中'.split(''), '\n');
-  const label = fc.array(labelChar, { minLength: 1, maxLength: 16 }).map((cs) =>
-    cs
-      .join('')
-      .split('\n')
-      .map((l) => l.trim())
-      .join('\n')
-      .trim(),
+// The arbitraries of the property round trips: ids, labels and graphs every notation can write.
+const RESERVED = new Set(['end', 'graph', 'subgraph', 'flowchart', 'style', 'class', 'classDef', 'linkStyle', 'click', 'direction', 'call', 'href', 'default', 'accTitle', 'accDescr', 'strict', 'node', 'edge', 'digraph']);
+const id = fc.stringMatching(/^[A-Za-z][A-Za-z0-9_]{0,6}$/).filter((s) => !RESERVED.has(s) && !RESERVED.has(s.toLowerCase()));
+const labelChar = fc.constantFrom(...'abcXYZ019 _-.,:;!?()[]{}|"\'/\\#@%+=*~é→中'.split(''), '\n');
+const label = fc.array(labelChar, { minLength: 1, maxLength: 16 }).map((cs) =>
+  cs
+    .join('')
+    .split('\n')
+    .map((l) => l.trim())
+    .join('\n')
+    .trim(),
+);
+const SHAPES: [string, string, string][] = [
+  ['[', ']', 'rect'],
+  ['(', ')', 'round'],
+  ['([', '])', 'stadium'],
+  ['[[', ']]', 'subroutine'],
+  ['[(', ')]', 'cylinder'],
+  ['((', '))', 'circle'],
+  ['{', '}', 'diamond'],
+  ['{{', '}}', 'hexagon'],
+  ['[/', '/]', 'parallelogram'],
+  ['>', ']', 'asymmetric'],
+];
+const LINKS = ['-->', '---', '-.->', '==>', '<-->', '--x', '--o', '--->', '-.-', 'x--x'];
+const esc = (s: string): string => s.replace(/#(?=[\p{L}\p{N}]{1,10};)/gu, '#35;').replace(/"/g, '#quot;').replace(/\n/g, '<br>');
+
+const graphArb = fc
+  .uniqueArray(id, { minLength: 1, maxLength: 10, selector: (s) => s.toLowerCase() })
+  .chain((ids) =>
+    fc.record({
+      ids: fc.constant(ids),
+      nodes: fc.array(fc.tuple(fc.integer({ min: 0, max: SHAPES.length - 1 }), label, fc.integer({ min: -1, max: 2 })), { minLength: ids.length, maxLength: ids.length }),
+      edges: fc.array(fc.tuple(fc.nat(ids.length - 1), fc.nat(ids.length - 1), fc.nat(LINKS.length - 1), fc.option(label, { nil: undefined })), { maxLength: 15 }),
+      nested: fc.boolean(),
+    }),
   );
-  const SHAPES: [string, string, string][] = [
-    ['[', ']', 'rect'],
-    ['(', ')', 'round'],
-    ['([', '])', 'stadium'],
-    ['[[', ']]', 'subroutine'],
-    ['[(', ')]', 'cylinder'],
-    ['((', '))', 'circle'],
-    ['{', '}', 'diamond'],
-    ['{{', '}}', 'hexagon'],
-    ['[/', '/]', 'parallelogram'],
-    ['>', ']', 'asymmetric'],
-  ];
-  const LINKS = ['-->', '---', '-.->', '==>', '<-->', '--x', '--o', '--->', '-.-', 'x--x'];
-  const esc = (s: string): string => s.replace(/#(?=[\p{L}\p{N}]{1,10};)/gu, '#35;').replace(/"/g, '#quot;').replace(/\n/g, '<br>');
 
-  const graphArb = fc
-    .uniqueArray(id, { minLength: 1, maxLength: 10, selector: (s) => s.toLowerCase() })
-    .chain((ids) =>
-      fc.record({
-        ids: fc.constant(ids),
-        nodes: fc.array(fc.tuple(fc.integer({ min: 0, max: SHAPES.length - 1 }), label, fc.integer({ min: -1, max: 2 })), { minLength: ids.length, maxLength: ids.length }),
-        edges: fc.array(fc.tuple(fc.nat(ids.length - 1), fc.nat(ids.length - 1), fc.nat(LINKS.length - 1), fc.option(label, { nil: undefined })), { maxLength: 15 }),
-        nested: fc.boolean(),
-      }),
-    );
-
-  /** Mermaid source for a generated graph: up to three subgraphs (g1 optionally inside g0), edges at the root. */
-  function mermaidSource(x: { ids: string[]; nodes: [number, string, number][]; edges: [number, number, number, string | undefined][]; nested: boolean }): string {
-    const lines = ['flowchart LR'];
-    const decl = (k: number): string => {
-      const [s, l] = x.nodes[k] ?? [0, 'x'];
-      const [open, close] = SHAPES[s] ?? ['[', ']'];
-      return `${x.ids[k]}${open}"${esc(l)}"${close}`;
-    };
-    x.ids.forEach((_, k) => {
-      if ((x.nodes[k]?.[2] ?? -1) < 0) lines.push(`  ${decl(k)}`);
-    });
-    const block = (grp: number, depth: number): void => {
-      const pad = '  '.repeat(depth);
-      lines.push(`${pad}subgraph grp${grp} [Group ${grp}]`);
-      x.ids.forEach((_, k) => {
-        if (x.nodes[k]?.[2] === grp) lines.push(`${pad}  ${decl(k)}`);
-      });
-      if (grp === 0 && x.nested) block(1, depth + 1);
-      lines.push(`${pad}end`);
-    };
-    block(0, 1);
-    if (!x.nested) block(1, 1);
-    block(2, 1);
-    for (const [a, b, l, lab] of x.edges) {
-      const link = LINKS[l] ?? '-->';
-      lines.push(`  ${x.ids[a]} ${link}${lab !== undefined ? `|"${esc(lab)}"|` : ''} ${x.ids[b]}`);
-    }
-    return lines.join('\n');
-  }
-
-  /**
-   * Counterexamples the property tests found, kept as fixed cases (each failed before its fix):
-   * - a node labelled "[*]a" was read back from PlantUML as a state diagram (issue 17: the `[*]` pseudo-state test
-   *   looked inside quoted names);
-   * - FC_SEED=7, the edge label "'/'a": the emitter escaped only the first of the overlapping comment markers '/
-   *   and /', so the second opened a block comment that swallowed @enduml;
-   * - an edge label holding "[*]" (written unquoted after ` : `) was refused as a state diagram likewise.
-   */
-  it.each([
-    ['a node labelled "[*]a"', 'flowchart LR\n  A["[*]a"]\n  A --> B'],
-    ['FC_SEED=7: an edge labelled "\'/\'a"', 'flowchart LR\n  a["a"]\n  aA["a"]\n  a --> |"\'/\'a"| a'],
-    ['an edge labelled "[*] x"', 'flowchart LR\n  a["a"]\n  a -->|"[*] x"| a'],
-    ['a label with both comment markers and a quote', 'flowchart LR\n  a["x /\' y \'/ z"]\n  b["it\'s"]\n  a -->|"q \'/ r"| b'],
-  ])('Mermaid -> PlantUML -> Mermaid keeps %s', (_name, src) => {
-    const before = mermaid(src);
-    const viaPuml = convert({ diagram: src, from: 'mermaid', to: 'plantuml' });
-    const after = mermaid(convert({ diagram: viaPuml.diagram, from: 'plantuml', to: 'mermaid' }).diagram);
-    expect(shape(after)).toEqual(shape(before));
+/** Mermaid source for a generated graph: up to three subgraphs (g1 optionally inside g0), edges at the root. */
+function mermaidSource(x: { ids: string[]; nodes: [number, string, number][]; edges: [number, number, number, string | undefined][]; nested: boolean }): string {
+  const lines = ['flowchart LR'];
+  const decl = (k: number): string => {
+    const [s, l] = x.nodes[k] ?? [0, 'x'];
+    const [open, close] = SHAPES[s] ?? ['[', ']'];
+    return `${x.ids[k]}${open}"${esc(l)}"${close}`;
+  };
+  x.ids.forEach((_, k) => {
+    if ((x.nodes[k]?.[2] ?? -1) < 0) lines.push(`  ${decl(k)}`);
   });
+  const block = (grp: number, depth: number): void => {
+    const pad = '  '.repeat(depth);
+    lines.push(`${pad}subgraph grp${grp} [Group ${grp}]`);
+    x.ids.forEach((_, k) => {
+      if (x.nodes[k]?.[2] === grp) lines.push(`${pad}  ${decl(k)}`);
+    });
+    if (grp === 0 && x.nested) block(1, depth + 1);
+    lines.push(`${pad}end`);
+  };
+  block(0, 1);
+  if (!x.nested) block(1, 1);
+  block(2, 1);
+  for (const [a, b, l, lab] of x.edges) {
+    const link = LINKS[l] ?? '-->';
+    lines.push(`  ${x.ids[a]} ${link}${lab !== undefined ? `|"${esc(lab)}"|` : ''} ${x.ids[b]}`);
+  }
+  return lines.join('\n');
+}
 
+/**
+ * Counterexamples the property tests found, kept as fixed cases (each failed before its fix):
+ * - a node labelled "[*]a" was read back from PlantUML as a state diagram (issue 17: the `[*]` pseudo-state test
+ *   looked inside quoted names);
+ * - FC_SEED=7, the edge label "'/'a": the emitter escaped only the first of the overlapping comment markers '/
+ *   and /', so the second opened a block comment that swallowed @enduml;
+ * - an edge label holding "[*]" (written unquoted after ` : `) was refused as a state diagram likewise.
+ */
+it.each([
+  ['a node labelled "[*]a"', 'flowchart LR\n  A["[*]a"]\n  A --> B'],
+  ['FC_SEED=7: an edge labelled "\'/\'a"', 'flowchart LR\n  a["a"]\n  aA["a"]\n  a --> |"\'/\'a"| a'],
+  ['an edge labelled "[*] x"', 'flowchart LR\n  a["a"]\n  a -->|"[*] x"| a'],
+  ['a label with both comment markers and a quote', 'flowchart LR\n  a["x /\' y \'/ z"]\n  b["it\'s"]\n  a -->|"q \'/ r"| b'],
+])('Mermaid -> PlantUML -> Mermaid keeps %s', (_name, src) => {
+  const before = mermaid(src);
+  const viaPuml = convert({ diagram: src, from: 'mermaid', to: 'plantuml' });
+  const after = mermaid(convert({ diagram: viaPuml.diagram, from: 'plantuml', to: 'mermaid' }).diagram);
+  expect(shape(after)).toEqual(shape(before));
+});
+
+describe('convert-diagram: property round trips (fast-check)', () => {
   // FC_SEED=1231853258: the edges were sorted with their heads, then stripped of them, so a cross head PlantUML
   // draws as an arrow (reported as arrowhead_approximated) reordered two parallel edges; they are sorted after stripping.
   it('Mermaid -> PlantUML -> Mermaid keeps parallel edges whose heads PlantUML approximates', () => {
