@@ -3,8 +3,12 @@ import { parse as parseYaml } from 'yaml';
 import { withoutImportant } from '../kit/colour/colour.ts';
 import { decodeMermaidEntities } from '../kit/mermaid/entities.ts';
 import { familyOf } from '../kit/mermaid/keywords.ts';
-import { directiveSpans, frontmatterSpan } from '../kit/mermaid/source.ts';
-import { BRACKET_DELIMITERS } from '../kit/mermaid/shapes.ts';
+import { directiveSpans, frontmatterSpan, frontmatterYaml } from '../kit/mermaid/source.ts';
+import { readId } from '../kit/mermaid/ids.ts';
+import { LinkReader, readPipeLabel } from '../kit/mermaid/links.ts';
+import { readSubgraphHeader } from '../kit/mermaid/subgraph.ts';
+import { BRACKET_DELIMITERS, readShape, SHAPE_DELIMITERS } from '../kit/mermaid/shapes.ts';
+import type { ShapeDelimiter } from '../kit/mermaid/shapes.ts';
 import { splitOutsideParens } from '../kit/mermaid/style.ts';
 import { cssColour } from '../kit/colour/notations.ts';
 import type { Direction, EdgeStyle, Graph, GraphEdge, Head, LineKind, LostList, Shape, Style } from './model.ts';
@@ -79,6 +83,9 @@ const V11_SHAPES: Record<string, Shape> = {
   'horizontal-cylinder': 'queue',
 };
 
+/** `A>label]`, the asymmetric shape (read when `>` follows an id directly). */
+const ASYMMETRIC = SHAPE_DELIMITERS.find((d) => d.open === '>') as ShapeDelimiter<'asymmetric'>;
+
 interface OpenSubgraph {
   explicitId?: string;
   title?: string;
@@ -105,8 +112,6 @@ interface LinkInfo {
   length: number;
   label?: string;
 }
-
-const ID_CHAR = /[\p{L}\p{N}_]/u;
 
 /** Read a Mermaid CSS-like style list (`fill:#f9f,stroke:#333,stroke-width:4px`) into a node/subgraph style. */
 function parseNodeStyle(text: string, lost: LostList, line: number, where: string): Style {
@@ -200,53 +205,6 @@ function parseEdgeStyle(text: string, lost: LostList, line: number): { style: Ed
   return dashed === undefined ? { style } : { style, dashed };
 }
 
-const HEAD_OF: Record<string, Head> = { '>': 'normal', x: 'cross', o: 'dot' };
-
-/** Mermaid's rule: a start marker only counts when it matches the end marker (`<-->`, `x--x`, `o--o`). */
-function tailFor(prefix: string, end: string): Head {
-  if (prefix === '<' && end === '>') return 'normal';
-  if (prefix === 'x' && end === 'x') return 'cross';
-  if (prefix === 'o' && end === 'o') return 'dot';
-  return 'none';
-}
-
-/** `id [title]` (a subgraph header with a bracketed title): the id has no spaces, quotes or brackets. */
-function bracketTitle(text: string): { id: string; title: string } | null {
-  if (!text.endsWith(']')) return null;
-  const open = text.indexOf('[');
-  if (open <= 0) return null;
-  const id = text.slice(0, open).trimEnd();
-  if (id === '' || /[\s[\]"]/.test(id)) return null;
-  return { id, title: text.slice(open + 1, -1).trim() };
-}
-
-/** Where the text of a link ends: the closing run (`-->`, `.->`, `==>`) at `index`, its dashes/dots/equals and its head. */
-interface EndHit {
-  index: number;
-  whole: string;
-  run: string;
-  end: string;
-}
-
-/**
- * The end of a dotted link's text (`-. text .->`): the first run of dots followed by `-` (and an optional head),
- * before `lineEnd`. Each dot run is read once (the regex /(\.+)-([xo>]?)/g rescanned a long run of dots from each
- * of its dots).
- */
-function dottedEnd(src: string, from: number, lineEnd: number): EndHit | null {
-  for (let i = src.indexOf('.', from); i >= 0 && i < lineEnd; i = src.indexOf('.', i)) {
-    let j = i;
-    while (j < src.length && src[j] === '.') j++;
-    if (src[j] === '-') {
-      const head = /[xo>]/.test(src[j + 1] ?? '') ? (src[j + 1] as string) : '';
-      return { index: i, whole: src.slice(i, j + 1 + head.length), run: src.slice(i, j), end: head };
-    }
-    i = j;
-  }
-  return null;
-}
-
-
 class MermaidParser {
   private pos = 0;
   private readonly starts: number[];
@@ -259,12 +217,14 @@ class MermaidParser {
   private readonly pendingStyle: { id: string; style: Style; line: number }[] = [];
   private readonly pendingLinkStyle: { which: 'default' | number[]; text: string; line: number }[] = [];
   private readonly edgeIds = new Set<string>();
+  private readonly links: LinkReader;
 
   constructor(
     private readonly src: string,
     private readonly lost: LostList,
   ) {
     this.starts = lineStarts(src);
+    this.links = new LinkReader(src);
   }
 
   private line(at = this.pos): number {
@@ -377,13 +337,10 @@ class MermaidParser {
         return;
       }
       case 'classDef': {
-        this.pos += kw.length;
-        const rest = this.restOfStatement().trim();
-        const m = /^(\S+)\s+(.*)$/s.exec(rest);
-        if (!m) throw parseError('classDef needs a class name and styles', line);
-        for (const name of (m[1] ?? '').split(',')) {
+        const [names, styles] = this.targetAndStyles(kw, line, 'classDef needs a class name and styles');
+        for (const name of names.split(',')) {
           if (name === '') continue;
-          this.g.classDefs.set(name, { style: parseNodeStyle(m[2] ?? '', this.lost, line, `classDef ${name}`), line });
+          this.g.classDefs.set(name, { style: parseNodeStyle(styles, this.lost, line, `classDef ${name}`), line });
         }
         return;
       }
@@ -400,12 +357,8 @@ class MermaidParser {
         return;
       }
       case 'style': {
-        this.pos += kw.length;
-        const rest = this.restOfStatement().trim();
-        const m = /^(\S+)\s+(.*)$/s.exec(rest);
-        if (!m) throw parseError('style needs a node id and styles', line);
-        const id = m[1] ?? '';
-        this.pendingStyle.push({ id, style: parseNodeStyle(m[2] ?? '', this.lost, line, `style ${id}`), line });
+        const [id, styles] = this.targetAndStyles(kw, line, 'style needs a node id and styles');
+        this.pendingStyle.push({ id, style: parseNodeStyle(styles, this.lost, line, `style ${id}`), line });
         return;
       }
       case 'linkStyle': {
@@ -449,6 +402,14 @@ class MermaidParser {
     }
   }
 
+  /** `classDef name styles`, `style id styles`: past the keyword, the target and the style list after the first blank. */
+  private targetAndStyles(kw: string, line: number, missing: string): [string, string] {
+    this.pos += kw.length;
+    const m = /^(\S+)\s+(.*)$/s.exec(this.restOfStatement().trim());
+    if (!m) throw parseError(missing, line);
+    return [m[1] ?? '', m[2] ?? ''];
+  }
+
   private openSubgraph(rest: string, line: number): void {
     if (this.stack.length >= LIMITS.depth) throw tooDeep(line);
     const text = rest.trim().replace(/;$/, '').trim();
@@ -456,23 +417,14 @@ class MermaidParser {
     const open: OpenSubgraph = { line, members: [], memberSet: new Set() };
     const parent = this.stack[this.stack.length - 1];
     if (parent) open.parent = parent;
-    const bracket = bracketTitle(text);
-    if (bracket) {
-      open.explicitId = bracket.id;
-      let title = bracket.title;
-      if (title.length >= 2 && title.startsWith('"') && title.endsWith('"')) title = title.slice(1, -1);
-      if (title.length >= 2 && title.startsWith('`') && title.endsWith('`')) {
-        title = stripMarkdown(title.slice(1, -1));
-        this.lost.add('markdown_label_flattened', `subgraph ${truncate(open.explicitId, 40)}: Markdown emphasis in the title was dropped`, line);
-      }
-      open.title = this.cleanLabel(title, line, `subgraph ${open.explicitId}`);
-    } else {
-      const quoted = /^"(.*)"$/s.exec(text);
-      const title = quoted ? (quoted[1] ?? '') : text;
-      // Mermaid: a title with white space and no separate id gets an automatic id (subGraphN).
-      if (!/\s/.test(title)) open.explicitId = title;
-      open.title = this.cleanLabel(title, line, 'subgraph');
+    const header = readSubgraphHeader(text);
+    if (header.id !== null) open.explicitId = header.id;
+    let title = header.title;
+    if (header.bracketed && title.length >= 2 && title.startsWith('`') && title.endsWith('`')) {
+      title = stripMarkdown(title.slice(1, -1));
+      this.lost.add('markdown_label_flattened', `subgraph ${truncate(header.id ?? '', 40)}: Markdown emphasis in the title was dropped`, line);
     }
+    open.title = this.cleanLabel(title, line, header.bracketed ? `subgraph ${header.id ?? ''}` : 'subgraph');
     this.stack.push(open);
   }
 
@@ -557,24 +509,7 @@ class MermaidParser {
 
   private readId(): string {
     const start = this.pos;
-    while (this.pos < this.src.length) {
-      const ch = this.src[this.pos] ?? '';
-      if (ID_CHAR.test(ch)) {
-        this.pos++;
-        continue;
-      }
-      // A hyphen belongs to an id unless it starts a link (`--`, `->`, `-.`); a dot the same.
-      const next = this.src[this.pos + 1] ?? '';
-      if (ch === '-' && next !== '-' && next !== '>' && next !== '.' && ID_CHAR.test(next)) {
-        this.pos++;
-        continue;
-      }
-      if (ch === '.' && ID_CHAR.test(next) && this.pos > start) {
-        this.pos++;
-        continue;
-      }
-      break;
-    }
+    this.pos = readId(this.src, start);
     return this.src.slice(start, this.pos);
   }
 
@@ -637,51 +572,19 @@ class MermaidParser {
 
   /** Shape brackets after a node id; returns false when none follows. */
   private shape(id: string, line: number, asymmetric: boolean): boolean {
-    const opener = asymmetric ? undefined : BRACKET_DELIMITERS.find((o) => this.src.startsWith(o.open, this.pos));
-    if (!opener && !asymmetric) return false;
-    const closes: readonly (readonly [string, Shape])[] = asymmetric ? [[']', 'asymmetric']] : (opener?.closes ?? []);
-    this.pos += asymmetric ? 1 : (opener?.open.length ?? 0);
-    let raw: string;
-    let shape: Shape | undefined;
-    let markdown = false;
-    this.skipInline();
-    if (this.peek() === '"') {
-      const close = this.src.indexOf('"', this.pos + 1);
-      if (close < 0) throw parseError(`unterminated quoted label of node ${truncate(id, 40)}`, line);
-      raw = this.src.slice(this.pos + 1, close);
-      this.pos = close + 1;
-      this.skipInline();
-      for (const [c, s] of closes) {
-        if (this.src.startsWith(c, this.pos)) {
-          shape = s;
-          this.pos += c.length;
-          break;
-        }
-      }
-      if (!shape) throw parseError(`node ${truncate(id, 40)}: expected ${closes.map((c) => c[0]).join(' or ')} after the label`, this.line());
-      if (raw.startsWith('`') && raw.endsWith('`') && raw.length >= 2) {
-        raw = raw.slice(1, -1);
-        markdown = true;
-      }
-    } else {
-      // Unquoted text runs to the first closing delimiter on the same line (one forward scan: linear).
-      let best = -1;
-      for (let k = this.pos; k < this.src.length && this.src[k] !== '\n'; k++) {
-        const hit = closes.find(([c]) => this.src.startsWith(c, k));
-        if (hit) {
-          best = k;
-          shape = hit[1];
-          break;
-        }
-      }
-      if (best < 0 || !shape) throw parseError(`node ${truncate(id, 40)}: the shape is never closed (expected ${closes.map((c) => c[0]).join(' or ')})`, line);
-      raw = this.src.slice(this.pos, best).trim();
-      const closer = closes.find((c) => c[1] === shape)?.[0] ?? '';
-      this.pos = best + closer.length;
+    const opener = asymmetric ? ASYMMETRIC : BRACKET_DELIMITERS.find((o) => this.src.startsWith(o.open, this.pos));
+    if (!opener) return false;
+    const read = readShape(this.src, this.pos, this.src.length, opener);
+    if ('problem' in read) {
+      const expected = read.closes.join(' or ');
+      if (read.problem === 'quote_unclosed') throw parseError(`unterminated quoted label of node ${truncate(id, 40)}`, line);
+      throw parseError(`node ${truncate(id, 40)}: the shape is never closed (expected ${expected})`, line);
     }
+    this.pos = read.end;
     const node = ensureNode(this.g, id, line);
-    node.shape = shape;
-    node.label = markdown ? this.markdownLabel(raw, line, id) : this.cleanLabel(raw, line, `node ${id}`);
+    node.shape = read.shape;
+    const markdown = read.quoted && read.text.length >= 2 && read.text.startsWith('`') && read.text.endsWith('`');
+    node.label = markdown ? this.markdownLabel(read.text.slice(1, -1), line, id) : this.cleanLabel(read.text, line, `node ${id}`);
     return true;
   }
 
@@ -706,97 +609,29 @@ class MermaidParser {
     const w = word.exec(this.src);
     const idLength = w && this.src[this.pos + w[0].length] === '@' && /[-=.~<ox]/.test(this.src[this.pos + w[0].length + 1] ?? '') ? w[0].length + 1 : 0;
     const start = this.pos;
-    this.pos += idLength;
-    const info = this.linkToken(line);
-    if (!info) {
-      this.pos = start;
-      return null;
-    }
+    const token = this.links.read(start + idLength, this.lineEnd(start));
+    if (token === 'ends_differ') throw parseError('the two ends of this link do not match', line);
+    if (!token) return null;
+    this.pos = token.end;
+    const info: LinkInfo = { line: token.line, head: token.head, tail: token.tail, length: token.length };
+    if (token.text !== undefined) info.label = this.cleanLabel(token.text, line, 'edge label');
     if (idLength > 0) {
       const edgeId = this.src.slice(start, start + idLength - 1);
       this.edgeIds.add(edgeId);
       this.lost.add('attribute_dropped', `edge id ${truncate(edgeId, 40)} has no equivalent`, line);
     }
     this.skipInline();
-    if (this.peek() === '|') {
-      // A quoted label may hold "|"; look for the closing bar after the closing quote.
-      const lineEnd = this.lineEnd(this.pos);
-      let from = this.pos + 1;
-      while (from < lineEnd && (this.src[from] === ' ' || this.src[from] === '\t')) from++;
-      if (this.src[from] === '"') {
-        const q = this.src.indexOf('"', from + 1);
-        if (q >= 0 && q < lineEnd) from = q + 1;
-      }
-      const close = this.src.indexOf('|', from);
-      if (close < 0 || close > lineEnd) throw parseError('edge label |...| is never closed', line);
-      let text = this.src.slice(this.pos + 1, close).trim();
-      this.pos = close + 1;
-      if (text.startsWith('"') && text.endsWith('"') && text.length >= 2) text = text.slice(1, -1);
+    const pipe = readPipeLabel(this.src, this.pos, this.lineEnd(this.pos));
+    if (pipe === 'unclosed') throw parseError('edge label |...| is never closed', line);
+    if (pipe) {
+      this.pos = pipe.end;
+      let text = pipe.text;
       if (text.startsWith('`') && text.endsWith('`') && text.length >= 2) {
         text = stripMarkdown(text.slice(1, -1));
         this.lost.add('markdown_label_flattened', 'an edge label used Markdown; emphasis dropped', line);
       }
       info.label = this.cleanLabel(text, line, 'edge label');
     }
-    return info;
-  }
-
-  private linkToken(line: number): LinkInfo | null {
-    const at = (re: RegExp): RegExpExecArray | null => {
-      re.lastIndex = this.pos;
-      return re.exec(this.src);
-    };
-    let m = at(/([xo<]?)(-{2,})([-xo>])/y);
-    if (m) {
-      this.pos += m[0].length;
-      const end = m[3] ?? '-';
-      const head = HEAD_OF[end] ?? 'none';
-      return { line: 'solid', head, tail: tailFor(m[1] ?? '', end), length: Math.max(1, (m[2] ?? '').length - 1) };
-    }
-    m = at(/([xo<]?)(={2,})([=xo>])/y);
-    if (m) {
-      this.pos += m[0].length;
-      const end = m[3] ?? '=';
-      return { line: 'bold', head: HEAD_OF[end] ?? 'none', tail: tailFor(m[1] ?? '', end), length: Math.max(1, (m[2] ?? '').length - 1) };
-    }
-    m = at(/([xo<]?)-?(?<!\.)(?=(\.+))\2-([xo>]?)/y);
-    if (m) {
-      this.pos += m[0].length;
-      const end = m[3] ?? '';
-      return { line: 'dotted', head: HEAD_OF[end] ?? 'none', tail: tailFor(m[1] ?? '', end), length: Math.max(1, (m[2] ?? '').length) };
-    }
-    m = at(/~{3,}/y);
-    if (m) {
-      this.pos += m[0].length;
-      return { line: 'invisible', head: 'none', tail: 'none', length: Math.max(1, m[0].length - 2) };
-    }
-    // Text between the two halves of a link: `-- text -->`, `== text ==>`, `-. text .->`.
-    m = at(/([xo<]?)(--|==|-\.)/y);
-    if (!m) return null;
-    const kind = m[2] ?? '';
-    const prefix = m[1] ?? '';
-    const textStart = this.pos + m[0].length;
-    const lineEnd = this.lineEnd(textStart);
-    let endHit: EndHit | null;
-    if (kind === '-.') endHit = dottedEnd(this.src, textStart, lineEnd);
-    else {
-      const endRe = kind === '--' ? /(-{2,})([-xo>])/g : /(={2,})([=xo>])/g;
-      endRe.lastIndex = textStart;
-      const hit = endRe.exec(this.src);
-      endHit = hit ? { index: hit.index, whole: hit[0], run: hit[1] ?? '', end: hit[2] ?? '' } : null;
-    }
-    if (!endHit || endHit.index === textStart || endHit.index + endHit.whole.length > lineEnd) return null;
-    const text = this.src.slice(textStart, endHit.index).trim();
-    this.pos = endHit.index + endHit.whole.length;
-    const end = endHit.end;
-    const head = HEAD_OF[end] ?? 'none';
-    const startType = prefix === '<' ? 'normal' : prefix === 'x' ? 'cross' : prefix === 'o' ? 'dot' : 'none';
-    if (startType !== 'none' && startType !== head) throw parseError('the two ends of this link do not match', line);
-    const lineKind: LineKind = kind === '--' ? 'solid' : kind === '==' ? 'bold' : 'dotted';
-    const length = kind === '-.' ? Math.max(1, endHit.run.length) : Math.max(1, endHit.run.length - 1);
-    const info: LinkInfo = { line: lineKind, head, tail: startType === 'none' ? 'none' : head, length };
-    const label = text.startsWith('"') && text.endsWith('"') && text.length >= 2 ? text.slice(1, -1) : text;
-    if (label !== '') info.label = this.cleanLabel(label, line, 'edge label');
     return info;
   }
 
@@ -882,15 +717,15 @@ export function parseMermaid(input: string, lost: LostList): Graph {
   const lines = input.split('\n');
   let src = input;
   let title: string | undefined;
-  // Frontmatter: --- yaml --- at the very top. Blank it out so line numbers stay right.
-  const fm = frontmatterSpan(lines, (l) => l.trim() === '---');
+  // Frontmatter: --- yaml --- at the top (kit/mermaid: Mermaid's fences). Blank it out so line numbers stay right.
+  const fm = frontmatterSpan(lines);
   if (fm) {
     const i = fm.open;
     const j = fm.close;
     if (j < 0) throw parseError('the frontmatter block (---) is never closed', i + 1);
     let data: unknown;
     try {
-      data = parseYaml(lines.slice(i + 1, j).join('\n'), { maxAliasCount: 10 });
+      data = parseYaml(frontmatterYaml(lines, fm), { maxAliasCount: 10 });
     } catch {
       throw parseError('the frontmatter block is not valid YAML', i + 1);
     }
@@ -902,15 +737,15 @@ export function parseMermaid(input: string, lost: LostList): Graph {
     for (let k = i; k <= j; k++) lines[k] = '';
     src = lines.join('\n');
   }
-  // %%{init: ...}%% directives may span lines; blank them out, keeping the newlines (one forward scan).
+  // %%{init: ...}%% directives (kit/mermaid: where Mermaid finds them, a label included) may span lines: Mermaid
+  // removes them, so do we, keeping their newlines so that line numbers stay right (one forward scan).
   const starts = lineStarts(src);
   let out = '';
   let from = 0;
-  // Only a directive that starts its line counts; %%{ inside a label is text.
-  for (const { open: at, end } of directiveSpans(src, 0, true)) {
-    if (end < 0) throw parseError('a %%{ directive is never closed with }%%', lineOf(starts, at));
-    lost.add('directive_dropped', 'a %%{init}%% directive (Mermaid configuration) is not carried over', lineOf(starts, at));
-    out += src.slice(from, at) + src.slice(at, end).replace(/[^\n]/g, ' ');
+  for (const { open: at, end, closed } of directiveSpans(src)) {
+    const message = closed ? 'a %%{init}%% directive (Mermaid configuration) is not carried over' : 'a %%{ directive is never closed: Mermaid drops it and the rest of the text';
+    lost.add('directive_dropped', message, lineOf(starts, at));
+    out += src.slice(from, at) + src.slice(at, end).replace(/[^\n]/g, '');
     from = end;
   }
   src = out + src.slice(from);

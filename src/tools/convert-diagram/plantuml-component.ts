@@ -172,12 +172,7 @@ class ComponentParser {
   /** An endpoint: [Component], () Interface, :Actor:, (Use case), "Name", or an alias. */
   private ref(c: Cursor, line: number): Ref | null {
     const ch = c.peek();
-    if (ch === '[') {
-      c.pos++;
-      const text = c.until(']');
-      if (text === null) throw parseError('a [component] name is never closed with ]', line);
-      return { id: text.trim(), label: text.trim(), keyword: 'component' };
-    }
+    if (ch === '[') return { ...this.enclosed(c, ']', 'a [component] name is never closed with ]', line), keyword: 'component' };
     if (ch === '(' && c.peek(1) === ')') {
       c.pos += 2;
       c.ws();
@@ -185,38 +180,36 @@ class ComponentParser {
       if (name === '') throw parseError('() must be followed by an interface name', line);
       return { id: name, label: name, keyword: 'interface' };
     }
-    if (ch === ':') {
-      c.pos++;
-      const text = c.until(':');
-      if (text === null) throw parseError('an :actor: name is never closed with :', line);
+    // An actor or a use case may carry the business variant's trailing slash (`:Actor:/`, `(Use case)/`).
+    if (ch === ':' || ch === '(') {
+      const actor = ch === ':';
+      const named = actor ? this.enclosed(c, ':', 'an :actor: name is never closed with :', line) : this.enclosed(c, ')', 'a (use case) name is never closed with )', line);
       if (c.peek() === '/') c.pos++;
-      return { id: text.trim(), label: text.trim(), keyword: 'actor' };
+      return { ...named, keyword: actor ? 'actor' : 'usecase' };
     }
-    if (ch === '(') {
-      c.pos++;
-      const text = c.until(')');
-      if (text === null) throw parseError('a (use case) name is never closed with )', line);
-      if (c.peek() === '/') c.pos++;
-      return { id: text.trim(), label: text.trim(), keyword: 'usecase' };
-    }
-    if (ch === '"') {
-      c.pos++;
-      const text = c.until('"');
-      if (text === null) throw parseError('a quoted name is never closed', line);
-      return { id: text };
-    }
+    if (ch === '"') return { id: this.quoted(c, line) };
     const w = c.word();
     return w === '' ? null : { id: w };
   }
 
+  /** The name between the opening character at the cursor and `close`, trimmed, as the id and the label. */
+  private enclosed(c: Cursor, close: string, unclosed: string, line: number): { id: string; label: string } {
+    c.pos++;
+    const text = c.until(close);
+    if (text === null) throw parseError(unclosed, line);
+    return { id: text.trim(), label: text.trim() };
+  }
+
+  /** A double-quoted name at the cursor, as written. */
+  private quoted(c: Cursor, line: number): string {
+    c.pos++;
+    const text = c.until('"');
+    if (text === null) throw parseError('a quoted name is never closed', line);
+    return text;
+  }
+
   private name(c: Cursor, line: number): string {
-    if (c.peek() === '"') {
-      c.pos++;
-      const text = c.until('"');
-      if (text === null) throw parseError('a quoted name is never closed', line);
-      return text;
-    }
-    return c.word();
+    return c.peek() === '"' ? this.quoted(c, line) : c.word();
   }
 
   /** The node (or group) an endpoint names, creating the element the first time it is seen. */

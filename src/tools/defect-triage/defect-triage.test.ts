@@ -4,7 +4,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { callTool } from '../../../test/support/tool-harness.ts';
-import { SHIPPED_GROUPS, categoryOf, contentLoss, docFile, exposure, isMaintenance, lemma, lossOfFunction, requestVerb, severityOf, stripMachineText, tokenize, triage } from './engine.ts';
+import { SHIPPED_GROUPS, categoryOf, contentLoss, docFile, expandContractions, exposure, isMaintenance, lemma, lossOfFunction, requestVerb, severityOf, stripMachineText, tokenize, triage } from './engine.ts';
 import { CANDIDATE_GROUPS, CATEGORY_CUES, DEFINITION_GROUPS, SEVERITY_CUES } from './lexicon.ts';
 import type { CueGroup } from './lexicon.ts';
 import { testTool } from '../kit/tester.ts';
@@ -323,14 +323,7 @@ describe.skipIf(!existsSync(bugs))('defect-triage: bugs.jsonl', () => {
 describe('defect-triage: the tokeniser', () => {
   // The regular expression the character scan replaced, kept as the reference for its answers.
   const reference = (text: string): { stem: string; raw: string }[] => {
-    // eslint-disable-next-line no-control-regex
-    const t = (/[^\u0000-\u007f]/.test(text) ? text.normalize('NFKC') : text)
-      .toLowerCase()
-      .replace(/[\u2018\u2019`]/g, "'")
-      .replace(/\bcan'?t\b/g, 'can not')
-      .replace(/\bcannot\b/g, 'can not')
-      .replace(/\bwon'?t\b/g, 'will not')
-      .replace(/n't\b/g, ' not');
+    const t = expandContractions(text);
     const out: { stem: string; raw: string }[] = [];
     for (const m of t.matchAll(/[\p{L}\p{N}]+|[.,;:!?()[\]{}\n]/gu)) {
       const w = m[0];

@@ -264,15 +264,20 @@ export function stripMachineText(text: string): { prose: string; hadTrace: boole
 /** Lowercase words with contractions expanded; punctuation that ends a clause becomes a boundary token. */
 const CLAUSE_PUNCTUATION = new Set(['.', ',', ';', ':', '!', '?', '(', ')', '[', ']', '{', '}', '\n']);
 
-export function tokenize(text: string): Token[] {
+/** The text lowercased (NFKC when not ASCII), curly apostrophes made straight and contractions expanded. */
+export function expandContractions(text: string): string {
   // eslint-disable-next-line no-control-regex
-  const t = (/[^\u0000-\u007f]/.test(text) ? text.normalize('NFKC') : text)
+  return (/[^\u0000-\u007f]/.test(text) ? text.normalize('NFKC') : text)
     .toLowerCase()
     .replace(/[\u2018\u2019`]/g, "'")
     .replace(/\bcan'?t\b/g, 'can not')
     .replace(/\bcannot\b/g, 'can not')
     .replace(/\bwon'?t\b/g, 'will not')
     .replace(/n't\b/g, ' not');
+}
+
+export function tokenize(text: string): Token[] {
+  const t = expandContractions(text);
   const out: Token[] = [];
   // One pass over the characters: runs of letters and digits are words, clause punctuation a boundary.
   const n = t.length;

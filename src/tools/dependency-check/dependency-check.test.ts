@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { callTool } from '../../../test/support/tool-harness.ts';
-import { testTool } from '../kit/tester.ts';
+import { testPrepareRefusals, testTool } from '../kit/tester.ts';
 import type { InvalidCase, ValidCase } from '../kit/tester.ts';
 import { formatFromFilename, sniffFormat } from './detect.ts';
 import type { Dependency, Ecosystem, Format } from './model.ts';
@@ -595,21 +595,16 @@ describe('dependency-check: hostile input', () => {
   }
 });
 
-describe('dependency-check: refusals happen in prepare, before the charge (issue 15)', () => {
-  const refusals: [string, Record<string, unknown>, string][] = [
-    ['whitespace', { manifest: '  \n' }, 'manifest_empty'],
-    ['undetectable', { manifest: '%%%' }, 'format_undetected'],
-    ['bad JSON', { manifest: '{"dependencies":', filename: 'package.json' }, 'manifest_invalid_json'],
-    ['bad Gemfile', { manifest: "gem 'a', '>= x'", filename: 'Gemfile' }, 'manifest_invalid_gemfile'],
-    ['too many dependencies', { manifest: 'a==1\n'.repeat(5001), filename: 'requirements.txt' }, 'manifest_too_many_dependencies'],
-  ];
-  for (const [name, body, code] of refusals) {
-    it(`${name}: prepare throws ${code}`, () => {
-      const args = def.input.parse(body);
-      expect(() => def.prepare?.(args)).toThrow(expect.objectContaining({ status: 400, code }));
-    });
-  }
+// Refusals happen in prepare, before the charge (issue 15).
+testPrepareRefusals(def, [
+  ['whitespace', { manifest: '  \n' }, 'manifest_empty'],
+  ['undetectable', { manifest: '%%%' }, 'format_undetected'],
+  ['bad JSON', { manifest: '{"dependencies":', filename: 'package.json' }, 'manifest_invalid_json'],
+  ['bad Gemfile', { manifest: "gem 'a', '>= x'", filename: 'Gemfile' }, 'manifest_invalid_gemfile'],
+  ['too many dependencies', { manifest: 'a==1\n'.repeat(5001), filename: 'requirements.txt' }, 'manifest_too_many_dependencies'],
+]);
 
+describe('dependency-check: prepare and run', () => {
   it('run uses what prepare parsed', async () => {
     const args = def.input.parse({ manifest: 'requests==2.31.0\n', filename: 'requirements.txt' });
     const prepared = def.prepare?.(args);

@@ -1,7 +1,7 @@
 // dependency-check: parse a dependency manifest and report hygiene findings (ranges, sources, typosquats, indexes).
 import { z } from 'zod';
 import { defineTool } from '../kit/contract.ts';
-import { requireTextOrUpload, uploadIdField } from '../kit/fields.ts';
+import { counts, requireTextOrUpload, uploadIdField } from '../kit/fields.ts';
 import { checkManifest, prepareManifest } from './engine.ts';
 import { EXAMPLES } from './examples.ts';
 import { hostileCases } from './hostile.ts';
@@ -63,15 +63,13 @@ const output = z.object({
     .describe('Every declared dependency, in manifest order.'),
   findings: z.array(finding).describe('Rule findings, high severity first, then by line.'),
   score_0_100: z.number().int().min(0).max(100).describe('100 minus the findings\' weights (high 15, medium 6, low 2; at most 30 per code).'),
-  summary: z
-    .object({
-      dependencies: z.number().int().describe('Dependencies declared.'),
-      findings: z.number().int().describe('Findings in all.'),
-      high: z.number().int().describe('High-severity findings.'),
-      medium: z.number().int().describe('Medium-severity findings.'),
-      low: z.number().int().describe('Low-severity findings.'),
-    })
-    .describe('Counts.'),
+  summary: counts({
+    dependencies: 'Dependencies declared.',
+    findings: 'Findings in all.',
+    high: 'High-severity findings.',
+    medium: 'Medium-severity findings.',
+    low: 'Low-severity findings.',
+  }).describe('Counts.'),
   typosquat_list: z
     .object({
       source: z.string().describe('Where the popular-name list for this ecosystem comes from.'),

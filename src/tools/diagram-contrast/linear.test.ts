@@ -58,6 +58,8 @@ describe('rewritten expressions: linear on the input that made them backtrack', 
     { name: 'ER alias: open brackets', run: () => model(`erDiagram\n A${'['.repeat(N)} ||--o{ B : r`) },
     { name: 'ER alias: bracket then blanks', run: () => model(`erDiagram\n A[${' '.repeat(N)} ||--o{ B : r`) },
     { name: 'note: blanks and no colon', run: () => model(`sequenceDiagram\n note over ${' '.repeat(N)}x`) },
+    { name: 'links: first halves of text links never closed', run: () => model(`flowchart TD\n a${' --'.repeat(N / 3)}`) },
+    { name: 'links: first halves of dotted text links never closed', run: () => model(`flowchart TD\n a${' -.'.repeat(N / 3)}`) },
   ];
   for (const c of cases) {
     it(`${c.name} (${N} characters)`, () => {

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runDiagramContrast } from './engine.ts';
 import { entityCount, entityStarts, splitLines } from '../kit/mermaid/entities.ts';
+import { SOURCE_CASES } from '../kit/mermaid/source-cases.ts';
 import { mermaidEncodeEntities, mermaidParser } from './mermaid-reference.ts';
 import type { MermaidParse } from './mermaid-reference.ts';
 import { THEME_NAMES } from './mermaid-theme.ts';
@@ -19,6 +20,14 @@ beforeAll(async () => {
 
 const harden = (diagram: string, level: 'AA' | 'AAA' = 'AA', theme?: (typeof THEME_NAMES)[number]): string =>
   runDiagramContrast({ diagram, format: 'mermaid', level, mode: 'harden', theme }).diagram ?? '';
+
+describe("kit/mermaid's source cases carry Mermaid's own verdicts", () => {
+  for (const c of SOURCE_CASES) {
+    it(c.name, async () => {
+      expect((await parse(c.text)) === null).toBe(c.nodes !== null);
+    });
+  }
+});
 
 describe("Mermaid's entity encoding, restated", () => {
   it('finds the same entities as Mermaid on random lines of its own delimiters', () => {

@@ -1,4 +1,4 @@
-// Schema pieces shared by several tools: the upload_id field and the "text or upload_id" rule.
+// Schema pieces shared by several tools: the upload_id field, the "text or upload_id" rule, objects of counts.
 import { z } from 'zod';
 
 /** `upload_id` from POST /v1/uploads; the gateway replaces it with the uploaded text before the engine runs. */
@@ -23,4 +23,13 @@ export function requireTextOrUpload(field: string) {
       });
     }
   };
+}
+
+/**
+ * An object of whole-number counts, one described field per key, in the order given (summary, totals and
+ * "excluded by" blocks).
+ */
+export function counts<K extends string>(fields: Record<K, string>): z.ZodObject<Record<K, z.ZodNumber>> {
+  const shape = Object.fromEntries(Object.entries<string>(fields).map(([key, meaning]) => [key, z.number().int().describe(meaning)]));
+  return z.object(shape as Record<K, z.ZodNumber>);
 }

@@ -2,6 +2,7 @@
 // through the production call path (as the operator). It refuses, before running anything, an invalid case that
 // names no code, a code outside the catalogue (the tool's declared codes, the platform's, the schema's generated
 // field codes) and duplicate cases (the same name, or the same input twice). Test-only: not in the build.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../platform/errors.ts';
 import { callTool, makeTestContext } from '../../../test/support/tool-harness.ts';
@@ -90,5 +91,32 @@ export function testTool(tool: AnyTool, cases: { valid: ValidCase[]; invalid: In
       expect(typeof r.body.message).toBe('string');
       if (c.details) expect(r.body).toMatchObject(c.details);
     });
+  });
+}
+
+/**
+ * Refusals that must happen in `prepare`, before the charge: each body, once the schema has read it, makes
+ * `prepare` throw its code with the code's catalogue status.
+ */
+export function testPrepareRefusals(tool: AnyTool, refusals: readonly (readonly [name: string, body: unknown, code: string])[]): void {
+  describe(`${tool.name}: refusals happen in prepare, before the charge`, () => {
+    it.each(refusals.map(([name, body, code]) => [name, body, code] as const))('%s: prepare throws', (_name, body, code) => {
+      expect(tool.prepare, `${tool.name} has no prepare`).toBeDefined();
+      const args = tool.input.parse(body);
+      expect(() => tool.prepare?.(args)).toThrow(expect.objectContaining({ status: catalogueStatus(tool, code), code }));
+    });
+  });
+}
+
+/** Random JSON in the named top-level fields answers 200 or 400, never a 5xx (fast-check, with the run's seed). */
+export function testRandomJson(tool: AnyTool, fields: readonly string[], numRuns = 200): void {
+  it(`${tool.name}: random JSON in ${fields.join(' and ')} never throws`, async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.tuple(...fields.map(() => fc.jsonValue())), async (values) => {
+        const res = await callTool(tool, Object.fromEntries(fields.map((f, i) => [f, values[i]])));
+        expect([200, 400]).toContain(res.status);
+      }),
+      { numRuns },
+    );
   });
 }

@@ -1,27 +1,76 @@
 // Worked examples of log-audit-creator: the registry test runs each input and expects the output exactly.
+// The fields and the never-log rules that several events share are written once, below, and named where they recur.
 import type { z } from 'zod';
 import type { ToolExample } from '../kit/contract.ts';
 import type { input, Output } from './tool.ts';
 
+/** ECS fields that several events of the example require or suggest. */
+const FIELD = {
+  user_id: { field: "user.id", standard: "ecs", description: "Stable internal id of the acting user or service account (never the e-mail address or the password)." },
+  source_ip: { field: "source.ip", standard: "ecs", description: "Client IP address (the real client, taken from a trusted proxy header)." },
+  user_agent_original: { field: "user_agent.original", standard: "ecs", description: "User-Agent header as received (encode control characters)." },
+  user_target_id: { field: "user.target.id", standard: "ecs", description: "Internal id of the user the action was performed on." },
+  http_request_method: { field: "http.request.method", standard: "ecs", description: "HTTP method of the request." },
+  url_path: { field: "url.path", standard: "ecs", description: "Route template or path of the request, without query string (queries can carry tokens)." },
+  http_response_status_code: { field: "http.response.status_code", standard: "ecs", description: "HTTP status the application answered." },
+  source_geo_country: { field: "source.geo.country_iso_code", standard: "ecs", description: "Country of the client IP, from a GeoIP lookup." },
+  event_reason: { field: "event.reason", standard: "ecs", description: "Machine-friendly reason for the outcome (maxretries, timeout, revoked, ...)." },
+  process_pid: { field: "process.pid", standard: "ecs", description: "Process id of the instance." },
+  labels_monitor: { field: "labels.monitor", standard: "custom", description: "Security or logging agent that changed state." },
+} as const;
+
+/** Never-log rules that several events of the example carry (and the document's own list). */
+const NEVER = {
+  passwords: {
+    data: "Passwords, passphrases and password hashes (old and new)",
+    treatment: "omit",
+    how: "Never log them, not even hashed or truncated; log only the outcome and user.id. Scrub request bodies of password fields before any error logging.",
+  },
+  reset_tokens: {
+    data: "Password-reset, magic-link, invitation and e-mail verification tokens or URLs",
+    treatment: "omit",
+    how: "Never log the token or the link that carries it; log the template id and user.id.",
+  },
+  email_addresses: {
+    data: "E-mail addresses and usernames that are e-mail addresses",
+    treatment: "mask",
+    how: "Log user.id instead; where an address is needed (failed login for an unknown account), log an HMAC of the normalised address or mask the local part (j***@example.com).",
+  },
+  keys_and_secrets: {
+    data: "Encryption keys, signing keys, certificates' private keys, webhook secrets, connection strings",
+    treatment: "omit",
+    how: "Never log key material or secret-bearing configuration; log labels.key_id (alias and version) only.",
+  },
+  secret_settings: {
+    data: "Values of secret-valued settings (SMTP passwords, API credentials, signing secrets)",
+    treatment: "omit",
+    how: "Log labels.setting and that it changed; leave labels.value_from and labels.value_to out for secret-valued keys.",
+  },
+  bodies: {
+    data: "Whole request and response bodies",
+    treatment: "omit",
+    how: "Do not log bodies at audit level; log the route template (url.path), method and status code.",
+  },
+  message_contents: {
+    data: "Rendered e-mail, SMS and push contents and recipient addresses",
+    treatment: "omit",
+    how: "Log labels.template, labels.channel and the recipient's user.id.",
+  },
+} as const;
+
 export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
   {
-    title: 'One feature, SOC 2: password reset',
+    title: "One feature, SOC 2: password reset",
     input: {
-      "features": [
-        "Password reset"
-      ],
-      "frameworks": [
-        "soc2"
-      ],
+      "features": ["Password reset"],
+      "frameworks": ["soc2"],
       "app_name": "Billing"
     },
     output: {
       "app_name": "Billing",
       "service_name": "billing",
       "format": "json",
-      "frameworks": [
-        "soc2"
-      ],
+      "frameworks": ["soc2"],
       "vocabulary": "OWASP Application Logging Vocabulary",
       "ecs_version": "9.4.0",
       "summary": {
@@ -137,9 +186,7 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
             {
               "id": "password",
               "label": "Password management",
-              "matched_terms": [
-                "password"
-              ]
+              "matched_terms": ["password"]
             }
           ],
           "recognised": true,
@@ -149,18 +196,7 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
             "authn_password_reset_request",
             "notification_sent"
           ],
-          "never_log": [
-            {
-              "data": "Passwords, passphrases and password hashes (old and new)",
-              "treatment": "omit",
-              "how": "Never log them, not even hashed or truncated; log only the outcome and user.id. Scrub request bodies of password fields before any error logging."
-            },
-            {
-              "data": "Password-reset, magic-link, invitation and e-mail verification tokens or URLs",
-              "treatment": "omit",
-              "how": "Never log the token or the link that carries it; log the template id and user.id."
-            }
-          ]
+          "never_log": [NEVER.passwords, NEVER.reset_tokens]
         }
       ],
       "baseline_events": [
@@ -199,80 +235,21 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
           "ecs": {
             "action": "authn_password_change",
             "kind": "event",
-            "category": [
-              "iam"
-            ],
-            "type": [
-              "user",
-              "change"
-            ],
+            "category": ["iam"],
+            "type": ["user", "change"],
             "outcome": "success"
           },
-          "required_fields": [
-            {
-              "field": "user.id",
-              "standard": "ecs",
-              "description": "Stable internal id of the acting user or service account (never the e-mail address or the password)."
-            },
-            {
-              "field": "source.ip",
-              "standard": "ecs",
-              "description": "Client IP address (the real client, taken from a trusted proxy header)."
-            },
-            {
-              "field": "user_agent.original",
-              "standard": "ecs",
-              "description": "User-Agent header as received (encode control characters)."
-            },
-            {
-              "field": "user.target.id",
-              "standard": "ecs",
-              "description": "Internal id of the user the action was performed on."
-            }
-          ],
+          "required_fields": [FIELD.user_id, FIELD.source_ip, FIELD.user_agent_original, FIELD.user_target_id],
           "optional_fields": [
-            {
-              "field": "http.request.method",
-              "standard": "ecs",
-              "description": "HTTP method of the request."
-            },
-            {
-              "field": "url.path",
-              "standard": "ecs",
-              "description": "Route template or path of the request, without query string (queries can carry tokens)."
-            },
-            {
-              "field": "http.response.status_code",
-              "standard": "ecs",
-              "description": "HTTP status the application answered."
-            },
-            {
-              "field": "source.geo.country_iso_code",
-              "standard": "ecs",
-              "description": "Country of the client IP, from a GeoIP lookup."
-            },
-            {
-              "field": "event.reason",
-              "standard": "ecs",
-              "description": "Machine-friendly reason for the outcome (maxretries, timeout, revoked, ...)."
-            }
+            FIELD.http_request_method,
+            FIELD.url_path,
+            FIELD.http_response_status_code,
+            FIELD.source_geo_country,
+            FIELD.event_reason
           ],
-          "never_log": [
-            {
-              "data": "Passwords, passphrases and password hashes (old and new)",
-              "treatment": "omit",
-              "how": "Never log them, not even hashed or truncated; log only the outcome and user.id. Scrub request bodies of password fields before any error logging."
-            },
-            {
-              "data": "Password-reset, magic-link, invitation and e-mail verification tokens or URLs",
-              "treatment": "omit",
-              "how": "Never log the token or the link that carries it; log the template id and user.id."
-            }
-          ],
+          "never_log": [NEVER.passwords, NEVER.reset_tokens],
           "alerts": [],
-          "features": [
-            "Password reset"
-          ],
+          "features": ["Password reset"],
           "baseline_reason": null,
           "example": "{\"@timestamp\":\"2026-01-15T09:30:00.000Z\",\"log.level\":\"info\",\"message\":\"User u-1001 changed their password\",\"ecs.version\":\"9.4.0\",\"event\":{\"id\":\"1da16855-1ca1-46c2-aba1-652f1aa1639c\",\"action\":\"authn_password_change\",\"category\":[\"iam\"],\"type\":[\"user\",\"change\"],\"outcome\":\"success\",\"kind\":\"event\",\"dataset\":\"billing.audit\"},\"service\":{\"name\":\"billing\",\"version\":\"3.4.1\",\"environment\":\"production\"},\"host\":{\"name\":\"web-01\"},\"user\":{\"id\":\"u-1001\",\"target\":{\"id\":\"u-2002\"}},\"source\":{\"ip\":\"203.0.113.24\"},\"user_agent\":{\"original\":\"Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0\"}}"
         },
@@ -285,82 +262,15 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
           "ecs": {
             "action": "authn_password_change_fail",
             "kind": "event",
-            "category": [
-              "iam"
-            ],
-            "type": [
-              "user",
-              "change"
-            ],
+            "category": ["iam"],
+            "type": ["user", "change"],
             "outcome": "failure"
           },
-          "required_fields": [
-            {
-              "field": "user.id",
-              "standard": "ecs",
-              "description": "Stable internal id of the acting user or service account (never the e-mail address or the password)."
-            },
-            {
-              "field": "source.ip",
-              "standard": "ecs",
-              "description": "Client IP address (the real client, taken from a trusted proxy header)."
-            },
-            {
-              "field": "user_agent.original",
-              "standard": "ecs",
-              "description": "User-Agent header as received (encode control characters)."
-            },
-            {
-              "field": "user.target.id",
-              "standard": "ecs",
-              "description": "Internal id of the user the action was performed on."
-            },
-            {
-              "field": "event.reason",
-              "standard": "ecs",
-              "description": "Machine-friendly reason for the outcome (maxretries, timeout, revoked, ...)."
-            }
-          ],
-          "optional_fields": [
-            {
-              "field": "http.request.method",
-              "standard": "ecs",
-              "description": "HTTP method of the request."
-            },
-            {
-              "field": "url.path",
-              "standard": "ecs",
-              "description": "Route template or path of the request, without query string (queries can carry tokens)."
-            },
-            {
-              "field": "http.response.status_code",
-              "standard": "ecs",
-              "description": "HTTP status the application answered."
-            },
-            {
-              "field": "source.geo.country_iso_code",
-              "standard": "ecs",
-              "description": "Country of the client IP, from a GeoIP lookup."
-            }
-          ],
-          "never_log": [
-            {
-              "data": "Passwords, passphrases and password hashes (old and new)",
-              "treatment": "omit",
-              "how": "Never log them, not even hashed or truncated; log only the outcome and user.id. Scrub request bodies of password fields before any error logging."
-            },
-            {
-              "data": "Password-reset, magic-link, invitation and e-mail verification tokens or URLs",
-              "treatment": "omit",
-              "how": "Never log the token or the link that carries it; log the template id and user.id."
-            }
-          ],
-          "alerts": [
-            "password_change_failure"
-          ],
-          "features": [
-            "Password reset"
-          ],
+          "required_fields": [FIELD.user_id, FIELD.source_ip, FIELD.user_agent_original, FIELD.user_target_id, FIELD.event_reason],
+          "optional_fields": [FIELD.http_request_method, FIELD.url_path, FIELD.http_response_status_code, FIELD.source_geo_country],
+          "never_log": [NEVER.passwords, NEVER.reset_tokens],
+          "alerts": ["password_change_failure"],
+          "features": ["Password reset"],
           "baseline_reason": null,
           "example": "{\"@timestamp\":\"2026-01-15T09:30:00.000Z\",\"log.level\":\"critical\",\"message\":\"User u-1001 failed to change their password\",\"ecs.version\":\"9.4.0\",\"event\":{\"id\":\"42dc1f3c-43dc-40cf-a4dc-226245dc23f5\",\"action\":\"authn_password_change_fail\",\"category\":[\"iam\"],\"type\":[\"user\",\"change\"],\"outcome\":\"failure\",\"kind\":\"event\",\"dataset\":\"billing.audit\",\"reason\":\"current_password_mismatch\"},\"service\":{\"name\":\"billing\",\"version\":\"3.4.1\",\"environment\":\"production\"},\"host\":{\"name\":\"web-01\"},\"user\":{\"id\":\"u-1001\",\"target\":{\"id\":\"u-2002\"}},\"source\":{\"ip\":\"203.0.113.24\"},\"user_agent\":{\"original\":\"Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0\"}}"
         },
@@ -373,69 +283,21 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
           "ecs": {
             "action": "authn_password_reset_request",
             "kind": "event",
-            "category": [
-              "authentication"
-            ],
-            "type": [
-              "info"
-            ],
+            "category": ["authentication"],
+            "type": ["info"],
             "outcome": "success"
           },
-          "required_fields": [
-            {
-              "field": "source.ip",
-              "standard": "ecs",
-              "description": "Client IP address (the real client, taken from a trusted proxy header)."
-            },
-            {
-              "field": "user_agent.original",
-              "standard": "ecs",
-              "description": "User-Agent header as received (encode control characters)."
-            }
-          ],
+          "required_fields": [FIELD.source_ip, FIELD.user_agent_original],
           "optional_fields": [
-            {
-              "field": "user.id",
-              "standard": "ecs",
-              "description": "Stable internal id of the acting user or service account (never the e-mail address or the password)."
-            },
-            {
-              "field": "http.request.method",
-              "standard": "ecs",
-              "description": "HTTP method of the request."
-            },
-            {
-              "field": "url.path",
-              "standard": "ecs",
-              "description": "Route template or path of the request, without query string (queries can carry tokens)."
-            },
-            {
-              "field": "http.response.status_code",
-              "standard": "ecs",
-              "description": "HTTP status the application answered."
-            },
-            {
-              "field": "source.geo.country_iso_code",
-              "standard": "ecs",
-              "description": "Country of the client IP, from a GeoIP lookup."
-            }
+            FIELD.user_id,
+            FIELD.http_request_method,
+            FIELD.url_path,
+            FIELD.http_response_status_code,
+            FIELD.source_geo_country
           ],
-          "never_log": [
-            {
-              "data": "Password-reset, magic-link, invitation and e-mail verification tokens or URLs",
-              "treatment": "omit",
-              "how": "Never log the token or the link that carries it; log the template id and user.id."
-            },
-            {
-              "data": "E-mail addresses and usernames that are e-mail addresses",
-              "treatment": "mask",
-              "how": "Log user.id instead; where an address is needed (failed login for an unknown account), log an HMAC of the normalised address or mask the local part (j***@example.com)."
-            }
-          ],
+          "never_log": [NEVER.reset_tokens, NEVER.email_addresses],
           "alerts": [],
-          "features": [
-            "Password reset"
-          ],
+          "features": ["Password reset"],
           "baseline_reason": null,
           "example": "{\"@timestamp\":\"2026-01-15T09:30:00.000Z\",\"log.level\":\"info\",\"message\":\"Password reset requested for u-1001\",\"ecs.version\":\"9.4.0\",\"event\":{\"id\":\"13eb0ec8-14eb-405b-a5eb-11ee16eb1381\",\"action\":\"authn_password_reset_request\",\"category\":[\"authentication\"],\"type\":[\"info\"],\"outcome\":\"success\",\"kind\":\"event\",\"dataset\":\"billing.audit\"},\"service\":{\"name\":\"billing\",\"version\":\"3.4.1\",\"environment\":\"production\"},\"host\":{\"name\":\"web-01\"},\"source\":{\"ip\":\"203.0.113.24\"},\"user_agent\":{\"original\":\"Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0\"}}"
         },
@@ -448,40 +310,13 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
           "ecs": {
             "action": "sys_startup",
             "kind": "event",
-            "category": [
-              "process"
-            ],
-            "type": [
-              "start"
-            ],
+            "category": ["process"],
+            "type": ["start"],
             "outcome": "success"
           },
-          "required_fields": [
-            {
-              "field": "process.pid",
-              "standard": "ecs",
-              "description": "Process id of the instance."
-            }
-          ],
-          "optional_fields": [
-            {
-              "field": "user.id",
-              "standard": "ecs",
-              "description": "Stable internal id of the acting user or service account (never the e-mail address or the password)."
-            }
-          ],
-          "never_log": [
-            {
-              "data": "Encryption keys, signing keys, certificates' private keys, webhook secrets, connection strings",
-              "treatment": "omit",
-              "how": "Never log key material or secret-bearing configuration; log labels.key_id (alias and version) only."
-            },
-            {
-              "data": "Values of secret-valued settings (SMTP passwords, API credentials, signing secrets)",
-              "treatment": "omit",
-              "how": "Log labels.setting and that it changed; leave labels.value_from and labels.value_to out for secret-valued keys."
-            }
-          ],
+          "required_fields": [FIELD.process_pid],
+          "optional_fields": [FIELD.user_id],
+          "never_log": [NEVER.keys_and_secrets, NEVER.secret_settings],
           "alerts": [],
           "features": [],
           "baseline_reason": "Every deployment: ties later events to a release and shows unexpected restarts.",
@@ -496,33 +331,12 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
           "ecs": {
             "action": "sys_shutdown",
             "kind": "event",
-            "category": [
-              "process"
-            ],
-            "type": [
-              "end"
-            ],
+            "category": ["process"],
+            "type": ["end"],
             "outcome": "success"
           },
-          "required_fields": [
-            {
-              "field": "process.pid",
-              "standard": "ecs",
-              "description": "Process id of the instance."
-            }
-          ],
-          "optional_fields": [
-            {
-              "field": "user.id",
-              "standard": "ecs",
-              "description": "Stable internal id of the acting user or service account (never the e-mail address or the password)."
-            },
-            {
-              "field": "event.reason",
-              "standard": "ecs",
-              "description": "Machine-friendly reason for the outcome (maxretries, timeout, revoked, ...)."
-            }
-          ],
+          "required_fields": [FIELD.process_pid],
+          "optional_fields": [FIELD.user_id, FIELD.event_reason],
           "never_log": [],
           "alerts": [],
           "features": [],
@@ -538,26 +352,11 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
           "ecs": {
             "action": "sys_crash",
             "kind": "event",
-            "category": [
-              "process"
-            ],
-            "type": [
-              "end"
-            ],
+            "category": ["process"],
+            "type": ["end"],
             "outcome": "failure"
           },
-          "required_fields": [
-            {
-              "field": "process.pid",
-              "standard": "ecs",
-              "description": "Process id of the instance."
-            },
-            {
-              "field": "event.reason",
-              "standard": "ecs",
-              "description": "Machine-friendly reason for the outcome (maxretries, timeout, revoked, ...)."
-            }
-          ],
+          "required_fields": [FIELD.process_pid, FIELD.event_reason],
           "optional_fields": [
             {
               "field": "process.exit_code",
@@ -570,16 +369,8 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
               "description": "Class or code of the error behind a failure."
             }
           ],
-          "never_log": [
-            {
-              "data": "Whole request and response bodies",
-              "treatment": "omit",
-              "how": "Do not log bodies at audit level; log the route template (url.path), method and status code."
-            }
-          ],
-          "alerts": [
-            "crash_loop"
-          ],
+          "never_log": [NEVER.bodies],
+          "alerts": ["crash_loop"],
           "features": [],
           "baseline_reason": "Every deployment: crashes can be triggered by attacks.",
           "example": "{\"@timestamp\":\"2026-01-15T09:30:00.000Z\",\"log.level\":\"warn\",\"message\":\"Instance web-01 crashed: outofmemory\",\"ecs.version\":\"9.4.0\",\"event\":{\"id\":\"2784b921-2684-478e-a584-b5fb2484b468\",\"action\":\"sys_crash\",\"category\":[\"process\"],\"type\":[\"end\"],\"outcome\":\"failure\",\"kind\":\"event\",\"dataset\":\"billing.audit\",\"reason\":\"outofmemory\"},\"service\":{\"name\":\"billing\",\"version\":\"3.4.1\",\"environment\":\"production\"},\"host\":{\"name\":\"web-01\"},\"process\":{\"pid\":4711}}"
@@ -593,37 +384,14 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
           "ecs": {
             "action": "sys_monitor_disabled",
             "kind": "event",
-            "category": [
-              "configuration"
-            ],
-            "type": [
-              "change"
-            ],
+            "category": ["configuration"],
+            "type": ["change"],
             "outcome": "success"
           },
-          "required_fields": [
-            {
-              "field": "user.id",
-              "standard": "ecs",
-              "description": "Stable internal id of the acting user or service account (never the e-mail address or the password)."
-            },
-            {
-              "field": "labels.monitor",
-              "standard": "custom",
-              "description": "Security or logging agent that changed state."
-            }
-          ],
-          "optional_fields": [
-            {
-              "field": "event.reason",
-              "standard": "ecs",
-              "description": "Machine-friendly reason for the outcome (maxretries, timeout, revoked, ...)."
-            }
-          ],
+          "required_fields": [FIELD.user_id, FIELD.labels_monitor],
+          "optional_fields": [FIELD.event_reason],
           "never_log": [],
-          "alerts": [
-            "logging_disabled"
-          ],
+          "alerts": ["logging_disabled"],
           "features": [],
           "baseline_reason": "Every deployment: switching logging or security agents off is the first step of covering tracks.",
           "example": "{\"@timestamp\":\"2026-01-15T09:30:00.000Z\",\"log.level\":\"warn\",\"message\":\"User u-1001 disabled audit-log-shipper\",\"ecs.version\":\"9.4.0\",\"event\":{\"id\":\"5c98901b-5b98-4e88-ae98-93415d9891ae\",\"action\":\"sys_monitor_disabled\",\"category\":[\"configuration\"],\"type\":[\"change\"],\"outcome\":\"success\",\"kind\":\"event\",\"dataset\":\"billing.audit\"},\"service\":{\"name\":\"billing\",\"version\":\"3.4.1\",\"environment\":\"production\"},\"host\":{\"name\":\"web-01\"},\"user\":{\"id\":\"u-1001\"},\"labels\":{\"monitor\":\"audit-log-shipper\"}}"
@@ -637,26 +405,11 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
           "ecs": {
             "action": "sys_monitor_enabled",
             "kind": "event",
-            "category": [
-              "configuration"
-            ],
-            "type": [
-              "change"
-            ],
+            "category": ["configuration"],
+            "type": ["change"],
             "outcome": "success"
           },
-          "required_fields": [
-            {
-              "field": "user.id",
-              "standard": "ecs",
-              "description": "Stable internal id of the acting user or service account (never the e-mail address or the password)."
-            },
-            {
-              "field": "labels.monitor",
-              "standard": "custom",
-              "description": "Security or logging agent that changed state."
-            }
-          ],
+          "required_fields": [FIELD.user_id, FIELD.labels_monitor],
           "optional_fields": [],
           "never_log": [],
           "alerts": [],
@@ -673,35 +426,19 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
           "ecs": {
             "action": "sys_log_delete",
             "kind": "event",
-            "category": [
-              "file"
-            ],
-            "type": [
-              "deletion"
-            ],
+            "category": ["file"],
+            "type": ["deletion"],
             "outcome": "success"
           },
           "required_fields": [
-            {
-              "field": "user.id",
-              "standard": "ecs",
-              "description": "Stable internal id of the acting user or service account (never the e-mail address or the password)."
-            },
-            {
-              "field": "source.ip",
-              "standard": "ecs",
-              "description": "Client IP address (the real client, taken from a trusted proxy header)."
-            },
+            FIELD.user_id,
+            FIELD.source_ip,
             {
               "field": "labels.object_id",
               "standard": "custom",
               "description": "Internal id of the object acted on."
             },
-            {
-              "field": "event.reason",
-              "standard": "ecs",
-              "description": "Machine-friendly reason for the outcome (maxretries, timeout, revoked, ...)."
-            }
+            FIELD.event_reason
           ],
           "optional_fields": [
             {
@@ -711,9 +448,7 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
             }
           ],
           "never_log": [],
-          "alerts": [
-            "audit_log_deleted"
-          ],
+          "alerts": ["audit_log_deleted"],
           "features": [],
           "baseline_reason": "SOC 2 CC7.2: evidence of monitoring must be complete.",
           "example": "{\"@timestamp\":\"2026-01-15T09:30:00.000Z\",\"log.level\":\"critical\",\"message\":\"User u-1001 deleted audit-2026-01\",\"ecs.version\":\"9.4.0\",\"event\":{\"id\":\"c4d59390-c5d5-4523-a6d5-96b6c7d59849\",\"action\":\"sys_log_delete\",\"category\":[\"file\"],\"type\":[\"deletion\"],\"outcome\":\"success\",\"kind\":\"event\",\"dataset\":\"billing.audit\",\"reason\":\"retention_change\"},\"service\":{\"name\":\"billing\",\"version\":\"3.4.1\",\"environment\":\"production\"},\"host\":{\"name\":\"web-01\"},\"user\":{\"id\":\"u-1001\"},\"source\":{\"ip\":\"203.0.113.24\"},\"labels\":{\"object_id\":\"audit-2026-01\"}}"
@@ -727,20 +462,12 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
           "ecs": {
             "action": "notification_sent",
             "kind": "event",
-            "category": [
-              "api"
-            ],
-            "type": [
-              "info"
-            ],
+            "category": ["api"],
+            "type": ["info"],
             "outcome": "success"
           },
           "required_fields": [
-            {
-              "field": "user.id",
-              "standard": "ecs",
-              "description": "Stable internal id of the acting user or service account (never the e-mail address or the password)."
-            },
+            FIELD.user_id,
             {
               "field": "labels.channel",
               "standard": "custom",
@@ -753,27 +480,9 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
             }
           ],
           "optional_fields": [],
-          "never_log": [
-            {
-              "data": "Password-reset, magic-link, invitation and e-mail verification tokens or URLs",
-              "treatment": "omit",
-              "how": "Never log the token or the link that carries it; log the template id and user.id."
-            },
-            {
-              "data": "E-mail addresses and usernames that are e-mail addresses",
-              "treatment": "mask",
-              "how": "Log user.id instead; where an address is needed (failed login for an unknown account), log an HMAC of the normalised address or mask the local part (j***@example.com)."
-            },
-            {
-              "data": "Rendered e-mail, SMS and push contents and recipient addresses",
-              "treatment": "omit",
-              "how": "Log labels.template, labels.channel and the recipient's user.id."
-            }
-          ],
+          "never_log": [NEVER.reset_tokens, NEVER.email_addresses, NEVER.message_contents],
           "alerts": [],
-          "features": [
-            "Password reset"
-          ],
+          "features": ["Password reset"],
           "baseline_reason": null,
           "example": "{\"@timestamp\":\"2026-01-15T09:30:00.000Z\",\"log.level\":\"info\",\"message\":\"password_reset e-mail sent to u-1001\",\"ecs.version\":\"9.4.0\",\"event\":{\"id\":\"2e2d2a22-2f2d-4bb5-ac2d-26fc2d2d288f\",\"action\":\"notification_sent\",\"category\":[\"api\"],\"type\":[\"info\"],\"outcome\":\"success\",\"kind\":\"event\",\"dataset\":\"billing.audit\"},\"service\":{\"name\":\"billing\",\"version\":\"3.4.1\",\"environment\":\"production\"},\"host\":{\"name\":\"web-01\"},\"user\":{\"id\":\"u-1001\"},\"labels\":{\"channel\":\"email\",\"template\":\"password_reset\"}}"
         }
@@ -781,9 +490,7 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
       "alerts": [
         {
           "id": "password_change_failure",
-          "events": [
-            "authn_password_change_fail"
-          ],
+          "events": ["authn_password_change_fail"],
           "severity": "high",
           "threshold": 3,
           "window_seconds": 900,
@@ -794,9 +501,7 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
         },
         {
           "id": "logging_disabled",
-          "events": [
-            "sys_monitor_disabled"
-          ],
+          "events": ["sys_monitor_disabled"],
           "severity": "critical",
           "threshold": 1,
           "window_seconds": 60,
@@ -807,9 +512,7 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
         },
         {
           "id": "audit_log_deleted",
-          "events": [
-            "sys_log_delete"
-          ],
+          "events": ["sys_log_delete"],
           "severity": "critical",
           "threshold": 1,
           "window_seconds": 60,
@@ -820,9 +523,7 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
         },
         {
           "id": "crash_loop",
-          "events": [
-            "sys_crash"
-          ],
+          "events": ["sys_crash"],
           "severity": "high",
           "threshold": 3,
           "window_seconds": 600,
@@ -846,9 +547,7 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
         "effective": {
           "days": 365,
           "immediately_available_days": 90,
-          "driven_by": [
-            "soc2"
-          ],
+          "driven_by": ["soc2"],
           "note": "Keep audit logs 365 days (the longest period among the chosen frameworks)."
         }
       },
@@ -890,23 +589,13 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
           "reference": "CC8.1",
           "requirement": "Changes to infrastructure, data, software and configuration are authorised and tracked.",
           "status": "covered",
-          "events": [
-            "sys_startup"
-          ],
+          "events": ["sys_startup"],
           "note": null
         }
       ],
       "never_log": [
-        {
-          "data": "Passwords, passphrases and password hashes (old and new)",
-          "treatment": "omit",
-          "how": "Never log them, not even hashed or truncated; log only the outcome and user.id. Scrub request bodies of password fields before any error logging."
-        },
-        {
-          "data": "Password-reset, magic-link, invitation and e-mail verification tokens or URLs",
-          "treatment": "omit",
-          "how": "Never log the token or the link that carries it; log the template id and user.id."
-        },
+        NEVER.passwords,
+        NEVER.reset_tokens,
         {
           "data": "Session ids and session cookies",
           "treatment": "hash",
@@ -917,36 +606,16 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
           "treatment": "tokenize",
           "how": "Log the token's public id (labels.token_id) or a keyed-hash fingerprint; never the secret part or the whole header. Strip tokens from url.path and query strings."
         },
-        {
-          "data": "Encryption keys, signing keys, certificates' private keys, webhook secrets, connection strings",
-          "treatment": "omit",
-          "how": "Never log key material or secret-bearing configuration; log labels.key_id (alias and version) only."
-        },
-        {
-          "data": "E-mail addresses and usernames that are e-mail addresses",
-          "treatment": "mask",
-          "how": "Log user.id instead; where an address is needed (failed login for an unknown account), log an HMAC of the normalised address or mask the local part (j***@example.com)."
-        },
+        NEVER.keys_and_secrets,
+        NEVER.email_addresses,
         {
           "data": "Free-text input: messages, comments, search queries, form values",
           "treatment": "omit",
           "how": "Log field names (labels.fields) and lengths, not values; when a value must be quoted, truncate it and encode CR, LF and delimiters (CWE-117 log injection)."
         },
-        {
-          "data": "Whole request and response bodies",
-          "treatment": "omit",
-          "how": "Do not log bodies at audit level; log the route template (url.path), method and status code."
-        },
-        {
-          "data": "Rendered e-mail, SMS and push contents and recipient addresses",
-          "treatment": "omit",
-          "how": "Log labels.template, labels.channel and the recipient's user.id."
-        },
-        {
-          "data": "Values of secret-valued settings (SMTP passwords, API credentials, signing secrets)",
-          "treatment": "omit",
-          "how": "Log labels.setting and that it changed; leave labels.value_from and labels.value_to out for secret-valued keys."
-        }
+        NEVER.bodies,
+        NEVER.message_contents,
+        NEVER.secret_settings
       ],
       "practices": [
         {

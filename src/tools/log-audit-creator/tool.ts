@@ -1,5 +1,6 @@
 // log-audit-creator: turns a feature list into an audit-logging specification (OWASP vocabulary events, ECS fields, retention, alerts).
 import { z } from 'zod';
+import { counts } from '../kit/fields.ts';
 import { defineTool } from '../kit/contract.ts';
 import type { ToolCodes } from '../kit/contract.ts';
 import { buildSpec } from './engine.ts';
@@ -52,17 +53,15 @@ const output = z.object({
   frameworks: z.array(z.enum(FRAMEWORK_IDS)).describe('Chosen frameworks, de-duplicated, in canonical order.'),
   vocabulary: z.string().describe('Event vocabulary followed.'),
   ecs_version: z.string().describe('ECS version the field names were checked against.'),
-  summary: z
-    .object({
-      feature_count: z.number().int().describe('Features after merging duplicates.'),
-      unrecognised_feature_count: z.number().int().describe('Features that matched no known kind and got generic events.'),
-      event_count: z.number().int().describe('Distinct events in the specification.'),
-      owasp_event_count: z.number().int().describe('Events from the OWASP vocabulary.'),
-      custom_event_count: z.number().int().describe('Custom events in the same style.'),
-      critical_event_count: z.number().int().describe('Events at CRITICAL level.'),
-      alert_count: z.number().int().describe('Alert rules.'),
-    })
-    .describe('Counts.'),
+  summary: counts({
+    feature_count: 'Features after merging duplicates.',
+    unrecognised_feature_count: 'Features that matched no known kind and got generic events.',
+    event_count: 'Distinct events in the specification.',
+    owasp_event_count: 'Events from the OWASP vocabulary.',
+    custom_event_count: 'Custom events in the same style.',
+    critical_event_count: 'Events at CRITICAL level.',
+    alert_count: 'Alert rules.',
+  }).describe('Counts.'),
   global_fields: z
     .object({
       required: z.array(fieldSpec).describe('Fields every event carries.'),

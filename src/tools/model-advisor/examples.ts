@@ -3,6 +3,15 @@ import type { z } from 'zod';
 import type { ToolExample } from '../kit/contract.ts';
 import type { input, Output } from './tool.ts';
 
+/** The price snapshot every answer names. */
+const SNAPSHOT = {
+  data_as_of: '2026-08-21',
+  data_sources: [
+    { name: 'genai-prices', commit: '47df840a5ab10bbcffb8e5ac01b9899032245d1b', licence: 'MIT' },
+    { name: 'models.dev', commit: 'f3fc692299671838c7c65fd8126bf84d81a2e817', licence: 'MIT' },
+  ],
+};
+
 export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
   {
     "title": "Coding agent with tool calling, balanced",
@@ -90,19 +99,7 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
           "max_cost_per_run": 0
         }
       },
-      "data_as_of": "2026-08-21",
-      "data_sources": [
-        {
-          "name": "genai-prices",
-          "commit": "47df840a5ab10bbcffb8e5ac01b9899032245d1b",
-          "licence": "MIT"
-        },
-        {
-          "name": "models.dev",
-          "commit": "f3fc692299671838c7c65fd8126bf84d81a2e817",
-          "licence": "MIT"
-        }
-      ]
+      ...SNAPSHOT,
     }
   },
   {
@@ -196,19 +193,7 @@ export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
           "max_cost_per_run": 0
         }
       },
-      "data_as_of": "2026-08-21",
-      "data_sources": [
-        {
-          "name": "genai-prices",
-          "commit": "47df840a5ab10bbcffb8e5ac01b9899032245d1b",
-          "licence": "MIT"
-        },
-        {
-          "name": "models.dev",
-          "commit": "f3fc692299671838c7c65fd8126bf84d81a2e817",
-          "licence": "MIT"
-        }
-      ]
+      ...SNAPSHOT,
     }
   }
 ];

@@ -1,5 +1,6 @@
 // model-advisor: recommended model, fallback chain and per-run/monthly cost for a task, from a vendored price snapshot.
 import { z } from 'zod';
+import { counts } from '../kit/fields.ts';
 import { defineTool } from '../kit/contract.ts';
 import type { ToolCodes } from '../kit/contract.ts';
 import { TASK_CATEGORIES } from './classify.ts';
@@ -75,14 +76,12 @@ const output = z.object({
       per_month: usd.describe('per_run x runs_per_month.'),
       runs_per_month: z.number().int().describe('Runs per month used.'),
       model: z.string().describe('Model the cost is for (the recommended one).'),
-      tokens: z
-        .object({
-          input: z.number().int().describe('Prompt tokens, cached included.'),
-          output: z.number().int().describe('Completion tokens.'),
-          cache_read: z.number().int().describe('Prompt tokens read from cache.'),
-          cache_write: z.number().int().describe('Prompt tokens written to cache.'),
-        })
-        .describe('Tokens per run the cost is computed for.'),
+      tokens: counts({
+        input: 'Prompt tokens, cached included.',
+        output: 'Completion tokens.',
+        cache_read: 'Prompt tokens read from cache.',
+        cache_write: 'Prompt tokens written to cache.',
+      }).describe('Tokens per run the cost is computed for.'),
       prices_used: z
         .object({
           input_per_mtok: usd.describe('USD per million uncached input tokens.'),
@@ -119,17 +118,15 @@ const output = z.object({
     .object({
       in_snapshot: z.number().int().describe('Models in the snapshot.'),
       eligible: z.number().int().describe('Models meeting every constraint.'),
-      excluded: z
-        .object({
-          provider: z.number().int().describe('Provider not allowed.'),
-          needs_tools: z.number().int().describe('No tool calling.'),
-          needs_vision: z.number().int().describe('No image input.'),
-          needs_json: z.number().int().describe('Neither structured output nor tool calling.'),
-          context_window: z.number().int().describe('Context window too small.'),
-          max_output_tokens: z.number().int().describe('Output limit below output_tokens.'),
-          max_cost_per_run: z.number().int().describe('Dearer than max_cost_per_run.'),
-        })
-        .describe('Models excluded, each counted under the first constraint it failed.'),
+      excluded: counts({
+        provider: 'Provider not allowed.',
+        needs_tools: 'No tool calling.',
+        needs_vision: 'No image input.',
+        needs_json: 'Neither structured output nor tool calling.',
+        context_window: 'Context window too small.',
+        max_output_tokens: 'Output limit below output_tokens.',
+        max_cost_per_run: 'Dearer than max_cost_per_run.',
+      }).describe('Models excluded, each counted under the first constraint it failed.'),
     })
     .describe('How the constraints narrowed the snapshot.'),
   data_as_of: z.string().describe('Date of the price snapshot (genai-prices commit date).'),

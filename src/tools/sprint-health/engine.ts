@@ -168,52 +168,61 @@ function sayDo(run: Run, found: Findings): void {
   }
 }
 
-// scope_change: (added + removed) / committed.
-function scopeChange(run: Run, found: Findings): void {
+/** A metric that is a share of each sprint's commitment, averaged, and names its highest sprint. */
+interface CommitmentShare {
+  metric: 'scope_change' | 'carry_over';
+  /** The sprint field it needs; a sprint without it leaves the metric skipped. */
+  field: 'added' | 'carried_over';
+  amount: (s: SprintInput) => number;
+  health: (avg: number) => Health;
+  /** The note before the highest sprint is named. */
+  note: (avg: number) => string;
+  advice: (avg: number) => Advice;
+}
+
+function commitmentShare(run: Run, found: Findings, m: CommitmentShare): void {
   const { sprints, n, names } = run;
   const { metrics, skipped, advice } = found;
-  const missing = missingIn(sprints, 'added');
+  const missing = missingIn(sprints, m.field);
   if (missing.length > 0) {
-    skipped.push({ metric: 'scope_change', reason: skipReason('added', missing, n) });
-  } else {
-    const values = sprints.map((s) => ((s.added as number) + (s.removed ?? 0)) / s.committed);
-    const avg = mean(values);
-    const t = THRESHOLDS.scope_change;
-    const health: Health = avg <= t.good_max ? 'good' : avg <= t.warn_max ? 'warn' : 'bad';
-    const high = extreme(values, 'max');
-    metrics.scope_change = {
-      value: ratio(values),
-      health,
-      note: `Scope changed by ${pct(avg)} of the commitment on average, added plus removed (good up to ${pct(t.good_max)}, bad above ${pct(t.warn_max)})${n > 1 ? `; highest ${names[high]} at ${pct(values[high] as number)}` : ''}.`,
-    };
-    if (health !== 'good') {
-      advice.set('scope_change', { action: 'Protect the sprint: route new requests through the product owner into the next sprint, keep an explicit buffer for urgent work, and refine stories before planning so they stop growing mid-sprint.', why: `Scope moves ${pct(avg)} of the commitment per sprint.` });
-    }
+    skipped.push({ metric: m.metric, reason: skipReason(m.field, missing, n) });
+    return;
   }
+  const values = sprints.map((s) => m.amount(s) / s.committed);
+  const avg = mean(values);
+  const health = m.health(avg);
+  const high = extreme(values, 'max');
+  metrics[m.metric] = { value: ratio(values), health, note: `${m.note(avg)}${n > 1 ? `; highest ${names[high]} at ${pct(values[high] as number)}` : ''}.` };
+  if (health !== 'good') advice.set(m.metric, m.advice(avg));
+}
+
+// scope_change: (added + removed) / committed.
+function scopeChange(run: Run, found: Findings): void {
+  const t = THRESHOLDS.scope_change;
+  commitmentShare(run, found, {
+    metric: 'scope_change',
+    field: 'added',
+    amount: (s) => (s.added as number) + (s.removed ?? 0),
+    health: (avg) => (avg <= t.good_max ? 'good' : avg <= t.warn_max ? 'warn' : 'bad'),
+    note: (avg) => `Scope changed by ${pct(avg)} of the commitment on average, added plus removed (good up to ${pct(t.good_max)}, bad above ${pct(t.warn_max)})`,
+    advice: (avg) => ({
+      action: 'Protect the sprint: route new requests through the product owner into the next sprint, keep an explicit buffer for urgent work, and refine stories before planning so they stop growing mid-sprint.',
+      why: `Scope moves ${pct(avg)} of the commitment per sprint.`,
+    }),
+  });
 }
 
 // carry_over: carried_over / committed.
 function carryOver(run: Run, found: Findings): void {
-  const { sprints, n, names } = run;
-  const { metrics, skipped, advice } = found;
-  const missing = missingIn(sprints, 'carried_over');
-  if (missing.length > 0) {
-    skipped.push({ metric: 'carry_over', reason: skipReason('carried_over', missing, n) });
-  } else {
-    const values = sprints.map((s) => (s.carried_over as number) / s.committed);
-    const avg = mean(values);
-    const t = THRESHOLDS.carry_over;
-    const health: Health = avg < t.good_below ? 'good' : avg <= t.warn_max ? 'warn' : 'bad';
-    const high = extreme(values, 'max');
-    metrics.carry_over = {
-      value: ratio(values),
-      health,
-      note: `Carry-over averages ${pct(avg)} of the commitment (good below ${pct(t.good_below)}, bad above ${pct(t.warn_max)})${n > 1 ? `; highest ${names[high]} at ${pct(values[high] as number)}` : ''}.`,
-    };
-    if (health !== 'good') {
-      advice.set('carry_over', { action: 'Split stories so each fits in a few days, limit work in progress, and swarm on the oldest item before starting new ones.', why: `${pct(avg)} of committed work rolls into the next sprint.` });
-    }
-  }
+  const t = THRESHOLDS.carry_over;
+  commitmentShare(run, found, {
+    metric: 'carry_over',
+    field: 'carried_over',
+    amount: (s) => s.carried_over as number,
+    health: (avg) => (avg < t.good_below ? 'good' : avg <= t.warn_max ? 'warn' : 'bad'),
+    note: (avg) => `Carry-over averages ${pct(avg)} of the commitment (good below ${pct(t.good_below)}, bad above ${pct(t.warn_max)})`,
+    advice: (avg) => ({ action: 'Split stories so each fits in a few days, limit work in progress, and swarm on the oldest item before starting new ones.', why: `${pct(avg)} of committed work rolls into the next sprint.` }),
+  });
 }
 
 // bug_ratio: bugs opened / bugs closed (closed floored at 1 so a sprint that closed none stays finite).

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { callTool } from '../../../test/support/tool-harness.ts';
-import { testTool } from '../kit/tester.ts';
+import { testPrepareRefusals, testTool } from '../kit/tester.ts';
 import type { InvalidCase, ValidCase } from '../kit/tester.ts';
 import { ADVISORY_COUNT, advisoriesFor } from './advisories.ts';
 import { scoreFor } from './engine.ts';
@@ -733,19 +733,14 @@ describe('the project’s own package-lock.json (a real npm lockfile)', () => {
   });
 });
 
-describe('supply-chain-scan: refusals happen in prepare, before the charge (issue 15)', () => {
-  const refusals: [string, Record<string, unknown>, string][] = [
-    ['unrecognisable text', { lockfile: 'hello world' }, 'lockfile_format_unknown'],
-    ['package-lock that is not JSON', { lockfile: '{"lockfileVersion": 3,', filename: 'package-lock.json' }, 'lockfile_invalid_package_lock'],
-    ['pnpm-lock nested 1 MB deep', { lockfile: `lockfileVersion: '9.0'\npackages: ${'['.repeat(100_000)}`, filename: 'pnpm-lock.yaml' }, 'lockfile_invalid_pnpm_lock'],
-  ];
-  for (const [name, body, code] of refusals) {
-    it(`${name}: prepare throws ${code}`, () => {
-      const args = tool.input.parse(body);
-      expect(() => tool.prepare?.(args)).toThrow(expect.objectContaining({ status: 400, code }));
-    });
-  }
+// Refusals happen in prepare, before the charge (issue 15).
+testPrepareRefusals(tool, [
+  ['unrecognisable text', { lockfile: 'hello world' }, 'lockfile_format_unknown'],
+  ['package-lock that is not JSON', { lockfile: '{"lockfileVersion": 3,', filename: 'package-lock.json' }, 'lockfile_invalid_package_lock'],
+  ['pnpm-lock nested 1 MB deep', { lockfile: `lockfileVersion: '9.0'\npackages: ${'['.repeat(100_000)}`, filename: 'pnpm-lock.yaml' }, 'lockfile_invalid_pnpm_lock'],
+]);
 
+describe('supply-chain-scan: prepare and run', () => {
   it('run uses what prepare parsed', async () => {
     const args = tool.input.parse({ lockfile: 'six==1.16.0\n', format: 'requirements' });
     const prepared = tool.prepare?.(args);

@@ -1,7 +1,13 @@
 // Worked examples of worklog-guardrail, executed by the registry test (each output must match the engine exactly).
+// The answers echo the guardrails in effect: the rules' defaults, with the overrides the request makes.
 import type { ToolExample } from '../kit/contract.ts';
 import type { input } from './tool.ts';
 import type { z } from 'zod';
+import { DEFAULT_GUARDRAILS, RULE_IDS } from './rules.ts';
+import type { RuleId } from './rules.ts';
+
+/** The per-rule violation counts of a clean batch. */
+const NO_VIOLATIONS = Object.fromEntries(RULE_IDS.map((id) => [id, 0])) as Record<RuleId, number>;
 
 export const examples: ToolExample<z.input<typeof input>, Record<string, unknown>>[] = [
   {
@@ -117,26 +123,7 @@ export const examples: ToolExample<z.input<typeof input>, Record<string, unknown
           ]
         }
       ],
-      "summary": {
-        "non_positive_duration": 0,
-        "duration_mismatch": 0,
-        "hours_per_entry": 0,
-        "hours_per_day": 1,
-        "day_over_24h": 0,
-        "hours_per_week": 0,
-        "overlap": 1,
-        "duplicate": 0,
-        "future_date": 1,
-        "too_old": 0,
-        "closed_period": 0,
-        "weekend": 1,
-        "holiday": 0,
-        "description_missing": 1,
-        "description_too_short": 1,
-        "issue_key_missing": 0,
-        "issue_key_format": 1,
-        "rounding": 1
-      },
+      "summary": { ...NO_VIOLATIONS, hours_per_day: 1, overlap: 1, future_date: 1, weekend: 1, description_missing: 1, description_too_short: 1, issue_key_format: 1, rounding: 1 },
       "totals": {
         "entries": 4,
         "entries_with_violations": 3,
@@ -145,96 +132,7 @@ export const examples: ToolExample<z.input<typeof input>, Record<string, unknown
         "warn_violations": 4,
         "minutes": 700
       },
-      "guardrails": {
-        "non_positive_duration": {
-          "enabled": true,
-          "severity": "block"
-        },
-        "duration_mismatch": {
-          "enabled": true,
-          "severity": "block",
-          "tolerance_minutes": 1
-        },
-        "hours_per_entry": {
-          "enabled": true,
-          "severity": "warn",
-          "limit_hours": 8
-        },
-        "hours_per_day": {
-          "enabled": true,
-          "severity": "warn",
-          "limit_hours": 8
-        },
-        "day_over_24h": {
-          "enabled": true,
-          "severity": "block"
-        },
-        "hours_per_week": {
-          "enabled": true,
-          "severity": "warn",
-          "limit_hours": 40,
-          "week_starts_on": "monday"
-        },
-        "overlap": {
-          "enabled": true,
-          "severity": "block"
-        },
-        "duplicate": {
-          "enabled": true,
-          "severity": "block"
-        },
-        "future_date": {
-          "enabled": true,
-          "severity": "block"
-        },
-        "too_old": {
-          "enabled": true,
-          "severity": "block",
-          "max_age_days": 30
-        },
-        "closed_period": {
-          "enabled": true,
-          "severity": "block",
-          "locked_before": null,
-          "periods": []
-        },
-        "weekend": {
-          "enabled": true,
-          "severity": "warn",
-          "days": [
-            "sat",
-            "sun"
-          ]
-        },
-        "holiday": {
-          "enabled": true,
-          "severity": "warn",
-          "dates": []
-        },
-        "description_missing": {
-          "enabled": true,
-          "severity": "block"
-        },
-        "description_too_short": {
-          "enabled": true,
-          "severity": "warn",
-          "min_length": 10
-        },
-        "issue_key_missing": {
-          "enabled": true,
-          "severity": "block"
-        },
-        "issue_key_format": {
-          "enabled": true,
-          "severity": "block",
-          "project_keys": []
-        },
-        "rounding": {
-          "enabled": true,
-          "severity": "warn",
-          "increment_minutes": 15
-        }
-      }
+      "guardrails": DEFAULT_GUARDRAILS
     }
   },
   {
@@ -314,26 +212,7 @@ export const examples: ToolExample<z.input<typeof input>, Record<string, unknown
           ]
         }
       ],
-      "summary": {
-        "non_positive_duration": 0,
-        "duration_mismatch": 0,
-        "hours_per_entry": 1,
-        "hours_per_day": 1,
-        "day_over_24h": 0,
-        "hours_per_week": 0,
-        "overlap": 0,
-        "duplicate": 0,
-        "future_date": 0,
-        "too_old": 0,
-        "closed_period": 1,
-        "weekend": 0,
-        "holiday": 0,
-        "description_missing": 0,
-        "description_too_short": 0,
-        "issue_key_missing": 0,
-        "issue_key_format": 1,
-        "rounding": 0
-      },
+      "summary": { ...NO_VIOLATIONS, hours_per_entry: 1, hours_per_day: 1, closed_period: 1, issue_key_format: 1 },
       "totals": {
         "entries": 2,
         "entries_with_violations": 2,
@@ -343,96 +222,11 @@ export const examples: ToolExample<z.input<typeof input>, Record<string, unknown
         "minutes": 750
       },
       "guardrails": {
-        "non_positive_duration": {
-          "enabled": true,
-          "severity": "block"
-        },
-        "duration_mismatch": {
-          "enabled": true,
-          "severity": "block",
-          "tolerance_minutes": 1
-        },
-        "hours_per_entry": {
-          "enabled": true,
-          "severity": "warn",
-          "limit_hours": 8
-        },
-        "hours_per_day": {
-          "enabled": true,
-          "severity": "block",
-          "limit_hours": 10
-        },
-        "day_over_24h": {
-          "enabled": true,
-          "severity": "block"
-        },
-        "hours_per_week": {
-          "enabled": true,
-          "severity": "warn",
-          "limit_hours": 40,
-          "week_starts_on": "monday"
-        },
-        "overlap": {
-          "enabled": true,
-          "severity": "block"
-        },
-        "duplicate": {
-          "enabled": true,
-          "severity": "block"
-        },
-        "future_date": {
-          "enabled": true,
-          "severity": "block"
-        },
-        "too_old": {
-          "enabled": true,
-          "severity": "block",
-          "max_age_days": 30
-        },
-        "closed_period": {
-          "enabled": true,
-          "severity": "block",
-          "locked_before": "2026-07-01",
-          "periods": []
-        },
-        "weekend": {
-          "enabled": false,
-          "severity": "warn",
-          "days": [
-            "sat",
-            "sun"
-          ]
-        },
-        "holiday": {
-          "enabled": true,
-          "severity": "warn",
-          "dates": []
-        },
-        "description_missing": {
-          "enabled": true,
-          "severity": "block"
-        },
-        "description_too_short": {
-          "enabled": true,
-          "severity": "warn",
-          "min_length": 10
-        },
-        "issue_key_missing": {
-          "enabled": true,
-          "severity": "block"
-        },
-        "issue_key_format": {
-          "enabled": true,
-          "severity": "block",
-          "project_keys": [
-            "OPS"
-          ]
-        },
-        "rounding": {
-          "enabled": true,
-          "severity": "warn",
-          "increment_minutes": 15
-        }
+        ...DEFAULT_GUARDRAILS,
+        hours_per_day: { ...DEFAULT_GUARDRAILS.hours_per_day, severity: 'block', limit_hours: 10 },
+        closed_period: { ...DEFAULT_GUARDRAILS.closed_period, locked_before: '2026-07-01' },
+        weekend: { ...DEFAULT_GUARDRAILS.weekend, enabled: false },
+        issue_key_format: { ...DEFAULT_GUARDRAILS.issue_key_format, project_keys: ['OPS'] },
       }
     }
   }

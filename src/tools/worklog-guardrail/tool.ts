@@ -1,5 +1,6 @@
 // worklog-guardrail: checks worklog entries against configurable guardrails before they are posted to a time-tracking system.
 import { z } from 'zod';
+import { counts } from '../kit/fields.ts';
 import { defineTool } from '../kit/contract.ts';
 import { check } from './engine.ts';
 import { examples } from './examples.ts';
@@ -169,16 +170,15 @@ const output = z.object({
       }),
     )
     .describe('Every entry, in input order.'),
-  summary: z.object(Object.fromEntries(RULE_IDS.map((id) => [id, z.number().int().describe(`Violations of ${id}.`)])) as Record<(typeof RULE_IDS)[number], z.ZodNumber>).describe('Violations per rule.'),
-  totals: z
-    .object({
-      entries: z.number().int().describe('Entries checked.'),
-      entries_with_violations: z.number().int().describe('Entries with at least one violation.'),
-      blocked_entries: z.number().int().describe('Entries with at least one blocking violation.'),
-      block_violations: z.number().int().describe('Blocking violations.'),
-      warn_violations: z.number().int().describe('Warnings.'),
-      minutes: z.number().describe('Minutes across entries with a positive duration.'),
-    })
+  summary: counts(Object.fromEntries(RULE_IDS.map((id) => [id, `Violations of ${id}.`])) as Record<(typeof RULE_IDS)[number], string>).describe('Violations per rule.'),
+  totals: counts({
+    entries: 'Entries checked.',
+    entries_with_violations: 'Entries with at least one violation.',
+    blocked_entries: 'Entries with at least one blocking violation.',
+    block_violations: 'Blocking violations.',
+    warn_violations: 'Warnings.',
+  })
+    .extend({ minutes: z.number().describe('Minutes across entries with a positive duration.') })
     .describe('Totals.'),
   guardrails: effectiveGuardrails,
 });

@@ -1,6 +1,9 @@
 // Mermaid model: the elements a diagram draws (nodes, subgraphs, edges, notes, actors...) and its style statements.
 import { ToolError } from '../contract.ts';
-import { SHAPE_DELIMITERS } from './shapes.ts';
+import { readId } from './ids.ts';
+import { readSubgraphHeader } from './subgraph.ts';
+import { LinkReader, readPipeLabel } from './links.ts';
+import { readShape, SHAPE_DELIMITERS } from './shapes.ts';
 import { parseDecls } from './style.ts';
 import type { Decl } from './style.ts';
 import type { Family } from './keywords.ts';
@@ -76,23 +79,6 @@ function tooManyEdges(): never {
   throw new ToolError(400, 'mermaid_too_complex', `The diagram draws more than ${MAX_EDGES} links (Mermaid's own default limit is 500).`, { limit: MAX_EDGES });
 }
 
-const ID_CHAR = /[\p{L}\p{N}_$]/u;
-
-function isIdChar(s: string, i: number): boolean {
-  const ch = s[i] ?? '';
-  if (ID_CHAR.test(ch)) return true;
-  const next = s[i + 1] ?? '';
-  if (ch === '-') return next !== '-' && next !== '>' && next !== '.' && next !== '=' && next !== '' && ID_CHAR.test(next);
-  if (ch === '.') return next !== '-' && ID_CHAR.test(next);
-  return false;
-}
-
-function readId(s: string, p: number): number {
-  let q = p;
-  while (q < s.length && isIdChar(s, q)) q++;
-  return q;
-}
-
 function unquote(label: string): string {
   const t = label.trim();
   if (t.length >= 2 && ((t.startsWith('"') && t.endsWith('"')) || (t.startsWith('`') && t.endsWith('`')))) return t.slice(1, -1).trim();
@@ -100,12 +86,6 @@ function unquote(label: string): string {
 }
 
 // ---------------------------------------------------------------- flowchart / block tokens
-
-/**
- * Openers with their closers; here only the label and where the node ends count. `(-` is left out: the model has
- * always read `A(-5 °C)` as a round node, where waiting for a `-)` would swallow the rest of the statement.
- */
-const SHAPES: [string, string[]][] = SHAPE_DELIMITERS.filter((d) => d.open !== '(-').map((d) => [d.open, d.closes.map(([close]) => close)]);
 
 interface NodeToken {
   id: string;
@@ -115,41 +95,30 @@ interface NodeToken {
   edgeId: boolean;
 }
 
+/**
+ * The shape at `p` (kit/mermaid/shapes.ts reads it; here only the label and where the node ends count). An opener
+ * whose closer never comes gives way to a shorter one (`A(-5 °C)` is a round node, not an ellipse); when none
+ * closes, the label runs to the end of the statement.
+ */
 function parseShape(s: string, p: number): { label: string; end: number } | null {
-  for (const [open, closers] of SHAPES) {
-    if (!s.startsWith(open, p)) continue;
-    let q = p + open.length;
-    while (s[q] === ' ') q++;
-    let searchFrom = q;
-    if (s[q] === '"') {
-      const endQuote = s.indexOf('"', q + 1);
-      if (endQuote > 0) searchFrom = endQuote + 1;
+  let fallback: { label: string; end: number } | null = null;
+  for (const d of SHAPE_DELIMITERS) {
+    if (!s.startsWith(d.open, p)) continue;
+    const read = readShape(s, p, s.length, d);
+    if ('problem' in read) {
+      fallback ??= { label: unquote(s.slice(p + d.open.length)), end: s.length };
+      continue;
     }
-    let best = -1;
-    let bestLen = 0;
-    for (const c of closers) {
-      const k = s.indexOf(c, searchFrom);
-      if (k >= 0 && (best < 0 || k < best)) {
-        best = k;
-        bestLen = c.length;
-      }
-    }
-    if (best < 0) return { label: unquote(s.slice(p + open.length)), end: s.length };
-    let end = best + bestLen;
-    const inner = s.slice(p + open.length, best);
+    let end = read.end;
     // Block arrows carry a direction: <["label"]>(down)
-    if (open === '<[' && s[end] === '(') {
+    if (d.open === '<[' && s[end] === '(') {
       const k = s.indexOf(')', end);
       if (k > 0) end = k + 1;
     }
-    let label = unquote(inner);
-    if (open === '@{') {
-      const m = /label\s*:\s*"([^"]*)"/.exec(inner);
-      label = m ? (m[1] ?? '') : '';
-    }
-    return { label, end };
+    if (d.open === '@{') return { label: /label\s*:\s*"([^"]*)"/.exec(read.text)?.[1] ?? '', end };
+    return { label: read.quoted ? read.text.trim() : unquote(read.text), end };
   }
-  return null;
+  return fallback;
 }
 
 function parseNodeToken(s: string, p: number, family: Family): NodeToken | null {
@@ -186,43 +155,22 @@ interface LinkToken {
   invisible: boolean;
 }
 
-function parseLink(s: string, p: number): LinkToken | null {
-  let q = p;
-  if (s[q] === '<') q++;
-  const c = s[q];
-  if (c === '~') {
-    let r = q;
-    while (s[r] === '~') r++;
-    return r - q >= 3 ? { end: r, label: null, invisible: true } : null;
+/** The link at `p` (kit/mermaid/links.ts) with its label: the text of `-- text -->` or a `|label|` after it. */
+function parseLink(links: LinkReader, s: string, p: number): LinkToken | null {
+  const link = links.read(p, s.length);
+  if (link === null) return null;
+  // `<-- text --x`, which Mermaid refuses: the link still ends where its second half does.
+  if (link === 'ends_differ') return null;
+  let label = link.text === undefined ? null : unquote(link.text);
+  let end = link.end;
+  let t = end;
+  while (s[t] === ' ' || s[t] === '\t') t++;
+  const pipe = readPipeLabel(s, t, s.length);
+  if (pipe && pipe !== 'unclosed') {
+    label = unquote(pipe.text);
+    end = pipe.end;
   }
-  if (c !== '-' && c !== '=') return null;
-  let r = q;
-  while (r < s.length && '-=.'.includes(s[r] ?? '')) r++;
-  const run = s.slice(q, r);
-  if (run.length < 2) return null;
-  let label: string | null = null;
-  const next = s[r] ?? '';
-  if ((run === '--' || run === '==' || run === '-.') && next !== '>' && next !== '') {
-    const closeToken = run === '-.' ? '.-' : run;
-    const k = s.indexOf(closeToken, r);
-    if (k > r) {
-      label = unquote(s.slice(r, k));
-      r = k;
-      while (r < s.length && '-=.'.includes(s[r] ?? '')) r++;
-    }
-  }
-  if (s[r] === '>') r++;
-  else if ((s[r] === 'x' || s[r] === 'o') && (r + 1 >= s.length || /[\s|]/.test(s[r + 1] ?? ''))) r++;
-  let t = r;
-  while (s[t] === ' ') t++;
-  if (s[t] === '|') {
-    const k = s.indexOf('|', t + 1);
-    if (k > t) {
-      label = unquote(s.slice(t + 1, k));
-      r = k + 1;
-    }
-  }
-  return { end: r, label: label === '' ? null : label, invisible: false };
+  return { end, label: label === '' ? null : label, invisible: link.line === 'invisible' };
 }
 
 // ---------------------------------------------------------------- the builder
@@ -458,13 +406,14 @@ function flowStatement(b: Builder, s: string, family: Family): void {
   const groups: string[][] = [[]];
   const links: { link: LinkToken; edgeId: string | null }[] = [];
   let pendingEdgeId: string | null = null;
+  const reader = new LinkReader(s);
   let pos = 0;
   let guard = 0;
   while (pos < s.length && guard++ < 100_000) {
     while (pos < s.length && /\s/.test(s[pos] ?? '')) pos++;
     if (pos >= s.length) break;
     const current = groups[groups.length - 1] ?? [];
-    const link = current.length > 0 ? parseLink(s, pos) : null;
+    const link = current.length > 0 ? parseLink(reader, s, pos) : null;
     if (link) {
       links.push({ link, edgeId: pendingEdgeId });
       pendingEdgeId = null;
@@ -501,20 +450,12 @@ function flowStatement(b: Builder, s: string, family: Family): void {
   }
 }
 
+/** `subgraph ...` through kit/mermaid/subgraph.ts; an empty header opens a numbered subgraph without a title. */
 function subgraphHeader(rest: string): { id: string | null; label: string | null } {
   const t = rest.trim();
   if (t === '') return { id: null, label: null };
-  if (t.startsWith('"')) return { id: null, label: unquote(t) };
-  const idEnd = readId(t, 0);
-  const id = t.slice(0, idEnd);
-  const after = t.slice(idEnd).trim();
-  if (id === '') return { id: null, label: unquote(t) };
-  if (after === '') return { id, label: id };
-  if (after.startsWith('[')) {
-    const shape = parseShape(after, 0);
-    return { id, label: shape ? shape.label : unquote(after.slice(1)) };
-  }
-  return { id: null, label: t };
+  const h = readSubgraphHeader(t);
+  return { id: h.id, label: unquote(h.title) };
 }
 
 const SKIP_WORDS = new Set(['click', 'direction', 'accTitle', 'accDescr', 'title', 'call', 'href', 'link', 'callback', 'linkStyles']);

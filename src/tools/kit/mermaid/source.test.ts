@@ -1,33 +1,54 @@
 // The shared Mermaid lexers: frontmatter fences, directive spans and the diagram keyword table.
 import { describe, expect, it } from 'vitest';
 import { familyOf } from './keywords.ts';
-import { directiveSpans, frontmatterSpan } from './source.ts';
+import { buildModel } from './model.ts';
+import { SOURCE_CASES } from './source-cases.ts';
+import { directiveSpans, frontmatterSpan, frontmatterYaml, readMermaidSource } from './source.ts';
 
 describe('frontmatterSpan', () => {
   it('finds the fences after blank lines, and says when the block is never closed', () => {
-    expect(frontmatterSpan(['', '---', 'title: x', '---', 'graph TD'])).toEqual({ open: 1, close: 3 });
-    expect(frontmatterSpan(['---', 'title: x'])).toEqual({ open: 0, close: -1 });
+    expect(frontmatterSpan(['', '---', 'title: x', '---', 'graph TD'])).toEqual({ open: 1, close: 3, indent: '' });
+    expect(frontmatterSpan(['---', 'title: x'])).toEqual({ open: 0, close: -1, indent: '' });
     expect(frontmatterSpan(['graph TD', '---'])).toBeNull();
   });
-  it('takes the fence rule of its caller (an indented fence)', () => {
-    expect(frontmatterSpan(['  ---', '---'])).toBeNull();
-    expect(frontmatterSpan(['  ---', '---'], (l) => l.trim() === '---')).toEqual({ open: 0, close: 1 });
+  it('takes an indented block whose fences share the indent, which its YAML lines lose', () => {
+    const lines = ['  ---', '  title: x', '    - y', '  ---', 'graph TD'];
+    const span = frontmatterSpan(lines);
+    expect(span).toEqual({ open: 0, close: 3, indent: '  ' });
+    expect(span && frontmatterYaml(lines, span)).toBe('title: x\n  - y');
+  });
+  it('closes an indented block at a fence on the margin, never an unindented block at an indented fence', () => {
+    expect(frontmatterSpan(['  ---', 'title: x', '---', 'graph TD'])).toEqual({ open: 0, close: 2, indent: '' });
+    expect(frontmatterSpan(['---', 'title: x', '  ---', 'graph TD'])).toEqual({ open: 0, close: -1, indent: '' });
+    expect(frontmatterSpan(['---', 'title: x', '---'])).toEqual({ open: 0, close: -1, indent: '' });
   });
 });
 
 describe('directiveSpans', () => {
-  it('lists each %%{ ... }%% with its end, the last unclosed one with -1', () => {
-    const text = '%%{init: {}}%%\nA["%%{x}%%"]\n%%{wrap';
+  it('lists each %%{ word ... }%% with its end, a label too; the one never closed runs to the end', () => {
+    const text = '%%{init: {}}%%\nA["%%{x}%%"]\n%%{ "a" }%%\n%%{wrap';
     expect(directiveSpans(text)).toEqual([
-      { open: 0, end: 14 },
-      { open: 18, end: 25 },
-      { open: 28, end: -1 },
-    ]);
-    expect(directiveSpans(text, 0, true)).toEqual([
-      { open: 0, end: 14 },
-      { open: 28, end: -1 },
+      { open: 0, end: 14, closed: true },
+      { open: 18, end: 25, closed: true },
+      { open: 40, end: 47, closed: false },
     ]);
   });
+});
+
+describe("the element model against Mermaid's verdicts", () => {
+  for (const c of SOURCE_CASES) {
+    it(c.name, () => {
+      if (c.nodes === null) {
+        expect(() => buildModel(readMermaidSource(c.text))).toThrow();
+        return;
+      }
+      const model = buildModel(readMermaidSource(c.text));
+      expect([...model.nodes.keys()]).toEqual(c.nodes);
+      if (c.edges) expect(model.edges.map((e) => `${e.from}>${e.to}|${e.label ?? ''}`)).toEqual(c.edges);
+      for (const [id, label] of Object.entries(c.labels ?? {})) expect(model.nodes.get(id)?.label).toBe(label);
+      if (c.subgraphs) expect([...model.clusters.keys()]).toEqual(c.subgraphs);
+    });
+  }
 });
 
 describe('familyOf', () => {

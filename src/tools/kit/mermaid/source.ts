@@ -4,6 +4,7 @@ import { ToolError } from '../contract.ts';
 import { familyOf } from './keywords.ts';
 import type { Family } from './keywords.ts';
 import { lineOf, lineStartsOf } from '../text.ts';
+import { yamlExcess } from '../yaml-precheck.ts';
 
 /** One statement: a line, or a `;`-separated part of one, with its span in that line (trimmed). */
 export interface Statement {
@@ -150,35 +151,12 @@ const MAX_FRONTMATTER = 20_000;
 /** Flow collections (`[`, `{`) nested deeper than this are refused before parsing: no configuration needs it. */
 const MAX_YAML_NESTING = 64;
 
-/** The deepest `[`/`{` nesting outside quoted scalars and comments, in one pass. */
-function flowNesting(text: string): number {
-  let depth = 0;
-  let max = 0;
-  let quote = '';
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quote) {
-      if (ch === quote) quote = '';
-      else if (ch === '\n') quote = '';
-    } else if (ch === '"' || ch === "'") quote = ch;
-    else if (ch === '#' && (i === 0 || /\s/.test(text[i - 1] ?? ''))) {
-      const nl = text.indexOf('\n', i);
-      if (nl < 0) break;
-      i = nl;
-    } else if (ch === '[' || ch === '{') {
-      depth++;
-      if (depth > max) max = depth;
-    } else if ((ch === ']' || ch === '}') && depth > 0) depth--;
-  }
-  return max;
-}
-
 /**
  * YAML as Mermaid reads frontmatter (js-yaml refuses a key given twice in one mapping). Duplicate keys are
  * found in one walk over the document: the parser's own check compares every pair of keys.
  */
 function readYaml(text: string): unknown {
-  if (flowNesting(text) > MAX_YAML_NESTING) throw new Error(`collections are nested more than ${MAX_YAML_NESTING} deep`);
+  if (yamlExcess(text, MAX_YAML_NESTING) !== null) throw new Error(`collections are nested more than ${MAX_YAML_NESTING} deep`);
   const doc = parseDocument(text, { uniqueKeys: false });
   const first = doc.errors[0];
   if (first) throw first;
@@ -216,38 +194,69 @@ function depthOf(value: unknown): number {
   return max;
 }
 
+/** A frontmatter block: its fence lines (0-based; `close` -1 when never closed) and the indent its YAML lines lose. */
+export interface FrontmatterSpan {
+  open: number;
+  close: number;
+  indent: string;
+}
+
+const FENCE = /^---\s*$/;
+
 /**
- * Where a frontmatter block is: its opening `---` line (the first line that is not blank) and its closing one,
- * 0-based; `close` is -1 when it is never closed. `fence` tells a `---` line (Mermaid allows trailing blanks).
+ * Where a frontmatter block is, as `mermaid.parse` finds it. Mermaid matches /^([^\S\n\r]*)-{3}\s*[\n\r](.*?)[\n\r]\1-{3}\s*[\n\r]+/s
+ * twice: on the text as given (an opening fence on the first line may be indented, the closing one then carries the
+ * same indent, which every YAML line loses), and again once leading white space is trimmed (the opening fence is the
+ * first line that is not blank, the closing one is not indented). A closing fence is followed by another line.
  */
-export function frontmatterSpan(lines: readonly string[], fence: (line: string) => boolean = (l) => l.trimEnd() === '---'): { open: number; close: number } | null {
+export function frontmatterSpan(lines: readonly string[]): FrontmatterSpan | null {
   let open = 0;
   while (open < lines.length && (lines[open] ?? '').trim() === '') open++;
-  if (!fence(lines[open] ?? '')) return null;
-  let close = open + 1;
-  while (close < lines.length && !fence(lines[close] ?? '')) close++;
-  return { open, close: close >= lines.length ? -1 : close };
+  const first = lines[open] ?? '';
+  const indent = first.length - first.trimStart().length;
+  if (!FENCE.test(first.slice(indent))) return null;
+  const closing = (pad: string): number => {
+    for (let k = open + 1; k < lines.length - 1; k++) {
+      const line = lines[k] ?? '';
+      if (line.startsWith(pad) && FENCE.test(line.slice(pad.length))) return k;
+    }
+    return -1;
+  };
+  const pad = open === 0 ? first.slice(0, indent) : '';
+  if (pad !== '') {
+    const close = closing(pad);
+    if (close >= 0) return { open, close, indent: pad };
+  }
+  return { open, close: closing(''), indent: '' };
+}
+
+/** The YAML text between the fences, each line without the block's indent. */
+export function frontmatterYaml(lines: readonly string[], span: FrontmatterSpan): string {
+  const body = lines.slice(span.open + 1, span.close);
+  return (span.indent === '' ? body : body.map((l) => (l.startsWith(span.indent) ? l.slice(span.indent.length) : l))).join('\n');
 }
 
 /**
  * The `%%{ ... }%%` directives of a text from offset `from`, in order, as [open, end) offsets (end past the
- * closing `}%%`); the last has end -1 when it is never closed. With `atLineStart`, a `%%{` after other text on
- * its line is text, not a directive. indexOf keeps this linear on hostile input.
+ * closing `}%%`), as Mermaid's directive pattern finds them: anywhere, inside a label too, when a word follows
+ * `%%{`; one never closed runs to the end of the text (`closed` false). indexOf keeps this linear on hostile input.
  */
-export function directiveSpans(text: string, from = 0, atLineStart = false): { open: number; end: number }[] {
-  const out: { open: number; end: number }[] = [];
+export function directiveSpans(text: string, from = 0): { open: number; end: number; closed: boolean }[] {
+  const out: { open: number; end: number; closed: boolean }[] = [];
   let at = from;
   for (let open = text.indexOf('%%{', at); open >= 0; open = text.indexOf('%%{', at)) {
-    if (atLineStart && text.slice(text.lastIndexOf('\n', open - 1) + 1, open).trim() !== '') {
+    let w = open + 3;
+    while (w < text.length && ' \t\n\r'.includes(text[w] ?? '')) w++;
+    if (!/\w/.test(text[w] ?? '')) {
       at = open + 3;
       continue;
     }
     const close = text.indexOf('}%%', open + 3);
     if (close < 0) {
-      out.push({ open, end: -1 });
+      out.push({ open, end: text.length, closed: false });
       break;
     }
-    out.push({ open, end: close + 3 });
+    out.push({ open, end: close + 3, closed: true });
     at = close + 3;
   }
   return out;
@@ -262,7 +271,7 @@ function readFrontmatter(lines: readonly string[]): Frontmatter | null {
   if (close < 0) {
     throw new ToolError(400, 'mermaid_frontmatter_invalid', 'The frontmatter opened with --- is never closed.', { line: first + 1 });
   }
-  const yamlText = lines.slice(first + 1, close).join('\n');
+  const yamlText = frontmatterYaml(lines, span);
   if (yamlText.length > MAX_FRONTMATTER) {
     throw new ToolError(400, 'mermaid_frontmatter_invalid', `The frontmatter is longer than ${MAX_FRONTMATTER} characters; Mermaid's frontmatter holds a title and a configuration.`, { line: first + 1 });
   }
@@ -281,8 +290,10 @@ function readFrontmatter(lines: readonly string[]): Frontmatter | null {
 /** The directives after the frontmatter; init arguments read as Mermaid reads them (400 mermaid_directive_invalid). */
 function readDirectives(normal: string, lineStarts: number[], frontmatterEnd: number, ranges: [number, number][]): Directive[] {
   const directives: Directive[] = [];
-  for (const { open, end } of directiveSpans(normal, Math.max(0, frontmatterEnd))) {
-    if (end < 0) break;
+  for (const { open, end, closed } of directiveSpans(normal, Math.max(0, frontmatterEnd))) {
+    // One never closed takes the rest of the text with it, and Mermaid applies nothing of it.
+    ranges.push([open, end]);
+    if (!closed) break;
     const body = normal.slice(open + 3, end - 3);
     const m = /^\s*([A-Za-z]+)\s*:?/.exec(body);
     const line = lineOf(lineStarts, open) - 1;
@@ -297,7 +308,6 @@ function readDirectives(normal: string, lineStarts: number[], frontmatterEnd: nu
         directives.push({ line, start: open, end, type, args: {} });
       }
     }
-    ranges.push([open, end]);
   }
   return directives;
 }

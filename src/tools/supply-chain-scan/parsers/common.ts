@@ -173,3 +173,25 @@ export function yamlRoot(format: LockFormat, doc: Pick<Document, 'errors' | 'toJ
   }
 }
 
+/** How lockfile YAML is read: every scalar a string (failsafe), a key given twice kept, errors without excerpts. */
+export const LOCK_YAML = { uniqueKeys: false, prettyErrors: false, schema: 'failsafe' } as const;
+
+/** A YAML read whose RangeError (collections nested past the parser's stack) is refused as this format's 400. */
+export function readLockYaml<T>(format: LockFormat, read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    if (err instanceof RangeError) invalid(format, 'The YAML nests too deeply to read.');
+    throw err;
+  }
+}
+
+/** The line of each string key of a YAML mapping's items, for findings that point at an entry. */
+export function keyLines(items: readonly { key?: { value?: unknown; range?: [number, number, number] } }[] | undefined, lineCounter: { linePos(offset: number): { line: number } }): Map<string, number> {
+  const lines = new Map<string, number>();
+  for (const item of items ?? []) {
+    const k = item.key;
+    if (k && typeof k.value === 'string' && k.range) lines.set(k.value, lineCounter.linePos(k.range[0]).line);
+  }
+  return lines;
+}

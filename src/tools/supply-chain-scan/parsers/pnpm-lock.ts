@@ -3,39 +3,19 @@ import { LineCounter, parseAllDocuments } from 'yaml';
 import type { LockedPackage, ParsedLock } from '../model.ts';
 import { emptyPackage } from '../model.ts';
 import { fastPnpmRead } from './pnpm-fast.ts';
+import { yamlExcess } from '../../kit/yaml-precheck.ts';
 import type { PnpmDoc } from './pnpm-fast.ts';
-import { applyNpmSpec, classifyNpmSpec, hostOf, invalid, isFullCommit, isRecord, str, validHost, yamlRoot } from './common.ts';
+import { applyNpmSpec, classifyNpmSpec, hostOf, invalid, isFullCommit, isRecord, keyLines, LOCK_YAML, readLockYaml, str, validHost, yamlRoot } from './common.ts';
 
 /** pnpm writes flow collections one or two levels deep and no aliases; the YAML parser is slow on either in bulk. */
 const MAX_FLOW_DEPTH = 64;
 const MAX_ALIASES = 100;
 
-/** One pass over the text: refuse deep flow nesting and mass aliases before the YAML parser sees them. */
+/** Refuse deep flow nesting and mass aliases before the YAML parser sees them. */
 function precheckYaml(text: string): void {
-  let depth = 0;
-  let aliases = 0;
-  let quote = '';
-  let line = 1;
-  let prev = '\n';
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i] as string;
-    if (ch === '\n') {
-      line++;
-      quote = '';
-    } else if (quote !== '') {
-      if (ch === quote) quote = '';
-    } else if (ch === '"' || ch === "'") quote = ch;
-    else if (ch === '#' && (prev === ' ' || prev === '\n')) {
-      const nl = text.indexOf('\n', i);
-      i = (nl < 0 ? text.length : nl) - 1;
-    } else if (ch === '[' || ch === '{') {
-      if (++depth > MAX_FLOW_DEPTH) invalid('pnpm-lock', `Flow collections nested deeper than ${MAX_FLOW_DEPTH}.`, line);
-    } else if (ch === ']' || ch === '}') depth = Math.max(0, depth - 1);
-    else if (ch === '*' && (prev === ' ' || prev === '[' || prev === ',' || prev === '\n') && ++aliases > MAX_ALIASES) {
-      invalid('pnpm-lock', `More than ${MAX_ALIASES} YAML aliases: pnpm writes none.`, line);
-    }
-    prev = ch;
-  }
+  const excess = yamlExcess(text, MAX_FLOW_DEPTH, MAX_ALIASES);
+  if (excess?.kind === 'depth') invalid('pnpm-lock', `Flow collections nested deeper than ${MAX_FLOW_DEPTH}.`, excess.line);
+  if (excess?.kind === 'aliases') invalid('pnpm-lock', `More than ${MAX_ALIASES} YAML aliases: pnpm writes none.`, excess.line);
 }
 
 /** Strips the peer-dependency suffix: `(react@18.2.0)` groups (v6+) or `_react@18.2.0` (v5). */
@@ -135,24 +115,12 @@ function fromResolution(res: unknown, pkg: LockedPackage, versionSpec: string): 
  */
 function* yamlDocs(text: string): Generator<PnpmDoc> {
   const lineCounter = new LineCounter();
-  let docs;
-  try {
-    docs = parseAllDocuments(text, { lineCounter, uniqueKeys: false, prettyErrors: false, schema: 'failsafe' });
-  } catch (err) {
-    if (err instanceof RangeError) invalid('pnpm-lock', 'The YAML nests too deeply to read.');
-    throw err;
-  }
+  const docs = readLockYaml('pnpm-lock', () => parseAllDocuments(text, { lineCounter, ...LOCK_YAML }));
   if (!Array.isArray(docs)) invalid('pnpm-lock', 'Not a YAML document.', 1);
   for (const doc of docs) {
     const root = yamlRoot('pnpm-lock', doc);
-    // Key -> line, for findings that point at an entry.
-    const lines = new Map<string, number>();
     const contents = doc.contents as { items?: { key?: { value?: unknown }; value?: { items?: { key?: { value?: unknown; range?: [number, number, number] } }[] } }[] } | null;
-    const pkgNode = contents?.items?.find((it) => it.key?.value === 'packages');
-    for (const item of pkgNode?.value?.items ?? []) {
-      const k = item.key;
-      if (k && typeof k.value === 'string' && k.range) lines.set(k.value, lineCounter.linePos(k.range[0]).line);
-    }
+    const lines = keyLines(contents?.items?.find((it) => it.key?.value === 'packages')?.value?.items, lineCounter);
     yield { root, lines };
   }
 }

@@ -2,7 +2,7 @@
 import { LineCounter, parseDocument } from 'yaml';
 import type { LockedPackage, ParsedLock } from '../model.ts';
 import { emptyPackage } from '../model.ts';
-import { applyNpmSpec, classifyNpmSpec, hostOf, invalid, isFullCommit, isRecord, splitLines, str, yamlRoot } from './common.ts';
+import { applyNpmSpec, classifyNpmSpec, hostOf, invalid, isFullCommit, isRecord, keyLines, LOCK_YAML, readLockYaml, splitLines, str, yamlRoot } from './common.ts';
 
 /** `@scope/name@range` or `name@range` -> [name, range]; the separator is the first `@` after position 0. */
 /** The `commit=` parameter of a `#a=b&commit=sha` fragment, read by splitting (the regex form backtracks on `&`). */
@@ -179,22 +179,12 @@ function berrySource(resolution: string, pkg: LockedPackage): 'workspace' | 'ok'
 
 function parseBerry(text: string): ParsedLock {
   const lineCounter = new LineCounter();
-  let doc;
-  try {
-    doc = parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false, schema: 'failsafe' });
-  } catch (err) {
-    if (err instanceof RangeError) invalid('yarn-lock', 'The YAML nests too deeply to read.');
-    throw err;
-  }
+  const doc = readLockYaml('yarn-lock', () => parseDocument(text, { lineCounter, ...LOCK_YAML }));
   const root = yamlRoot('yarn-lock', doc);
   if (!isRecord(root)) invalid('yarn-lock', 'A Yarn Berry lockfile is a YAML mapping of descriptors.', 1);
   const meta = root.__metadata;
-  const lines = new Map<string, number>();
   const contents = doc.contents as { items?: { key?: { value?: unknown; range?: [number, number, number] } }[] } | null;
-  for (const item of contents?.items ?? []) {
-    const k = item.key;
-    if (k && typeof k.value === 'string' && k.range) lines.set(k.value, lineCounter.linePos(k.range[0]).line);
-  }
+  const lines = keyLines(contents?.items, lineCounter);
   const packages: LockedPackage[] = [];
   for (const [key, raw] of Object.entries(root)) {
     if (key === '__metadata') continue;

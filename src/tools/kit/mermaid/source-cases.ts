@@ -1,0 +1,42 @@
+// Mermaid texts that the two diagram tools once read differently (frontmatter fences, directives, node ids, links,
+// shape labels, subgraph headers), each with Mermaid's own verdict (`mermaid.parse`, mermaid 11.17.2) and, when it accepts, the node ids it
+// draws. kit/mermaid's and convert-diagram's tests check our reading against these; diagram-contrast's
+// mermaid-parse.test.ts checks the verdicts themselves against Mermaid, so a new Mermaid cannot leave them stale.
+
+export interface SourceCase {
+  name: string;
+  text: string;
+  /** The node ids Mermaid draws, or null when it refuses the text. */
+  nodes: string[] | null;
+  /** The links Mermaid draws, `from>to|label`, when the case is about links. */
+  edges?: string[];
+  /** Node labels Mermaid draws, when the case is about labels. */
+  labels?: Record<string, string>;
+  /** Subgraph ids Mermaid gives, when the case is about subgraphs. */
+  subgraphs?: string[];
+}
+
+export const SOURCE_CASES: readonly SourceCase[] = [
+  { name: 'frontmatter fences indented alike', text: '  ---\n  title: hi\n  ---\nflowchart TD\nA-->B', nodes: ['A', 'B'] },
+  { name: 'an indented opening fence, a closing one at the margin', text: '  ---\ntitle: hi\n---\nflowchart TD\nA-->B', nodes: ['A', 'B'] },
+  { name: 'an opening fence at the margin, an indented closing one', text: '---\ntitle: hi\n  ---\nflowchart TD\nA-->B', nodes: null },
+  { name: 'a blank line before the frontmatter', text: '\n---\ntitle: hi\n---\nflowchart TD\nA-->B', nodes: ['A', 'B'] },
+  { name: 'frontmatter indented with tabs', text: '\t---\n\ttitle: hi\n\t---\nflowchart TD\nA-->B', nodes: ['A', 'B'] },
+  { name: 'white space after the fences', text: '--- \ntitle: hi\n---  \nflowchart TD\nA-->B', nodes: ['A', 'B'] },
+  { name: 'frontmatter never closed', text: '---\ntitle: hi\nflowchart TD\nA-->B', nodes: null },
+  { name: 'a closing fence with nothing after it', text: '---\ntitle: hi\n---', nodes: null },
+  { name: 'a key twice in the frontmatter', text: '---\ntitle: hi\ntitle: ho\n---\nflowchart TD\nA-->B', nodes: null },
+  { name: 'a directive never closed, before the header', text: '%%{init: {}\nflowchart TD\nA-->B', nodes: null },
+  { name: 'a directive never closed takes the rest of the text', text: 'flowchart TD\nA-->B\n%%{init: {}\nC-->D', nodes: ['A', 'B'] },
+  { name: 'a directive after a statement', text: 'flowchart TD\nA-->B %%{init: {}}%%\nC-->D', nodes: ['A', 'B', 'C', 'D'] },
+  { name: 'a directive inside a label', text: 'flowchart TD\nA["50%%{x}%% off"]-->B', nodes: ['A', 'B'] },
+  { name: 'a classDef ending with a semicolon', text: 'flowchart TD\nA-->B\nclassDef foo fill:#f00;\nclass A foo', nodes: ['A', 'B'] },
+  { name: 'ids with $', text: 'flowchart TD\nA$b[lbl]-->$\na$-->C', nodes: ['A$b', '$', 'a$', 'C'] },
+  { name: 'ids opening with a dot', text: 'flowchart TD\n.a.b-->c.d', nodes: ['.a.b', 'c.d'] },
+  { name: 'a link with a circle end before a node', text: 'flowchart TD\nio --o trap[/Wide bottom\\] --x inv[\\Wide top/]', nodes: ['io', 'trap', 'inv'], edges: ['io>trap|', 'trap>inv|'] },
+  { name: 'a cross end glued to the next node', text: 'flowchart TD\nA--xB', nodes: ['A', 'B'], edges: ['A>B|'] },
+  { name: 'a quoted link label holding a bar', text: 'flowchart TD\nA -->|"a|b"| B', nodes: ['A', 'B'], edges: ['A>B|a|b'] },
+  { name: 'an ellipse', text: 'flowchart TD\nA(-x-)-->B', nodes: ['A', 'B'], labels: { A: 'x' } },
+  { name: 'text after a quoted label joins it', text: 'flowchart TD\nA["x" y]-->B\nC["x"y]', nodes: ['A', 'B', 'C'], labels: { A: 'x y', C: 'xy' } },
+  { name: 'a quoted subgraph title without a blank is its id', text: 'flowchart TD\nsubgraph "one"\nA\nend\nsubgraph "a b"\nB\nend', nodes: ['A', 'B'], subgraphs: ['one', 'subGraph1'] },
+];

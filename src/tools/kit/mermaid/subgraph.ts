@@ -1,0 +1,28 @@
+// A Mermaid flowchart subgraph header: `subgraph id`, `subgraph id [title]`, `subgraph "title"`, `subgraph a title`.
+
+/** The explicit id of a subgraph (null when Mermaid numbers it subGraphN) and its title as written, quotes removed. */
+export interface SubgraphHeader {
+  id: string | null;
+  title: string;
+  /** Written `id [title]`. */
+  bracketed: boolean;
+}
+
+/**
+ * The header after `subgraph` (trimmed, without a final `;`), as Mermaid reads it: `id [title]` names both (the id
+ * has no blanks, quotes or brackets); otherwise the text, quoted or not, is the title, and also the id when it holds
+ * no blank (`subgraph "one"` has the id one; `subgraph one two` is numbered).
+ */
+export function readSubgraphHeader(text: string): SubgraphHeader {
+  if (text.endsWith(']')) {
+    const open = text.indexOf('[');
+    const id = open > 0 ? text.slice(0, open).trimEnd() : '';
+    if (id !== '' && !/[\s[\]"]/.test(id)) return { id, title: unquoted(text.slice(open + 1, -1).trim()), bracketed: true };
+  }
+  const title = unquoted(text);
+  return { id: /\s/.test(title) ? null : title, title, bracketed: false };
+}
+
+function unquoted(text: string): string {
+  return text.length >= 2 && text.startsWith('"') && text.endsWith('"') ? text.slice(1, -1) : text;
+}
