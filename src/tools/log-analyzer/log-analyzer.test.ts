@@ -392,6 +392,11 @@ describe('one configuration for every log (issue 18)', () => {
       [['<*>', 3], ['start', 2], ['stop', 1]],
     ],
     [
+      'one-token numbers and addresses beside one-token words',
+      ['42', '17', '99', '10.0.0.1', '10.0.0.2', 'start', 'stop', 'start'],
+      [['<NUM>', 3], ['<IP>', 2], ['start', 2], ['stop', 1]],
+    ],
+    [
       'two-token messages of slots only beside two plain words',
       ['/a/b/c /d/e', '/f/g /h/i/j', '/k/l /m', 'cache warm', 'cache warm'],
       [['<PATH> <PATH>', 3], ['cache warm', 2]],
@@ -407,6 +412,8 @@ describe('one configuration for every log (issue 18)', () => {
     ['task attempt ids of two kinds', ['attempt_1_2_m_3_4 moved to RUNNING', 'attempt_1_2_m_3_5 moved to RUNNING', 'attempt_1_2_r_3_4 moved to RUNNING', 'attempt_1_2_r_3_4 moved to RUNNING'], 'attempt_<*> moved to RUNNING'],
     ['ids joined by underscores', ['job done on node_3_4', 'job done on node_3_4', 'job done on node_10_2', 'job done on node_10_2'], 'job done on node_<NUM>_<NUM>'],
     ['sizes with different units', ['cache holds 512MB', 'cache holds 512MB', 'cache holds 3GB', 'cache holds 3GB'], 'cache holds <*>'],
+    ['host names with a running number', ['lease renewed by web01', 'lease renewed by web01', 'lease renewed by web02', 'lease renewed by db3', 'lease renewed by db3'], 'lease renewed by <*>'],
+    ['ids of two letter-digit shapes', ['flush of seg7a done', 'flush of seg7a done', 'flush of seg12b done', 'flush of seg12b done'], 'flush of <*> done'],
   ])('%s are one event', (_name, lines, signature) => {
     expect(signatures(lines)).toEqual([[signature, lines.length]]);
   });
