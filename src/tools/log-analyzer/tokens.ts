@@ -416,6 +416,8 @@ export interface TokenScratch {
   end: Int32Array;
   /** The raw text of a token that is not `message.slice(start, end)` (an amount joined to its unit, the overflow mark). */
   override: (string | null)[];
+  /** Each token's raw text as a number (equal numbers, equal texts; see SkeletonIds.lastRaw), or -1 when not numbered. */
+  raw: Int32Array;
 }
 
 /** Room for MAX_TOKENS tokens, the overflow mark and a literal tail. */
@@ -429,6 +431,7 @@ export function newTokenScratch(): TokenScratch {
     start: new Int32Array(SCRATCH_SIZE),
     end: new Int32Array(SCRATCH_SIZE),
     override: new Array<string | null>(SCRATCH_SIZE).fill(null),
+    raw: new Int32Array(SCRATCH_SIZE),
   };
 }
 
@@ -448,8 +451,13 @@ export class SkeletonIds {
    */
   private readonly glued: ({ first: string; varies: boolean } | null)[] = [];
   private readonly bySkeleton = new Map<string, number>();
+  /** Remembered tokens: each distinct raw token's number (shared by both path modes). */
   private readonly byToken = new Map<string, number>();
-  private readonly byTokenNoPaths = new Map<string, number>();
+  /** Per raw token number, its skeleton number with paths masked and with paths kept (-1: not computed yet). */
+  private readonly rawSkel: number[] = [];
+  private readonly rawSkelNoPaths: number[] = [];
+  /** The raw token number of the token tokenId last answered for, -1 when it was not remembered. */
+  lastRaw = -1;
   /**
    * The last token seen at each token position, and its skeleton number (messages with paths kept apart from
    * those without). Consecutive lines of a log mostly repeat the words of the line before at the same positions,
@@ -457,6 +465,7 @@ export class SkeletonIds {
    */
   private readonly columnToken: string[] = new Array<string>(2 * MAX_TOKENS).fill('');
   private readonly columnId = new Int32Array(2 * MAX_TOKENS);
+  private readonly columnRaw = new Int32Array(2 * MAX_TOKENS);
 
   /** The number of a skeleton. */
   id(skel: string): number {
@@ -486,13 +495,28 @@ export class SkeletonIds {
   /** The number of a token's skeleton (see skeleton; `paths` false keeps the segments of paths); `column` is its position. */
   tokenId(tok: string, paths: boolean, column: number): number {
     const slot = paths ? column : MAX_TOKENS + column;
-    if (this.columnToken[slot] === tok) return this.columnId[slot]!;
-    const memo = paths ? this.byToken : this.byTokenNoPaths;
-    let id = memo.get(tok);
-    if (id === undefined) {
+    if (this.columnToken[slot] === tok) {
+      this.lastRaw = this.columnRaw[slot]!;
+      return this.columnId[slot]!;
+    }
+    let raw = this.byToken.get(tok);
+    if (raw === undefined) {
+      if (this.byToken.size < MAX_REMEMBERED_TOKENS) {
+        raw = this.rawSkel.length;
+        this.byToken.set(tok, raw);
+        this.rawSkel.push(-1);
+        this.rawSkelNoPaths.push(-1);
+      } else raw = -1;
+    }
+    const known = raw < 0 ? -1 : paths ? this.rawSkel[raw]! : this.rawSkelNoPaths[raw]!;
+    let id = known;
+    if (known < 0) {
       const skel = skeleton(tok, true, paths);
       id = this.id(skel);
-      if (memo.size < MAX_REMEMBERED_TOKENS) memo.set(tok, id);
+      if (raw >= 0) {
+        if (paths) this.rawSkel[raw] = id;
+        else this.rawSkelNoPaths[raw] = id;
+      }
       // A token not remembered yet: note whether an identifier's skeleton now stands for several tokens.
       const g = this.glued[id];
       if (g) {
@@ -501,6 +525,8 @@ export class SkeletonIds {
     }
     this.columnToken[slot] = tok;
     this.columnId[slot] = id;
+    this.columnRaw[slot] = raw;
+    this.lastRaw = raw;
     return id;
   }
 }
@@ -535,6 +561,7 @@ export function appendLiteral(out: TokenScratch, text: string, ids: SkeletonIds)
   out.start[k] = 0;
   out.end[k] = 0;
   out.override[k] = text;
+  out.raw[k] = -1;
 }
 
 /**
@@ -583,6 +610,7 @@ export function tokenizeInto(message: string, paths: boolean, skeletons: Skeleto
   const skel = out.skel;
   const ids = out.ids;
   const override = out.override;
+  const rawIds = out.raw;
   let k = 0;
   // The previous token's raw text and skeleton (for `user <name>` and `key= <boolean>`).
   let previous = '';
@@ -603,6 +631,7 @@ export function tokenizeInto(message: string, paths: boolean, skeletons: Skeleto
         out.start[k] = s;
         out.end[k] = end;
         override[k] = null;
+        rawIds[k] = -1;
         ids[k] = skeletons.id(previousSkel);
         skel[k++] = previousSkel;
         t = u;
@@ -627,6 +656,7 @@ export function tokenizeInto(message: string, paths: boolean, skeletons: Skeleto
           out.start[k] = s;
           out.end[k] = e2;
           override[k] = oneSpace ? null : previous;
+          rawIds[k] = -1;
           ids[k] = skeletons.id(previousSkel);
           skel[k++] = previousSkel;
           t++;
@@ -635,16 +665,21 @@ export function tokenizeInto(message: string, paths: boolean, skeletons: Skeleto
       }
     }
     let id: number;
+    let raw = -1;
     // The word after "user" is a user name: a parameter even though it is a plain word.
     if (isUserKeyword(previous) && previousSkel === previous && isPlainName(tok)) id = skeletons.id(MASK.name + punctuationTail(tok.slice(-1)));
     // A boolean after "key=" or "key:" is that key's value (`allDrawn= false`, `enabled : true`).
     else if (previousSkel === previous && isAssignment(previous) && BOOLEAN.test(tok)) id = skeletons.id(MASK.name + punctuationTail(tok.slice(-1)));
-    else id = skeletons.tokenId(tok, paths, t);
+    else {
+      id = skeletons.tokenId(tok, paths, t);
+      raw = skeletons.lastRaw;
+    }
     previous = tok;
     previousSkel = skeletons.strings[id]!;
     out.start[k] = s;
     out.end[k] = e;
     override[k] = null;
+    rawIds[k] = raw;
     ids[k] = id;
     skel[k++] = previousSkel;
   }
@@ -652,6 +687,7 @@ export function tokenizeInto(message: string, paths: boolean, skeletons: Skeleto
     out.start[k] = 0;
     out.end[k] = 0;
     override[k] = '…';
+    rawIds[k] = -1;
     ids[k] = skeletons.id(MASK.blob);
     skel[k++] = MASK.blob;
   }
@@ -667,6 +703,7 @@ export class TokenTable {
   private first: Int32Array;
   private starts: Int32Array;
   private ends: Int32Array;
+  private raws: Int32Array;
   private size = 0;
   private readonly overrides = new Map<number, string>();
 
@@ -674,6 +711,7 @@ export class TokenTable {
     this.first = new Int32Array(records + 1);
     this.starts = new Int32Array(Math.max(64, records * 8));
     this.ends = new Int32Array(this.starts.length);
+    this.raws = new Int32Array(this.starts.length);
   }
 
   /** Record the tokens of the next record. */
@@ -694,16 +732,25 @@ export class TokenTable {
       const e = new Int32Array(capacity);
       e.set(this.ends);
       this.ends = e;
+      const w = new Int32Array(capacity);
+      w.set(this.raws);
+      this.raws = w;
     }
     for (let k = 0; k < scratch.count; k++) {
       const at = this.size + k;
       this.starts[at] = scratch.start[k]!;
       this.ends[at] = scratch.end[k]!;
+      this.raws[at] = scratch.raw[k]!;
       const o = scratch.override[k];
       if (o !== null && o !== undefined) this.overrides.set(at, o);
     }
     this.size = need;
     this.first[r + 1] = need;
+  }
+
+  /** The number of the raw text of token `column` of `record` (equal numbers, equal texts), or -1 when it has none. */
+  rawId(record: number, column: number): number {
+    return this.raws[this.first[record]! + column]!;
   }
 
   /** The raw text of token `column` of `record`. */
