@@ -88,22 +88,25 @@ function foldBySignature(table: TokenTable, mined: ReturnType<typeof mineSequenc
 
 /** A cluster's most common level (ties: the more severe), or the one its wording suggests; and its time span. */
 function buildCluster(signature: string, recs: number[], records: readonly LogRecord[]): Built {
-  const counts = new Map<Level, number>();
+  // Records per level, by rank (least to most severe): no map update per record.
+  const counts = new Int32Array(LEVELS.length);
   let first: number | null = null;
   let last: number | null = null;
   for (const r of recs) {
     const rec = records[r]!;
-    if (rec.level) counts.set(rec.level, (counts.get(rec.level) ?? 0) + 1);
+    if (rec.level) counts[levelRank(rec.level)]!++;
     if (rec.epochMs !== null) {
       if (first === null || rec.epochMs < first) first = rec.epochMs;
       if (last === null || rec.epochMs > last) last = rec.epochMs;
     }
   }
+  // The most common level; among equally common ones, the more severe.
   let level: Level | null = null;
   let best = 0;
-  for (const [l, c] of counts) {
-    if (c > best || (c === best && level !== null && levelRank(l) > levelRank(level))) {
-      level = l;
+  for (let rank = 0; rank < LEVELS.length; rank++) {
+    const c = counts[rank]!;
+    if (c > 0 && c >= best) {
+      level = LEVELS[rank]!;
       best = c;
     }
   }
