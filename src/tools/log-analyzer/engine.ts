@@ -8,7 +8,7 @@ import { parseLines } from './records.ts';
 import type { LogRecord } from './records.ts';
 import { renderSignature } from './render.ts';
 import type { TimeReference } from './timestamps.ts';
-import { SkeletonIds, TokenTable, appendLiteral, newTokenScratch, sanitize, tokenizeInto, unsafeOrTab } from './tokens.ts';
+import { SkeletonIds, TokenTable, appendLiteral, newTokenScratch, sanitize, tokenizeInto } from './tokens.ts';
 import type { Input, Output } from './tool.ts';
 import { truncate } from '../kit/text.ts';
 
@@ -51,21 +51,16 @@ interface Built {
  * Tokenizes every message and mines the event clusters. Each message is tokenized into one reused buffer; only
  * its distinct skeleton sequence and its raw token offsets are kept.
  */
-function mineRecords(text: string, records: readonly LogRecord[], mining: MiningConfig): { table: TokenTable; mined: ReturnType<typeof mineSequences> } {
+function mineRecords(records: readonly LogRecord[], mining: MiningConfig): { table: TokenTable; mined: ReturnType<typeof mineSequences> } {
   const table = new TokenTable(records.length);
   const sequences = new SequenceIndex();
   const scratch = newTokenScratch();
   const skeletons = new SkeletonIds();
-  // A log without control characters, mask characters and tabs (most logs) has none in any message taken from its
-  // text, so those messages are neither sanitized nor searched for tabs one by one; decoded JSON strings still are.
-  const clean = !unsafeOrTab(text);
   for (let r = 0; r < records.length; r++) {
     const rec = records[r]!;
-    const cut = rec.message.length > MAX_MESSAGE_FOR_MINING ? rec.message.slice(0, MAX_MESSAGE_FOR_MINING) : rec.message;
-    const known = clean && !rec.decoded;
-    const msg = known ? cut : sanitize(cut);
+    const msg = sanitize(rec.message.length > MAX_MESSAGE_FOR_MINING ? rec.message.slice(0, MAX_MESSAGE_FOR_MINING) : rec.message);
     // Only access-log requests carry a literal tail (the status); their paths name endpoints, so keep them.
-    tokenizeInto(msg, rec.literalTail === null, skeletons, scratch, known);
+    tokenizeInto(msg, rec.literalTail === null, skeletons, scratch);
     if (rec.literalTail !== null) appendLiteral(scratch, rec.literalTail, skeletons);
     table.add(msg, scratch);
     sequences.add(r, scratch.ids, scratch.count, skeletons.strings);
@@ -154,7 +149,7 @@ export function analyzeLog(text: string, options: AnalyzeOptions): Output {
   const ref: TimeReference = { nowMs: options.nowMs };
   const parsed = parseLines(text, ref);
   const { lines, records } = parsed;
-  const { table, mined } = mineRecords(text, records, options.mining ?? DEFAULT_MINING);
+  const { table, mined } = mineRecords(records, options.mining ?? DEFAULT_MINING);
   const bySignature = foldBySignature(table, mined);
   const built: Built[] = [...bySignature.keys()].map((signature) => buildCluster(signature, sortRecordIndexes(bySignature.get(signature)!), records));
   built.sort((a, b) => b.records.length - a.records.length || a.records[0]! - b.records[0]!);

@@ -18,8 +18,6 @@ export interface LogRecord {
   literalTail: string | null;
   level: Level | null;
   epochMs: number | null;
-  /** The message holds decoded text (a JSON string's escapes) rather than characters of the log itself. */
-  decoded: boolean;
 }
 
 const STACK_LINE = /^(?:\s+at\s|\s*Caused by:|\s*Suppressed:|\s*\.\.\. \d+ (?:more|common frames omitted)|Traceback \(most recent call last\)|\s+File ")/;
@@ -158,7 +156,7 @@ export function parseLines(text: string, ref: TimeReference): Parsed {
       const s = structuredByLine.get(i)!;
       if (s.epochMs !== null) timestampedLines++;
       lineRecord[i] = records.length;
-      records.push({ line: i, message: s.message, literalTail: s.literalTail, level: s.level, epochMs: s.epochMs, decoded: s.kind === 'json' });
+      records.push({ line: i, message: s.message, literalTail: s.literalTail, level: s.level, epochMs: s.epochMs });
       previousWasRecordOrContinuation = true;
       continue;
     }
@@ -173,7 +171,7 @@ export function parseLines(text: string, ref: TimeReference): Parsed {
       if (p) {
         if (p.epochMs !== null || p.hasTimestamp) timestampedLines++;
         lineRecord[i] = records.length;
-        records.push({ line: i, message: p.message, literalTail: null, level: p.level, epochMs: p.epochMs, decoded: false });
+        records.push({ line: i, message: p.message, literalTail: null, level: p.level, epochMs: p.epochMs });
         previousWasRecordOrContinuation = true;
         continue;
       }
@@ -192,7 +190,7 @@ export function parseLines(text: string, ref: TimeReference): Parsed {
     if (!layoutExample && dominant && length === dominant.classes.length && headerKey(chunks, length) === dominant.key) layoutExample = { line, chunks: chunks.slice(0, length).map((c) => ({ ...c })), length };
     const start = length > 0 ? chunks[length - 1]!.end : 0;
     lineRecord[i] = records.length;
-    records.push({ line: i, message: line.slice(start).trim(), literalTail: null, level: headerLevel(line, chunks, length), epochMs: ts.epochMs, decoded: false });
+    records.push({ line: i, message: line.slice(start).trim(), literalTail: null, level: headerLevel(line, chunks, length), epochMs: ts.epochMs });
     previousWasRecordOrContinuation = true;
   }
 

@@ -399,15 +399,6 @@ const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f\ue000-\ue0ff]/;
 // eslint-disable-next-line no-control-regex
 const UNSAFE_ALL = /[\u0000-\u0008\u000b-\u001f\u007f\ue000-\ue0ff]/g;
 
-// What sanitize replaces, and the tab (the other token separators, \v and \f, are replaced).
-// eslint-disable-next-line no-control-regex
-const UNSAFE_OR_TAB = /[\u0000-\u0009\u000b-\u001f\u007f\ue000-\ue0ff]/;
-
-/** Does the text hold a character sanitize replaces, or a tab? */
-export function unsafeOrTab(text: string): boolean {
-  return UNSAFE_OR_TAB.test(text);
-}
-
 /** Replace control characters and the private-use range of our mask characters so they never reach a skeleton. */
 export function sanitize(s: string): string {
   return UNSAFE.test(s) ? s.replace(UNSAFE_ALL, ' ') : s;
@@ -596,13 +587,13 @@ const ends = new Int32Array(MAX_TOKENS);
  * What tokenize does, into reusable buffers: nothing per token outlives the call except new skeletons, so a 5 MB
  * log does not leave hundreds of thousands of small arrays and strings for the garbage collector.
  */
-export function tokenizeInto(message: string, paths: boolean, skeletons: SkeletonIds, out: TokenScratch, spacesKnown = false): void {
+export function tokenizeInto(message: string, paths: boolean, skeletons: SkeletonIds, out: TokenScratch): void {
   const n = message.length;
   let count = 0;
   let i = 0;
   // Most messages separate tokens with spaces only; then indexOf finds each token's end (a native scan is several
-  // times faster than a character loop here). `spacesKnown`: the caller knows the message holds no tab, \v or \f.
-  const spacesOnly = spacesKnown || !OTHER_SEPARATOR.test(message);
+  // times faster than a character loop here).
+  const spacesOnly = !OTHER_SEPARATOR.test(message);
   while (i < n && count < MAX_TOKENS) {
     while (i < n && isSpace(message.charCodeAt(i))) i++;
     if (i >= n) break;
