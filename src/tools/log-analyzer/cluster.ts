@@ -472,7 +472,7 @@ function mergeVariants(leaves: Seq[][]): MinedCluster[] {
         } else perLength.set(s.skel.length, { count: s.count, seqs: [s] });
       }
     }
-    records.sort((a, b) => a - b);
+    sortRecordIndexes(records);
     let columns = -1;
     let best: { count: number; seqs: Seq[] } | null = null;
     for (const [len, entry] of perLength) {
@@ -485,6 +485,22 @@ function mergeVariants(leaves: Seq[][]): MinedCluster[] {
     clusters.push({ records, columns, renderSeqs });
   }
   return clusters;
+}
+
+/**
+ * Sort record indexes (distinct non-negative integers) ascending, in place: a list that is already in order (one
+ * sequence's records) is left as it is, and another is sorted as a typed array, without a comparison callback per
+ * pair (on a process's first call such callbacks run unoptimised, tens of thousands of times per log).
+ */
+export function sortRecordIndexes(records: number[]): number[] {
+  for (let i = 1; i < records.length; i++) {
+    if (records[i - 1]! > records[i]!) {
+      const sorted = Int32Array.from(records).sort();
+      for (let j = 0; j < sorted.length; j++) records[j] = sorted[j]!;
+      break;
+    }
+  }
+  return records;
 }
 
 function constantKey(leaf: Seq[]): string {

@@ -1,6 +1,6 @@
 // The log-analyzer engine: lines -> records (header detection) -> mined events -> clusters, levels, anomalies.
 import { detectAnomalies } from './anomalies.ts';
-import { DEFAULT_MINING, SequenceIndex, mineSequences } from './cluster.ts';
+import { DEFAULT_MINING, SequenceIndex, mineSequences, sortRecordIndexes } from './cluster.ts';
 import type { MiningConfig } from './cluster.ts';
 import type { Level } from './levels.ts';
 import { LEVELS, inferLevel, levelRank } from './levels.ts';
@@ -83,22 +83,25 @@ function foldBySignature(table: TokenTable, mined: ReturnType<typeof mineSequenc
 
 /** A cluster's most common level (ties: the more severe), or the one its wording suggests; and its time span. */
 function buildCluster(signature: string, recs: number[], records: readonly LogRecord[]): Built {
-  const counts = new Map<Level, number>();
+  // Records per level, by rank (least to most severe): no map update per record.
+  const counts = new Int32Array(LEVELS.length);
   let first: number | null = null;
   let last: number | null = null;
   for (const r of recs) {
     const rec = records[r]!;
-    if (rec.level) counts.set(rec.level, (counts.get(rec.level) ?? 0) + 1);
+    if (rec.level) counts[levelRank(rec.level)]!++;
     if (rec.epochMs !== null) {
       if (first === null || rec.epochMs < first) first = rec.epochMs;
       if (last === null || rec.epochMs > last) last = rec.epochMs;
     }
   }
+  // The most common level; among equally common ones, the more severe.
   let level: Level | null = null;
   let best = 0;
-  for (const [l, c] of counts) {
-    if (c > best || (c === best && level !== null && levelRank(l) > levelRank(level))) {
-      level = l;
+  for (let rank = 0; rank < LEVELS.length; rank++) {
+    const c = counts[rank]!;
+    if (c > 0 && c >= best) {
+      level = LEVELS[rank]!;
       best = c;
     }
   }
@@ -148,7 +151,7 @@ export function analyzeLog(text: string, options: AnalyzeOptions): Output {
   const { lines, records } = parsed;
   const { table, mined } = mineRecords(records, options.mining ?? DEFAULT_MINING);
   const bySignature = foldBySignature(table, mined);
-  const built: Built[] = [...bySignature.keys()].map((signature) => buildCluster(signature, bySignature.get(signature)!.sort((a, b) => a - b), records));
+  const built: Built[] = [...bySignature.keys()].map((signature) => buildCluster(signature, sortRecordIndexes(bySignature.get(signature)!), records));
   built.sort((a, b) => b.records.length - a.records.length || a.records[0]! - b.records[0]!);
   const { recordCluster, isError, levels } = tallyLevels(built, records);
 

@@ -93,8 +93,9 @@ export class ChunkScanner {
     if (!ch) {
       ch = chunk(start, end, cls);
       this.pool[k] = ch;
-      return ch;
     }
+    // A new chunk is set like a reused one: the sampled lines (each with a new scanner) and the other lines (one
+    // reused scanner) then run the same code, and the optimised scanner is not discarded when reuse begins.
     ch.start = start;
     ch.end = end;
     ch.cls = cls;

@@ -7,10 +7,10 @@ import { callTool } from '../../../test/support/tool-harness.ts';
 import { analyzeLog } from './engine.ts';
 import { groundTruth, groupingAccuracy, parsingAccuracy } from './loghub-eval.ts';
 import { matchByPatterns, matchTimestamp } from './timestamps.ts';
-import { SequenceIndex } from './cluster.ts';
+import { SequenceIndex, sortRecordIndexes } from './cluster.ts';
 import { levelWord, levelWordAt } from './levels.ts';
 import { leadingPipeFields } from './records.ts';
-import { frameBeforeDigit, unitOf } from './render.ts';
+import { frameBeforeDigit, renderSignature, unitOf } from './render.ts';
 import { skeleton, tokenize } from './tokens.ts';
 import tool from './tool.ts';
 import type { Output } from './tool.ts';
@@ -392,6 +392,11 @@ describe('one configuration for every log (issue 18)', () => {
       [['<*>', 3], ['start', 2], ['stop', 1]],
     ],
     [
+      'one-token numbers and addresses beside one-token words',
+      ['42', '17', '99', '10.0.0.1', '10.0.0.2', 'start', 'stop', 'start'],
+      [['<NUM>', 3], ['<IP>', 2], ['start', 2], ['stop', 1]],
+    ],
+    [
       'two-token messages of slots only beside two plain words',
       ['/a/b/c /d/e', '/f/g /h/i/j', '/k/l /m', 'cache warm', 'cache warm'],
       [['<PATH> <PATH>', 3], ['cache warm', 2]],
@@ -407,6 +412,8 @@ describe('one configuration for every log (issue 18)', () => {
     ['task attempt ids of two kinds', ['attempt_1_2_m_3_4 moved to RUNNING', 'attempt_1_2_m_3_5 moved to RUNNING', 'attempt_1_2_r_3_4 moved to RUNNING', 'attempt_1_2_r_3_4 moved to RUNNING'], 'attempt_<*> moved to RUNNING'],
     ['ids joined by underscores', ['job done on node_3_4', 'job done on node_3_4', 'job done on node_10_2', 'job done on node_10_2'], 'job done on node_<NUM>_<NUM>'],
     ['sizes with different units', ['cache holds 512MB', 'cache holds 512MB', 'cache holds 3GB', 'cache holds 3GB'], 'cache holds <*>'],
+    ['host names with a running number', ['lease renewed by web01', 'lease renewed by web01', 'lease renewed by web02', 'lease renewed by db3', 'lease renewed by db3'], 'lease renewed by <*>'],
+    ['ids of two letter-digit shapes', ['flush of seg7a done', 'flush of seg7a done', 'flush of seg12b done', 'flush of seg12b done'], 'flush of <*> done'],
   ])('%s are one event', (_name, lines, signature) => {
     expect(signatures(lines)).toEqual([[signature, lines.length]]);
   });
@@ -432,6 +439,41 @@ describe('one configuration for every log (issue 18)', () => {
 });
 
 describe('throughput internals', () => {
+  it('sorts record indexes as a comparison sort does', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.nat({ max: 5_000_000 }), { maxLength: 300 }), (xs) => {
+        expect(sortRecordIndexes([...xs])).toEqual([...xs].sort((a, b) => a - b));
+      }),
+    );
+  });
+
+  it('renders the same signature whether raw values are compared by number, by text, or both', () => {
+    // One cluster of one column: raw values per record, some numbered (as remembered tokens are) and some not.
+    const value = fc.constantFrom('ssh2', 'ssh3', 'uid=0', 'uid=10', '/var/log/a', '/var/log/b', "'x'", "'y'", '42', 'alpha');
+    fc.assert(
+      fc.property(fc.array(value, { minLength: 1, maxLength: 40 }), fc.array(fc.boolean(), { minLength: 40, maxLength: 40 }), (raws, numbered) => {
+        const ids = new Map<string, number>();
+        const table = (mode: 'text' | 'number' | 'mixed') => ({
+          raw: (r: number) => raws[r]!,
+          rawId: (r: number) => {
+            if (mode === 'text' || (mode === 'mixed' && !numbered[r])) return -1;
+            if (!ids.has(raws[r]!)) ids.set(raws[r]!, ids.size);
+            return ids.get(raws[r]!)!;
+          },
+        });
+        const seqs = new Map<string, number[]>();
+        raws.forEach((v, r) => {
+          const skel = skeleton(v);
+          seqs.set(skel, [...(seqs.get(skel) ?? []), r]);
+        });
+        const list = [...seqs].map(([skel, records]) => ({ skel: [skel], records }));
+        const byText = renderSignature(table('text'), list, 1, raws.length);
+        expect(renderSignature(table('number'), list, 1, raws.length)).toBe(byText);
+        expect(renderSignature(table('mixed'), list, 1, raws.length)).toBe(byText);
+      }),
+    );
+  });
+
   it('finds the same distinct skeleton sequences as joined keys would', () => {
     const seq = fc.array(fc.constantFrom('a', 'b', 'ab', 'a b', '\ue001', ''), { maxLength: 6 });
     fc.assert(

@@ -1,5 +1,5 @@
 // Records: lines split, headers read with the layouts the file agrees on, continuation lines folded, the format named.
-import type { Chunk } from './header.ts';
+import type { Chunk, ChunkClass } from './header.ts';
 import { ChunkScanner, describeLayout, headerCode, headerKey, headerLength, headerLevel, headerTimestamp } from './header.ts';
 import type { Level } from './levels.ts';
 import type { StructuredLine } from './structured.ts';
@@ -133,6 +133,7 @@ export function parseLines(text: string, ref: TimeReference): Parsed {
 
   const { sampledHeaders, sampledLines, layoutCount } = sampleHeaders(lines, plainIndexes, ref);
   const layouts = eligibleLayouts(layoutCount, sampledHeaders.length);
+  const tree = layoutTree(layouts);
   const dominant = layouts.length > 0 ? layouts[0]! : null;
   const dominantTimestamped = dominant !== null && dominant.classes.includes('TS');
   let timestampedLines = 0;
@@ -177,7 +178,7 @@ export function parseLines(text: string, ref: TimeReference): Parsed {
     }
     // Only as many chunks as the layouts need; the line's own reading only when no layout fits.
     const lineScanner = sampled ? sampled.scanner : scanner.reset(line);
-    let length = fitLayout(lineScanner, layouts);
+    let length = fitLayout(lineScanner, tree);
     const chunks = lineScanner.chunks;
     if (length < 0) length = sampled ? sampled.own : headerLength(line, lineScanner);
     if (length === 0 && records.length > 0 && previousWasRecordOrContinuation && dominantTimestamped && isContinuation(line)) {
@@ -222,24 +223,46 @@ function eligibleLayouts(layoutCount: Map<string, number>, plainLines: number): 
   return out;
 }
 
-/** Header length from the longest eligible layout the line's chunks fit, or -1; reads chunks only as needed. */
-function fitLayout(scanner: ChunkScanner, layouts: Layout[]): number {
+/** The eligible layouts tried per line (at most MAX_LAYOUTS, most frequent first) as a tree of chunk classes. */
+interface LayoutNode {
+  next: Map<ChunkClass, LayoutNode>;
+  /** The length of the layout that ends here, or -1. */
+  end: number;
+}
+
+function layoutTree(layouts: Layout[]): LayoutNode {
+  const root: LayoutNode = { next: new Map(), end: -1 };
+  for (let k = 0; k < Math.min(layouts.length, MAX_LAYOUTS); k++) {
+    const classes = layouts[k]!.classes;
+    let node = root;
+    for (const cls of classes) {
+      let child = node.next.get(cls as ChunkClass);
+      if (!child) {
+        child = { next: new Map(), end: -1 };
+        node.next.set(cls as ChunkClass, child);
+      }
+      node = child;
+    }
+    node.end = classes.length;
+  }
+  return root;
+}
+
+/**
+ * Header length from the longest eligible layout the line's chunks fit, or -1; reads chunks only as needed (while
+ * some layout longer than the chunks read so far still fits). One step down the tree per chunk, not one comparison
+ * per layout.
+ */
+function fitLayout(scanner: ChunkScanner, tree: LayoutNode): number {
   let best = -1;
-  const n = Math.min(layouts.length, MAX_LAYOUTS);
-  // Layouts still matching, as bits (eligible layouts are few: at most MAX_LAYOUTS are tried).
-  let alive = n === 32 ? -1 : (1 << n) - 1;
-  for (let i = 0; alive !== 0; i++) {
+  let node = tree;
+  for (let i = 0; node.next.size > 0; i++) {
     const ch = scanner.at(i);
     if (!ch) break;
-    for (let k = 0; k < n; k++) {
-      if (!(alive & (1 << k))) continue;
-      const classes = layouts[k]!.classes;
-      if (classes[i] !== ch.cls) alive &= ~(1 << k);
-      else if (classes.length === i + 1) {
-        best = i + 1;
-        alive &= ~(1 << k);
-      }
-    }
+    const child = node.next.get(ch.cls);
+    if (!child) break;
+    node = child;
+    if (node.end > 0) best = node.end;
   }
   return best;
 }

@@ -5,6 +5,8 @@ import { truncate } from '../kit/text.ts';
 /** The raw text of a record's token (see TokenTable). */
 export interface RawTokens {
   raw(record: number, column: number): string;
+  /** A number for the raw text (equal numbers, equal texts; different numbers, different texts), or -1. */
+  rawId(record: number, column: number): number;
 }
 
 const MAX_SIGNATURE = 2000;
@@ -32,7 +34,11 @@ export function renderSignature(tokens: RawTokens, seqs: { skel: string[]; recor
       part = skel;
     } else {
       const first = tokens.raw(seqs[0]!.records[0]!, c);
+      const firstId = tokens.rawId(seqs[0]!.records[0]!, c);
       const seen = new Set<string>([first]);
+      // Numbers of the raw texts in `seen` (a shortcut: a text is compared by its number when it has one).
+      const seenIds = new Set<number>();
+      if (firstId >= 0) seenIds.add(firstId);
       const values = [first];
       // Whether every line agrees matters only when the token could be shown as it is.
       const mayShow = sameSkel && mayShowConstant(skel);
@@ -41,10 +47,24 @@ export function renderSignature(tokens: RawTokens, seqs: { skel: string[]; recor
       // Scan until the column is known to vary and enough values are collected for the wildcard's frame.
       outer: for (const seq of seqs) {
         for (const r of seq.records) {
-          const raw = tokens.raw(r, c);
           if (!sameRaw && (values.length >= COLUMN_VALUE_LIMIT || ++scanned > COLUMN_SCAN_LIMIT)) break outer;
-          if (raw === first) continue;
-          sameRaw = false;
+          const id = tokens.rawId(r, c);
+          if (id >= 0 && firstId >= 0) {
+            if (id === firstId) continue;
+            sameRaw = false;
+            if (seenIds.has(id)) continue;
+            seenIds.add(id);
+          } else {
+            const raw = tokens.raw(r, c);
+            if (raw === first) continue;
+            sameRaw = false;
+            if (seen.has(raw)) continue;
+            if (id >= 0) seenIds.add(id);
+            seen.add(raw);
+            values.push(raw);
+            continue;
+          }
+          const raw = tokens.raw(r, c);
           if (!seen.has(raw)) {
             seen.add(raw);
             values.push(raw);

@@ -105,21 +105,19 @@ function ipv4At(s: string, i: number): number {
   return p - i;
 }
 
-/** Length of a UUID (8-4-4-4-12 hex) at i, or 0. */
+/**
+ * Length of a UUID (8-4-4-4-12 hex) at i, or 0. One loop over the 36 positions (dashes at 8, 13, 18 and 23): every
+ * operation runs on the first hex digit already, so the first UUID of a log does not meet code that never ran (which
+ * would make V8 discard the optimised code of the tokenizer it is inlined into).
+ */
 function uuidAt(s: string, i: number): number {
-  const groups = [8, 4, 4, 4, 12];
-  let p = i;
-  for (let g = 0; g < groups.length; g++) {
-    if (g > 0) {
-      if (codeAt(s, p) !== 45) return 0;
-      p++;
-    }
-    for (let k = 0; k < groups[g]!; k++, p++) {
-      const c = codeAt(s, p);
-      if (!isDigit(c) && !isHexLetter(c)) return 0;
-    }
+  if (i + 36 > s.length) return 0;
+  for (let k = 0; k < 36; k++) {
+    const c = s.charCodeAt(i + k);
+    const dash = k === 8 || k === 13 || k === 18 || k === 23;
+    if (dash !== (c === 45) || (!dash && !isDigit(c) && !isHexLetter(c))) return 0;
   }
-  return p < s.length && isAlnum(s.charCodeAt(p)) ? 0 : p - i;
+  return i + 36 < s.length && isAlnum(s.charCodeAt(i + 36)) ? 0 : 36;
 }
 
 const TLDS = new Set([
@@ -416,6 +414,8 @@ export interface TokenScratch {
   end: Int32Array;
   /** The raw text of a token that is not `message.slice(start, end)` (an amount joined to its unit, the overflow mark). */
   override: (string | null)[];
+  /** Each token's raw text as a number (equal numbers, equal texts; see SkeletonIds.lastRaw), or -1 when not numbered. */
+  raw: Int32Array;
 }
 
 /** Room for MAX_TOKENS tokens, the overflow mark and a literal tail. */
@@ -429,6 +429,7 @@ export function newTokenScratch(): TokenScratch {
     start: new Int32Array(SCRATCH_SIZE),
     end: new Int32Array(SCRATCH_SIZE),
     override: new Array<string | null>(SCRATCH_SIZE).fill(null),
+    raw: new Int32Array(SCRATCH_SIZE),
   };
 }
 
@@ -448,8 +449,13 @@ export class SkeletonIds {
    */
   private readonly glued: ({ first: string; varies: boolean } | null)[] = [];
   private readonly bySkeleton = new Map<string, number>();
+  /** Remembered tokens: each distinct raw token's number (shared by both path modes). */
   private readonly byToken = new Map<string, number>();
-  private readonly byTokenNoPaths = new Map<string, number>();
+  /** Per raw token number, its skeleton number with paths masked and with paths kept (-1: not computed yet). */
+  private readonly rawSkel: number[] = [];
+  private readonly rawSkelNoPaths: number[] = [];
+  /** The raw token number of the token tokenId last answered for, -1 when it was not remembered. */
+  lastRaw = -1;
   /**
    * The last token seen at each token position, and its skeleton number (messages with paths kept apart from
    * those without). Consecutive lines of a log mostly repeat the words of the line before at the same positions,
@@ -457,6 +463,7 @@ export class SkeletonIds {
    */
   private readonly columnToken: string[] = new Array<string>(2 * MAX_TOKENS).fill('');
   private readonly columnId = new Int32Array(2 * MAX_TOKENS);
+  private readonly columnRaw = new Int32Array(2 * MAX_TOKENS);
 
   /** The number of a skeleton. */
   id(skel: string): number {
@@ -486,13 +493,28 @@ export class SkeletonIds {
   /** The number of a token's skeleton (see skeleton; `paths` false keeps the segments of paths); `column` is its position. */
   tokenId(tok: string, paths: boolean, column: number): number {
     const slot = paths ? column : MAX_TOKENS + column;
-    if (this.columnToken[slot] === tok) return this.columnId[slot]!;
-    const memo = paths ? this.byToken : this.byTokenNoPaths;
-    let id = memo.get(tok);
-    if (id === undefined) {
+    if (this.columnToken[slot] === tok) {
+      this.lastRaw = this.columnRaw[slot]!;
+      return this.columnId[slot]!;
+    }
+    let raw = this.byToken.get(tok);
+    if (raw === undefined) {
+      if (this.byToken.size < MAX_REMEMBERED_TOKENS) {
+        raw = this.rawSkel.length;
+        this.byToken.set(tok, raw);
+        this.rawSkel.push(-1);
+        this.rawSkelNoPaths.push(-1);
+      } else raw = -1;
+    }
+    const known = raw < 0 ? -1 : paths ? this.rawSkel[raw]! : this.rawSkelNoPaths[raw]!;
+    let id = known;
+    if (known < 0) {
       const skel = skeleton(tok, true, paths);
       id = this.id(skel);
-      if (memo.size < MAX_REMEMBERED_TOKENS) memo.set(tok, id);
+      if (raw >= 0) {
+        if (paths) this.rawSkel[raw] = id;
+        else this.rawSkelNoPaths[raw] = id;
+      }
       // A token not remembered yet: note whether an identifier's skeleton now stands for several tokens.
       const g = this.glued[id];
       if (g) {
@@ -501,6 +523,8 @@ export class SkeletonIds {
     }
     this.columnToken[slot] = tok;
     this.columnId[slot] = id;
+    this.columnRaw[slot] = raw;
+    this.lastRaw = raw;
     return id;
   }
 }
@@ -535,6 +559,7 @@ export function appendLiteral(out: TokenScratch, text: string, ids: SkeletonIds)
   out.start[k] = 0;
   out.end[k] = 0;
   out.override[k] = text;
+  out.raw[k] = -1;
 }
 
 /**
@@ -583,6 +608,7 @@ export function tokenizeInto(message: string, paths: boolean, skeletons: Skeleto
   const skel = out.skel;
   const ids = out.ids;
   const override = out.override;
+  const rawIds = out.raw;
   let k = 0;
   // The previous token's raw text and skeleton (for `user <name>` and `key= <boolean>`).
   let previous = '';
@@ -603,6 +629,7 @@ export function tokenizeInto(message: string, paths: boolean, skeletons: Skeleto
         out.start[k] = s;
         out.end[k] = end;
         override[k] = null;
+        rawIds[k] = -1;
         ids[k] = skeletons.id(previousSkel);
         skel[k++] = previousSkel;
         t = u;
@@ -627,6 +654,7 @@ export function tokenizeInto(message: string, paths: boolean, skeletons: Skeleto
           out.start[k] = s;
           out.end[k] = e2;
           override[k] = oneSpace ? null : previous;
+          rawIds[k] = -1;
           ids[k] = skeletons.id(previousSkel);
           skel[k++] = previousSkel;
           t++;
@@ -635,16 +663,21 @@ export function tokenizeInto(message: string, paths: boolean, skeletons: Skeleto
       }
     }
     let id: number;
+    let raw = -1;
     // The word after "user" is a user name: a parameter even though it is a plain word.
     if (isUserKeyword(previous) && previousSkel === previous && isPlainName(tok)) id = skeletons.id(MASK.name + punctuationTail(tok.slice(-1)));
     // A boolean after "key=" or "key:" is that key's value (`allDrawn= false`, `enabled : true`).
     else if (previousSkel === previous && isAssignment(previous) && BOOLEAN.test(tok)) id = skeletons.id(MASK.name + punctuationTail(tok.slice(-1)));
-    else id = skeletons.tokenId(tok, paths, t);
+    else {
+      id = skeletons.tokenId(tok, paths, t);
+      raw = skeletons.lastRaw;
+    }
     previous = tok;
     previousSkel = skeletons.strings[id]!;
     out.start[k] = s;
     out.end[k] = e;
     override[k] = null;
+    rawIds[k] = raw;
     ids[k] = id;
     skel[k++] = previousSkel;
   }
@@ -652,6 +685,7 @@ export function tokenizeInto(message: string, paths: boolean, skeletons: Skeleto
     out.start[k] = 0;
     out.end[k] = 0;
     override[k] = '…';
+    rawIds[k] = -1;
     ids[k] = skeletons.id(MASK.blob);
     skel[k++] = MASK.blob;
   }
@@ -667,6 +701,7 @@ export class TokenTable {
   private first: Int32Array;
   private starts: Int32Array;
   private ends: Int32Array;
+  private raws: Int32Array;
   private size = 0;
   private readonly overrides = new Map<number, string>();
 
@@ -674,6 +709,7 @@ export class TokenTable {
     this.first = new Int32Array(records + 1);
     this.starts = new Int32Array(Math.max(64, records * 8));
     this.ends = new Int32Array(this.starts.length);
+    this.raws = new Int32Array(this.starts.length);
   }
 
   /** Record the tokens of the next record. */
@@ -694,16 +730,25 @@ export class TokenTable {
       const e = new Int32Array(capacity);
       e.set(this.ends);
       this.ends = e;
+      const w = new Int32Array(capacity);
+      w.set(this.raws);
+      this.raws = w;
     }
     for (let k = 0; k < scratch.count; k++) {
       const at = this.size + k;
       this.starts[at] = scratch.start[k]!;
       this.ends[at] = scratch.end[k]!;
+      this.raws[at] = scratch.raw[k]!;
       const o = scratch.override[k];
       if (o !== null && o !== undefined) this.overrides.set(at, o);
     }
     this.size = need;
     this.first[r + 1] = need;
+  }
+
+  /** The number of the raw text of token `column` of `record` (equal numbers, equal texts), or -1 when it has none. */
+  rawId(record: number, column: number): number {
+    return this.raws[this.first[record]! + column]!;
   }
 
   /** The raw text of token `column` of `record`. */
