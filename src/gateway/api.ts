@@ -6,6 +6,7 @@ import { DEFAULT_SCOPES, GRANTABLE_SCOPES, displayOf, hashKey, newKeyId, newKeyT
 import { UploadRequest, UploadResponse } from '../platform/uploads/service.ts';
 import { mcpName } from '../tools/kit/contract.ts';
 import type { ToolAnnotations } from '../tools/kit/contract.ts';
+import type { AnyTool } from '../tools/registry.ts';
 import { endpointOf } from './call/endpoint.ts';
 import type { Endpoint, PlatformEndpoint } from './call/endpoint.ts';
 import type { CallPath } from './call/execute.ts';
@@ -108,6 +109,19 @@ export interface PublicTool {
   endpoint: Endpoint;
 }
 
+/** A tool as MCP tools/list lists it, and as the function-calling definitions and the OpenAPI document show it. */
+export function toolEntry(tool: AnyTool): Omit<PublicTool, 'endpoint'> {
+  const { input, output } = toolSchemas(tool);
+  return {
+    name: mcpName(tool.name),
+    title: tool.title,
+    description: `${tool.summary}. ${tool.description} Costs ${tool.credits} credit${tool.credits === 1 ? '' : 's'}.`,
+    inputSchema: input,
+    outputSchema: output,
+    annotations: { title: tool.title, ...tool.annotations },
+  };
+}
+
 const UPLOADS_TITLE = 'Upload a file';
 const UPLOADS_DESCRIPTION =
   'Obtain a presigned PUT URL for a file of up to 5 MB (a log, a manifest, a diagram, a long text). PUT the file there with exactly the returned headers, then pass its upload_id in place of the text field of log-analyzer, dependency-check, diagram-contrast, humanizer-score, humanize or alignment-gate. Unmetered: costs no credits.';
@@ -117,18 +131,7 @@ const UPLOADS_DESCRIPTION =
  * it. MCP's tools/list and the function-calling definitions both come from this list.
  */
 export async function publicTools(callPath: CallPath, uploads: PlatformEndpoint | undefined): Promise<PublicTool[]> {
-  const out: PublicTool[] = (await callPath.deployment.loadEnabled()).map((t) => {
-    const { input, output } = toolSchemas(t);
-    return {
-      name: mcpName(t.name),
-      title: t.title,
-      description: `${t.summary}. ${t.description} Costs ${t.credits} credit${t.credits === 1 ? '' : 's'}.`,
-      inputSchema: input,
-      outputSchema: output,
-      annotations: { title: t.title, ...t.annotations },
-      endpoint: endpointOf(t),
-    };
-  });
+  const out: PublicTool[] = (await callPath.deployment.loadEnabled()).map((t) => ({ ...toolEntry(t), endpoint: endpointOf(t) }));
   if (uploads && callPath.deployment.isEnabled(uploads)) {
     out.push({
       name: 'uploads',

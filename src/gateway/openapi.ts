@@ -8,7 +8,7 @@ import { rubric } from '../tools/alignment-gate/rubric.ts';
 import { mcpName } from '../tools/kit/contract.ts';
 import type { ToolExample } from '../tools/kit/contract.ts';
 import type { AnyTool } from '../tools/registry.ts';
-import { API_VERSION, AddCreditsRequest, CreateKeyRequest } from './api.ts';
+import { API_VERSION, AddCreditsRequest, CreateKeyRequest, toolEntry } from './api.ts';
 import { STORE_RETRY_AFTER_SECONDS } from './call/result.ts';
 import { guideMarkdown } from './docs/guide.ts';
 import type { FeaturedExample } from './docs/guide.ts';
@@ -26,82 +26,81 @@ export const EXAMPLE_REQUEST_ID = 'req_example';
 /** DDT_BODY_LIMIT_BYTES's default, shown in the 413 example. */
 const DEFAULT_BODY_LIMIT = 6 * 1024 * 1024;
 
+/** A documented property: its type, any further keywords, and what it holds. */
+const prop = (type: string | string[], description: string, more: JsonSchema = {}): JsonSchema => ({ type, ...more, description });
+/** A property with one possible value. */
+const constant = (value: string, description: string): JsonSchema => ({ const: value, description });
+
 const ERROR_SCHEMA: JsonSchema = {
   type: 'object',
   description: 'Every non-2xx body. Clients branch on `error`, not on the status alone and not on `message`.',
   required: ['error', 'message'],
   properties: {
-    error: { type: 'string', description: 'Stable machine-readable code.' },
-    message: { type: 'string', description: 'For a person: what went wrong and what to do (wording may change; do not parse).' },
-    request_id: { type: 'string', description: 'Present once the call has been metered (charged).' },
-    field: { type: 'string', description: 'unknown_field and nested validation failures: the dotted path of the field.' },
-    did_you_mean: { type: 'string', description: 'unknown_field and not_found: the known name closest to the one sent.' },
-    required_scope: { type: 'string', description: 'insufficient_scope: the missing scope.' },
-    limit: { type: 'integer', description: 'rate_limit_exceeded: calls permitted per window.' },
-    window_seconds: { type: 'integer', description: 'rate_limit_exceeded: window length in seconds.' },
-    retry_after: { type: 'integer', description: 'rate_limit_exceeded, rate_limiter_unavailable, store_unavailable, service_unavailable, idempotency_key_in_use: seconds to wait (also in the Retry-After header).' },
-    allowed: { type: 'array', items: { type: 'string' }, description: 'A value not permitted (`<field>_invalid`, unsupported_content_type, scope_not_grantable, method_not_allowed): the accepted values.' },
-    tool: { type: 'string', description: 'endpoint_disabled: the MCP name of the disabled tool.' },
-    position: { type: 'integer', description: 'invalid_json: offset where the parser stopped (also line and column).' },
-    max_bytes: { type: 'integer', description: 'payload_too_large: the largest body accepted.' },
+    error: prop('string', 'Stable machine-readable code.'),
+    message: prop('string', 'For a person: what went wrong and what to do (wording may change; do not parse).'),
+    request_id: prop('string', 'Present once the call has been metered (charged).'),
+    field: prop('string', 'unknown_field and nested validation failures: the dotted path of the field.'),
+    did_you_mean: prop('string', 'unknown_field and not_found: the known name closest to the one sent.'),
+    required_scope: prop('string', 'insufficient_scope: the missing scope.'),
+    limit: prop('integer', 'rate_limit_exceeded: calls permitted per window.'),
+    window_seconds: prop('integer', 'rate_limit_exceeded: window length in seconds.'),
+    retry_after: prop('integer', 'rate_limit_exceeded, rate_limiter_unavailable, store_unavailable, service_unavailable, idempotency_key_in_use: seconds to wait (also in the Retry-After header).'),
+    allowed: prop('array', 'A value not permitted (`<field>_invalid`, unsupported_content_type, scope_not_grantable, method_not_allowed): the accepted values.', { items: { type: 'string' } }),
+    tool: prop('string', 'endpoint_disabled: the MCP name of the disabled tool.'),
+    position: prop('integer', 'invalid_json: offset where the parser stopped (also line and column).'),
+    max_bytes: prop('integer', 'payload_too_large: the largest body accepted.'),
   },
   additionalProperties: true,
 };
 
-const JSONRPC_REQUEST: JsonSchema = {
+/** A JSON-RPC 2.0 object: the `jsonrpc` member every message and answer has, then its own members. */
+const jsonRpc = (description: string, alsoRequired: string, properties: Record<string, JsonSchema>): JsonSchema => ({
   type: 'object',
-  description: 'One JSON-RPC 2.0 message.',
-  required: ['jsonrpc', 'method'],
-  properties: {
-    jsonrpc: { const: '2.0', description: 'Always "2.0".' },
-    id: { type: ['string', 'integer'], description: 'Echoed in the answer. Omit it for a notification, which gets no answer.' },
-    method: {
-      type: 'string',
-      enum: ['initialize', 'notifications/initialized', 'ping', 'tools/list', 'tools/call'],
-      description: 'Unknown methods get the JSON-RPC error -32601; other notifications are accepted and ignored.',
-    },
-    params: {
-      type: 'object',
-      description: 'initialize: protocolVersion, capabilities, clientInfo. tools/call: name and arguments.',
-      properties: {
-        protocolVersion: { type: 'string', description: `initialize: the version the client speaks; one of ${MCP_PROTOCOL_VERSIONS.join(', ')} is echoed, any other is answered with ${MCP_PROTOCOL_VERSIONS[0]}.` },
-        capabilities: { type: 'object', description: 'initialize: what the client supports (this server needs nothing from it).' },
-        clientInfo: { type: 'object', description: 'initialize: the client\'s name and version.' },
-        name: { type: 'string', description: 'tools/call: the tool name from tools/list (snake_case).' },
-        arguments: { type: 'object', description: "tools/call: the tool's request body, exactly as the REST endpoint takes it." },
-        _meta: {
-          type: 'object',
-          description: 'tools/call: request metadata.',
-          properties: { idempotency_key: { type: 'string', minLength: 1, maxLength: 255, description: 'Makes a retried tools/call run and charge at most once (as the Idempotency-Key header does over REST).' } },
-        },
-      },
-    },
-  },
-};
+  description,
+  required: ['jsonrpc', alsoRequired],
+  properties: { jsonrpc: constant('2.0', 'Always "2.0".'), ...properties },
+});
 
-const JSONRPC_RESPONSE: JsonSchema = {
-  type: 'object',
-  description: 'One JSON-RPC 2.0 answer.',
-  required: ['jsonrpc', 'id'],
-  properties: {
-    jsonrpc: { const: '2.0', description: 'Always "2.0".' },
-    id: { type: ['string', 'integer', 'null'], description: "The request's id; null when the request could not be read." },
-    result: {
-      type: 'object',
-      description:
-        "The method's result. tools/call: content (one text item holding the REST body as JSON), structuredContent (the same body as an object, on success) and isError (true when the call failed: the text is then the REST error body).",
-    },
-    error: {
-      type: 'object',
-      description: 'A protocol error (the tool itself failing is a result with isError, not this).',
-      required: ['code', 'message'],
-      properties: {
-        code: { type: 'integer', description: '-32700 parse error, -32600 invalid request, -32601 unknown method, -32602 invalid params, -32000 batch answer budget spent.' },
-        message: { type: 'string', description: 'What was wrong.' },
+const JSONRPC_REQUEST = jsonRpc('One JSON-RPC 2.0 message.', 'method', {
+  id: prop(['string', 'integer'], 'Echoed in the answer. Omit it for a notification, which gets no answer.'),
+  method: prop('string', 'Unknown methods get the JSON-RPC error -32601; other notifications are accepted and ignored.', {
+    enum: ['initialize', 'notifications/initialized', 'ping', 'tools/list', 'tools/call'],
+  }),
+  params: {
+    type: 'object',
+    description: 'initialize: protocolVersion, capabilities, clientInfo. tools/call: name and arguments.',
+    properties: {
+      protocolVersion: prop('string', `initialize: the version the client speaks; one of ${MCP_PROTOCOL_VERSIONS.join(', ')} is echoed, any other is answered with ${MCP_PROTOCOL_VERSIONS[0]}.`),
+      capabilities: prop('object', 'initialize: what the client supports (this server needs nothing from it).'),
+      clientInfo: prop('object', 'initialize: the client\'s name and version.'),
+      name: prop('string', 'tools/call: the tool name from tools/list (snake_case).'),
+      arguments: prop('object', "tools/call: the tool's request body, exactly as the REST endpoint takes it."),
+      _meta: {
+        type: 'object',
+        description: 'tools/call: request metadata.',
+        properties: { idempotency_key: prop('string', 'Makes a retried tools/call run and charge at most once (as the Idempotency-Key header does over REST).', { minLength: 1, maxLength: 255 }) },
       },
     },
   },
-};
+});
+
+const JSONRPC_RESPONSE = jsonRpc('One JSON-RPC 2.0 answer.', 'id', {
+  id: prop(['string', 'integer', 'null'], "The request's id; null when the request could not be read."),
+  result: {
+    type: 'object',
+    description:
+      "The method's result. tools/call: content (one text item holding the REST body as JSON), structuredContent (the same body as an object, on success) and isError (true when the call failed: the text is then the REST error body).",
+  },
+  error: {
+    type: 'object',
+    description: 'A protocol error (the tool itself failing is a result with isError, not this).',
+    required: ['code', 'message'],
+    properties: {
+      code: prop('integer', '-32700 parse error, -32600 invalid request, -32601 unknown method, -32602 invalid params, -32000 batch answer budget spent.'),
+      message: prop('string', 'What was wrong.'),
+    },
+  },
+});
 
 const int = (description: string): JsonSchema => ({ description, schema: { type: 'integer' } });
 /** The headers of a call that passed the rate limiter, defined once under components.headers. */
@@ -249,7 +248,7 @@ function zodJson(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchem
 function withRequestId(schema: JsonSchema): JsonSchema {
   return {
     ...schema,
-    properties: { ...((schema.properties as JsonSchema) ?? {}), request_id: { type: 'string', description: 'Id of this call; quote it to support.' } },
+    properties: { ...((schema.properties as JsonSchema) ?? {}), request_id: prop('string', 'Id of this call; quote it to support.') },
     required: [...((schema.required as string[]) ?? []), 'request_id'],
   };
 }
@@ -270,19 +269,6 @@ function featuredExample(tools: readonly AnyTool[]): FeaturedExample | undefined
   return best && { tool: best.tool, example: best.example };
 }
 
-/** A tool as MCP tools/list lists it (the shape of api.ts publicTools and mcp.ts listTools). */
-function mcpEntry(tool: AnyTool): JsonSchema {
-  const { input, output } = toolSchemas(tool);
-  return {
-    name: mcpName(tool.name),
-    title: tool.title,
-    description: `${tool.summary}. ${tool.description} Costs ${tool.credits} credit${tool.credits === 1 ? '' : 's'}.`,
-    inputSchema: input,
-    outputSchema: output,
-    annotations: { title: tool.title, ...tool.annotations },
-  };
-}
-
 function mcpOperation(tools: readonly AnyTool[], featured: FeaturedExample | undefined): JsonSchema {
   // tools/list first (it needs no key), then a tools/call of the featured tool, then initialize.
   const requests: Record<string, JsonSchema> = { tools_list: { summary: 'tools/list (no key needed)', value: { jsonrpc: '2.0', id: 1, method: 'tools/list' } } };
@@ -290,7 +276,7 @@ function mcpOperation(tools: readonly AnyTool[], featured: FeaturedExample | und
   if (featured) {
     const name = mcpName(featured.tool.name);
     // The live list also holds uploads.
-    responses.tools_list = { summary: 'tools/list (no key needed)', description: `One of the ${tools.length + 1} tools shown.`, value: { jsonrpc: '2.0', id: 1, result: { tools: [mcpEntry(featured.tool)] } } };
+    responses.tools_list = { summary: 'tools/list (no key needed)', description: `One of the ${tools.length + 1} tools shown.`, value: { jsonrpc: '2.0', id: 1, result: { tools: [toolEntry(featured.tool)] } } };
     const summary = `tools/call ${name} (needs the key)`;
     requests.tools_call = { summary, 'x-requires-key': true, value: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name, arguments: featured.example.input } } };
     const body = { ...featured.example.output, request_id: EXAMPLE_REQUEST_ID };
@@ -365,14 +351,14 @@ const FUNCTION_DEFINITIONS_SCHEMA: JsonSchema = {
         type: 'object',
         required: ['type', 'function'],
         properties: {
-          type: { const: 'function', description: 'Always "function".' },
+          type: constant('function', 'Always "function".'),
           function: {
             type: 'object',
             required: ['name', 'description', 'parameters'],
             properties: {
-              name: { type: 'string', description: 'The MCP tool name (snake_case); the REST path is /v1/ and its kebab-case form.' },
-              description: { type: 'string', description: 'What the tool does, its cost, and where to call it.' },
-              parameters: { type: 'object', description: "JSON Schema of the tool's request body." },
+              name: prop('string', 'The MCP tool name (snake_case); the REST path is /v1/ and its kebab-case form.'),
+              description: prop('string', 'What the tool does, its cost, and where to call it.'),
+              parameters: prop('object', "JSON Schema of the tool's request body."),
             },
           },
         },
@@ -385,9 +371,9 @@ const FUNCTION_DEFINITIONS_SCHEMA: JsonSchema = {
         type: 'object',
         required: ['name', 'description', 'input_schema'],
         properties: {
-          name: { type: 'string', description: 'The MCP tool name (snake_case).' },
-          description: { type: 'string', description: 'What the tool does, its cost, and where to call it.' },
-          input_schema: { type: 'object', description: "JSON Schema of the tool's request body." },
+          name: prop('string', 'The MCP tool name (snake_case).'),
+          description: prop('string', 'What the tool does, its cost, and where to call it.'),
+          input_schema: prop('object', "JSON Schema of the tool's request body."),
         },
       },
     },
@@ -396,8 +382,8 @@ const FUNCTION_DEFINITIONS_SCHEMA: JsonSchema = {
 
 function functionDefinitionsExample(tools: readonly AnyTool[], featured: FeaturedExample | undefined): Record<string, JsonSchema> | undefined {
   if (!featured) return undefined;
-  const entry = mcpEntry(featured.tool);
-  const description = `${entry.description as string} Call POST /v1/${featured.tool.name} or the MCP tool ${entry.name as string}.`;
+  const entry = toolEntry(featured.tool);
+  const description = `${entry.description} Call POST /v1/${featured.tool.name} or the MCP tool ${entry.name}.`;
   const value = {
     openai: [{ type: 'function', function: { name: entry.name, description, parameters: entry.inputSchema } }],
     anthropic: [{ name: entry.name, description, input_schema: entry.inputSchema }],
@@ -410,9 +396,9 @@ const RUBRIC_SCHEMA: JsonSchema = {
   type: 'object',
   required: ['version', 'categories', 'severity_points', 'criteria'],
   properties: {
-    version: { type: 'string', description: 'Date of this version of the rubric.' },
-    categories: { type: 'array', items: { type: 'string' }, description: 'The six flag categories.' },
-    severity_points: { type: 'object', additionalProperties: { type: 'integer' }, description: 'Points deducted from 100 per flag of each severity.' },
+    version: prop('string', 'Date of this version of the rubric.'),
+    categories: prop('array', 'The six flag categories.', { items: { type: 'string' } }),
+    severity_points: prop('object', 'Points deducted from 100 per flag of each severity.', { additionalProperties: { type: 'integer' } }),
     criteria: {
       type: 'array',
       description: 'Every criterion, in rubric order.',
@@ -420,14 +406,14 @@ const RUBRIC_SCHEMA: JsonSchema = {
         type: 'object',
         required: ['id', 'category', 'severity', 'title', 'checks', 'remediation', 'rubric_provider', 'references'],
         properties: {
-          id: { type: 'string', description: 'Stable id: a two-letter category prefix and a number.' },
-          category: { type: 'string', description: 'One of categories.' },
-          severity: { type: 'string', enum: ['critical', 'high', 'medium', 'low'], description: 'Severity of a finding against this criterion.' },
-          title: { type: 'string', description: 'The criterion in one line.' },
-          checks: { type: 'string', description: 'What it looks for, in the prompt and in agent_config.' },
-          remediation: { type: 'string', description: 'What to change when it fires.' },
-          rubric_provider: { type: 'string', enum: ['rule', 'heuristic', 'model'], description: 'How the offline rubric provider checks it: by rule, by heuristic, or not at all (left to a model provider).' },
-          references: { type: 'array', items: { type: 'string' }, description: 'Public sources the criterion is grounded in.' },
+          id: prop('string', 'Stable id: a two-letter category prefix and a number.'),
+          category: prop('string', 'One of categories.'),
+          severity: prop('string', 'Severity of a finding against this criterion.', { enum: ['critical', 'high', 'medium', 'low'] }),
+          title: prop('string', 'The criterion in one line.'),
+          checks: prop('string', 'What it looks for, in the prompt and in agent_config.'),
+          remediation: prop('string', 'What to change when it fires.'),
+          rubric_provider: prop('string', 'How the offline rubric provider checks it: by rule, by heuristic, or not at all (left to a model provider).', { enum: ['rule', 'heuristic', 'model'] }),
+          references: prop('array', 'Public sources the criterion is grounded in.', { items: { type: 'string' } }),
         },
       },
     },
@@ -505,12 +491,12 @@ function keyPaths(): Record<string, JsonSchema> {
                 type: 'object',
                 required: ['key', 'key_id', 'name', 'scopes', 'created_at', 'request_id'],
                 properties: {
-                  key: { type: 'string', description: 'The key itself: send it as Authorization: Bearer <key>. Shown only in this answer.' },
-                  key_id: { type: 'string', description: 'Its id, for revocation and top-ups.' },
-                  name: { type: ['string', 'null'], description: 'The label given.' },
-                  scopes: { type: 'array', items: { type: 'string' }, description: 'Scopes granted.' },
-                  created_at: { type: 'string', format: 'date-time', description: 'When it was created.' },
-                  request_id: { type: 'string', description: 'Id of this call.' },
+                  key: prop('string', 'The key itself: send it as Authorization: Bearer <key>. Shown only in this answer.'),
+                  key_id: prop('string', 'Its id, for revocation and top-ups.'),
+                  name: prop(['string', 'null'], 'The label given.'),
+                  scopes: prop('array', 'Scopes granted.', { items: { type: 'string' } }),
+                  created_at: prop('string', 'When it was created.', { format: 'date-time' }),
+                  request_id: prop('string', 'Id of this call.'),
                 },
               },
               {
@@ -537,7 +523,7 @@ function keyPaths(): Record<string, JsonSchema> {
           '200': success('Revoked.', {
             type: 'object',
             required: ['key_id', 'status', 'request_id'],
-            properties: { key_id: { type: 'string', description: 'The key revoked.' }, status: { const: 'revoked', description: 'Always "revoked".' }, request_id: { type: 'string', description: 'Id of this call.' } },
+            properties: { key_id: prop('string', 'The key revoked.'), status: constant('revoked', 'Always "revoked".'), request_id: prop('string', 'Id of this call.') },
           }, { revoked: { value: { key_id: 'key_1CQesmyFIMCeriZjW', status: 'revoked', request_id: EXAMPLE_REQUEST_ID } } }),
           ...callPathErrors(ref('BadRequest'), keyNotFound),
         },
@@ -556,7 +542,7 @@ function keyPaths(): Record<string, JsonSchema> {
           '200': success('Added.', {
             type: 'object',
             required: ['key_id', 'added', 'request_id'],
-            properties: { key_id: { type: 'string', description: 'The key topped up.' }, added: { type: 'integer', description: 'Credits added.' }, request_id: { type: 'string', description: 'Id of this call.' } },
+            properties: { key_id: prop('string', 'The key topped up.'), added: prop('integer', 'Credits added.'), request_id: prop('string', 'Id of this call.') },
           }, { top_up: { summary: '500 more credits', value: { key_id: 'key_1CQesmyFIMCeriZjW', added: 500, request_id: EXAMPLE_REQUEST_ID } } }),
           ...callPathErrors(ref('BadRequest'), keyNotFound),
         },
@@ -602,14 +588,14 @@ function operationPaths(): Record<string, JsonSchema> {
           type: 'object',
           required: ['name', 'version', 'docs', 'openapi', 'mcp', 'tools', 'health', 'readiness'],
           properties: {
-            name: { type: 'string', description: 'The service.' },
-            version: { type: 'string', description: 'The API version.' },
-            docs: { type: 'string', description: 'This reference page.' },
-            openapi: { type: 'string', description: 'The OpenAPI document.' },
-            mcp: { type: 'string', description: 'The MCP gateway.' },
-            tools: { type: 'string', description: 'The function-calling definitions.' },
-            health: { type: 'string', description: 'Liveness.' },
-            readiness: { type: 'string', description: 'Readiness.' },
+            name: prop('string', 'The service.'),
+            version: prop('string', 'The API version.'),
+            docs: prop('string', 'This reference page.'),
+            openapi: prop('string', 'The OpenAPI document.'),
+            mcp: prop('string', 'The MCP gateway.'),
+            tools: prop('string', 'The function-calling definitions.'),
+            health: prop('string', 'Liveness.'),
+            readiness: prop('string', 'Readiness.'),
           },
         },
         { index: { value: { name: 'Deterministic Developer and Delivery Tools API', version: API_VERSION, docs: '/docs', openapi: '/openapi.json', mcp: '/mcp', tools: '/v1/tools', health: '/healthz', readiness: '/readyz' } } },
@@ -619,7 +605,7 @@ function operationPaths(): Record<string, JsonSchema> {
     '/openapi.json': publicGet('openapi', 'This OpenAPI 3.1 document', 'discovery', { description: 'The document.', content: { 'application/json': { schema: { type: 'object' } } } }, 'Its servers entry is the operator\'s DDT_PUBLIC_URL.'),
     '/healthz': publicGet('healthz', 'Liveness: the process answers', 'operations', {
       description: 'Alive.',
-      content: json({ type: 'object', required: ['status'], properties: { status: { const: 'ok', description: 'Always "ok".' } } }, { ok: { value: { status: 'ok' } } }),
+      content: json({ type: 'object', required: ['status'], properties: { status: constant('ok', 'Always "ok".') } }, { ok: { value: { status: 'ok' } } }),
     }),
     '/readyz': publicGet(
       'readyz',
@@ -632,7 +618,7 @@ function operationPaths(): Record<string, JsonSchema> {
             type: 'object',
             required: ['status', 'checks'],
             properties: {
-              status: { const: 'ready', description: 'Always "ready" on a 200.' },
+              status: constant('ready', 'Always "ready" on a 200.'),
               checks: {
                 type: 'object',
                 additionalProperties: { type: 'string', enum: ['ok', 'unavailable', 'loading'] },

@@ -118,33 +118,25 @@ export class Metrics {
     // Node's default metrics under their standard names (process_cpu_seconds_total, nodejs_heap_size_used_bytes...),
     // so stock Node.js dashboards and alerts match them.
     if (opts.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry });
-    this.requests = new Counter({
-      name: 'ddt_http_requests_total',
-      help: 'HTTP requests by endpoint and status code.',
-      labelNames: ['endpoint', 'status'],
-      registers: [this.registry],
-      collect: () => this.requestCounts.flush(),
-    });
+    this.requests = talliedCounter(this.registry, this.requestCounts, 'ddt_http_requests_total', 'HTTP requests by endpoint and status code.', ['endpoint', 'status']);
     this.latency = new LabelledHistogram('ddt_http_request_duration_seconds', 'Request latency by endpoint.', 'endpoint', [
       0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
     ]);
     this.registry.registerMetric(this.latency as unknown as Metric);
-    this.charged = new Counter({
-      name: 'ddt_credits_charged_total',
-      help: 'Credits charged by endpoint.',
-      labelNames: ['endpoint'],
-      registers: [this.registry],
-      collect: () => this.chargedCredits.flush(),
-    });
-    this.refunded = new Counter({
-      name: 'ddt_credits_refunded_total',
-      help: 'Credits refunded by endpoint (5xx after charging, engine-detected 4xx).',
-      labelNames: ['endpoint'],
-      registers: [this.registry],
-      collect: () => this.refundedCredits.flush(),
-    });
-    this.requestCounts.attach(this.requests);
-    this.chargedCredits.attach(this.charged);
-    this.refundedCredits.attach(this.refunded);
+    this.charged = talliedCounter(this.registry, this.chargedCredits, 'ddt_credits_charged_total', 'Credits charged by endpoint.', ['endpoint']);
+    this.refunded = talliedCounter(
+      this.registry,
+      this.refundedCredits,
+      'ddt_credits_refunded_total',
+      'Credits refunded by endpoint (5xx after charging, engine-detected 4xx).',
+      ['endpoint'],
+    );
   }
+}
+
+/** A counter in `registry` fed by `tally`: the tally's pending counts are added each time the registry is collected. */
+function talliedCounter<L extends string>(registry: Registry, tally: Tally, name: string, help: string, labelNames: L[]): Counter<L> {
+  const counter = new Counter<L>({ name, help, labelNames, registers: [registry], collect: () => tally.flush() });
+  tally.attach(counter);
+  return counter;
 }

@@ -1,104 +1,112 @@
-// One set of migrations for both dialects; each runs once, recorded by Kysely's migrator.
+// One set of migrations for both dialects; each runs once, recorded by name by Kysely's migrator. They have run on
+// users' databases: the SQL each one emits must stay the same, to the byte.
 import { Migrator, sql } from 'kysely';
-import type { Kysely, Migration } from 'kysely';
+import type { ColumnDefinitionBuilder, Kysely, Migration } from 'kysely';
 
 /** The integer type wide enough for credits and milliseconds on each dialect. */
 type Int64 = 'bigint' | 'integer';
 
+/** The column builder of a NOT NULL column. */
+const notNull = (c: ColumnDefinitionBuilder): ColumnDefinitionBuilder => c.notNull();
+
+/** An index on one column, named `<table>_<column>` as every index here is. */
+function indexOn(db: Kysely<unknown>, table: string, column: string): Promise<void> {
+  return db.schema.createIndex(`${table}_${column}`).on(table).column(column).execute();
+}
+
 /** Keys and the ledger: every grant, top-up, charge and refund a row. */
-function keysLedger(bigint: Int64, kind: 'sqlite' | 'postgres'): Migration {
-  return {
-    async up(db: Kysely<unknown>): Promise<void> {
-      await db.schema
-        .createTable('api_keys')
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('hash', 'text', (c) => c.notNull().unique())
-        .addColumn('display', 'text', (c) => c.notNull())
-        .addColumn('name', 'text')
-        .addColumn('scopes', 'text', (c) => c.notNull())
-        .addColumn('status', 'text', (c) => c.notNull())
-        .addColumn('credits', bigint, (c) => c.notNull().check(sql`credits >= 0`))
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('revoked_at', 'text')
-        .execute();
-      await db.schema
-        .createTable('ledger')
-        .addColumn('id', kind === 'postgres' ? 'bigserial' : 'integer', (c) =>
-          kind === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
-        )
-        .addColumn('key_id', 'text', (c) => c.notNull().references('api_keys.id'))
-        .addColumn('request_id', 'text')
-        .addColumn('endpoint', 'text')
-        .addColumn('kind', 'text', (c) => c.notNull())
-        .addColumn('delta', bigint, (c) => c.notNull())
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .execute();
-      await db.schema.createIndex('ledger_key_id').on('ledger').column('key_id').execute();
-      await db.schema.createIndex('ledger_request_id').on('ledger').column('request_id').execute();
-    },
-  };
+async function keysLedger(db: Kysely<unknown>, bigint: Int64, kind: 'sqlite' | 'postgres'): Promise<void> {
+  await db.schema
+    .createTable('api_keys')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('hash', 'text', (c) => c.notNull().unique())
+    .addColumn('display', 'text', notNull)
+    .addColumn('name', 'text')
+    .addColumn('scopes', 'text', notNull)
+    .addColumn('status', 'text', notNull)
+    .addColumn('credits', bigint, (c) => c.notNull().check(sql`credits >= 0`))
+    .addColumn('created_at', 'text', notNull)
+    .addColumn('revoked_at', 'text')
+    .execute();
+  await db.schema
+    .createTable('ledger')
+    .addColumn('id', kind === 'postgres' ? 'bigserial' : 'integer', (c) =>
+      kind === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+    )
+    .addColumn('key_id', 'text', (c) => c.notNull().references('api_keys.id'))
+    .addColumn('request_id', 'text')
+    .addColumn('endpoint', 'text')
+    .addColumn('kind', 'text', notNull)
+    .addColumn('delta', bigint, notNull)
+    .addColumn('created_at', 'text', notNull)
+    .execute();
+  await indexOn(db, 'ledger', 'key_id');
+  await indexOn(db, 'ledger', 'request_id');
 }
 
 /** The shared cache (blm-land-lookup) and the uploads' metadata. */
-function cacheUploads(bigint: Int64): Migration {
-  return {
-    async up(db: Kysely<unknown>): Promise<void> {
-      await db.schema
-        .createTable('cache')
-        .addColumn('key', 'text', (c) => c.primaryKey())
-        .addColumn('value', 'text', (c) => c.notNull())
-        .addColumn('expires_at', bigint, (c) => c.notNull())
-        .execute();
-      await db.schema
-        .createTable('uploads')
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('key_id', 'text', (c) => c.notNull().references('api_keys.id'))
-        .addColumn('content_type', 'text', (c) => c.notNull())
-        .addColumn('size_bytes', bigint, (c) => c.notNull())
-        .addColumn('filename', 'text')
-        .addColumn('storage_key', 'text', (c) => c.notNull())
-        .addColumn('status', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('url_expires_at', bigint, (c) => c.notNull())
-        .addColumn('delete_after', bigint, (c) => c.notNull())
-        .execute();
-      await db.schema.createIndex('uploads_delete_after').on('uploads').column('delete_after').execute();
-    },
-  };
+async function cacheUploads(db: Kysely<unknown>, bigint: Int64): Promise<void> {
+  await db.schema
+    .createTable('cache')
+    .addColumn('key', 'text', (c) => c.primaryKey())
+    .addColumn('value', 'text', notNull)
+    .addColumn('expires_at', bigint, notNull)
+    .execute();
+  await db.schema
+    .createTable('uploads')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('key_id', 'text', (c) => c.notNull().references('api_keys.id'))
+    .addColumn('content_type', 'text', notNull)
+    .addColumn('size_bytes', bigint, notNull)
+    .addColumn('filename', 'text')
+    .addColumn('storage_key', 'text', notNull)
+    .addColumn('status', 'text', notNull)
+    .addColumn('created_at', 'text', notNull)
+    .addColumn('url_expires_at', bigint, notNull)
+    .addColumn('delete_after', bigint, notNull)
+    .execute();
+  await indexOn(db, 'uploads', 'delete_after');
 }
 
 /** Idempotency keys (Stripe's contract): one row per key, endpoint and Idempotency-Key for 24 hours. */
-function idempotencyTable(bigint: Int64): Migration {
-  return {
-    // Idempotency keys (Stripe's contract): one row per key, endpoint and Idempotency-Key for 24 hours.
-    async up(db: Kysely<unknown>): Promise<void> {
-      await db.schema
-        .createTable('idempotency')
-        .addColumn('key_id', 'text', (c) => c.notNull())
-        .addColumn('endpoint', 'text', (c) => c.notNull())
-        .addColumn('idem_key', 'text', (c) => c.notNull())
-        .addColumn('request_hash', 'text', (c) => c.notNull())
-        .addColumn('state', 'text', (c) => c.notNull())
-        .addColumn('status', 'integer')
-        .addColumn('body', 'text')
-        .addColumn('locked_until', bigint, (c) => c.notNull())
-        .addColumn('expires_at', bigint, (c) => c.notNull())
-        .addPrimaryKeyConstraint('idempotency_pk', ['key_id', 'endpoint', 'idem_key'])
-        .execute();
-      await db.schema.createIndex('idempotency_expires_at').on('idempotency').column('expires_at').execute();
-    },
-  };
+async function idempotencyTable(db: Kysely<unknown>, bigint: Int64): Promise<void> {
+  await db.schema
+    .createTable('idempotency')
+    .addColumn('key_id', 'text', notNull)
+    .addColumn('endpoint', 'text', notNull)
+    .addColumn('idem_key', 'text', notNull)
+    .addColumn('request_hash', 'text', notNull)
+    .addColumn('state', 'text', notNull)
+    .addColumn('status', 'integer')
+    .addColumn('body', 'text')
+    .addColumn('locked_until', bigint, notNull)
+    .addColumn('expires_at', bigint, notNull)
+    .addPrimaryKeyConstraint('idempotency_pk', ['key_id', 'endpoint', 'idem_key'])
+    .execute();
+  await indexOn(db, 'idempotency', 'expires_at');
+}
+
+/**
+ * PostgreSQL: (re)defines ddt_charge_batch(keys, costs, request ids, endpoints, times), which answers one boolean
+ * per charge (granted or not). `body` is its PL/pgSQL from DECLARE to END; the statement is the same text, to
+ * the byte, as when each migration wrote it out in full.
+ */
+async function chargeBatchFunction(db: Kysely<unknown>, body: string): Promise<void> {
+  await sql
+    .raw(
+      `
+        CREATE OR REPLACE FUNCTION ddt_charge_batch(p_keys text[], p_costs bigint[], p_requests text[], p_endpoints text[], p_at text[])
+        RETURNS boolean[] LANGUAGE plpgsql AS $fn$${body}
+        $fn$`,
+    )
+    .execute(db);
 }
 
 /** PostgreSQL group commit: a batch of charges in one round trip and one commit. */
-function pgChargeBatch(): Migration {
-  return {
-    // Group commit on PostgreSQL: each charge is still the conditional decrement plus its ledger row,
-    // in order, but a batch of them shares one round trip and one commit.
-    async up(db: Kysely<unknown>): Promise<void> {
-      await sql`
-        CREATE OR REPLACE FUNCTION ddt_charge_batch(p_keys text[], p_costs bigint[], p_requests text[], p_endpoints text[], p_at text[])
-        RETURNS boolean[] LANGUAGE plpgsql AS $fn$
+function pgChargeBatch(db: Kysely<unknown>): Promise<void> {
+  // Group commit on PostgreSQL: each charge is still the conditional decrement plus its ledger row,
+  // in order, but a batch of them shares one round trip and one commit.
+  return chargeBatchFunction(db, `
         DECLARE
           results boolean[] := '{}';
           n integer;
@@ -113,23 +121,16 @@ function pgChargeBatch(): Migration {
             results := results || (n = 1);
           END LOOP;
           RETURN results;
-        END
-        $fn$`.execute(db);
-    },
-  };
+        END`);
 }
 
 /** PostgreSQL: a key's charges in a batch decremented once when its balance covers them. */
-function pgChargeBatchByKey(): Migration {
-  return {
-    // The same outcome as one conditional decrement per charge in arrival order, with less work per charge:
-    // a key whose balance covers all of its charges in the batch is decremented once by their sum, and
-    // its ledger rows are written by one INSERT; a key whose balance does not is decremented charge by
-    // charge, in order, as before. Keys are taken in sorted order, so concurrent batches never deadlock.
-    async up(db: Kysely<unknown>): Promise<void> {
-      await sql`
-        CREATE OR REPLACE FUNCTION ddt_charge_batch(p_keys text[], p_costs bigint[], p_requests text[], p_endpoints text[], p_at text[])
-        RETURNS boolean[] LANGUAGE plpgsql AS $fn$
+function pgChargeBatchByKey(db: Kysely<unknown>): Promise<void> {
+  // The same outcome as one conditional decrement per charge in arrival order, with less work per charge:
+  // a key whose balance covers all of its charges in the batch is decremented once by their sum, and
+  // its ledger rows are written by one INSERT; a key whose balance does not is decremented charge by
+  // charge, in order, as before. Keys are taken in sorted order, so concurrent batches never deadlock.
+  return chargeBatchFunction(db, `
         DECLARE
           results boolean[] := array_fill(false, ARRAY[coalesce(array_length(p_keys, 1), 0)]);
           k record;
@@ -159,19 +160,16 @@ function pgChargeBatchByKey(): Migration {
             FOREACH i IN ARRAY granted LOOP results[i] := true; END LOOP;
           END LOOP;
           RETURN results;
-        END
-        $fn$`.execute(db);
-    },
-  };
+        END`);
 }
 
 function migrations(kind: 'sqlite' | 'postgres'): Record<string, Migration> {
   const bigint: Int64 = kind === 'postgres' ? 'bigint' : 'integer';
   return {
-    '0001_keys_ledger': keysLedger(bigint, kind),
-    '0002_cache_uploads': cacheUploads(bigint),
-    '0004_idempotency': idempotencyTable(bigint),
-    ...(kind === 'postgres' ? { '0003_pg_charge_batch': pgChargeBatch(), '0005_pg_charge_batch_by_key': pgChargeBatchByKey() } : {}),
+    '0001_keys_ledger': { up: (db) => keysLedger(db, bigint, kind) },
+    '0002_cache_uploads': { up: (db) => cacheUploads(db, bigint) },
+    '0004_idempotency': { up: (db) => idempotencyTable(db, bigint) },
+    ...(kind === 'postgres' ? { '0003_pg_charge_batch': { up: pgChargeBatch }, '0005_pg_charge_batch_by_key': { up: pgChargeBatchByKey } } : {}),
   };
 }
 

@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
  * - `error_500`: HTTP 500 every time; `flaky`: HTTP 503 once, then well;
  * - `http_401`: HTTP 401 (bad key); `garbage_body`: HTTP 200 with a body that is not JSON at all.
  */
-type FakeMode = 'well' | 'fenced' | 'raw' | 'non_json' | 'slow' | 'error_500' | 'flaky' | 'http_401' | 'garbage_body';
+export type FakeMode = 'well' | 'fenced' | 'raw' | 'non_json' | 'slow' | 'error_500' | 'flaky' | 'http_401' | 'garbage_body';
 
 interface RecordedRequest {
   path: string;
