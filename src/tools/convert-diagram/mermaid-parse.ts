@@ -10,10 +10,12 @@ import { readSubgraphHeader } from '../kit/mermaid/subgraph.ts';
 import { BRACKET_DELIMITERS, readShape, SHAPE_DELIMITERS } from '../kit/mermaid/shapes.ts';
 import type { ShapeDelimiter } from '../kit/mermaid/shapes.ts';
 import { splitOutsideParens } from '../kit/mermaid/style.ts';
+import { linkStyleTargets, readClassStatement, readStyleStatement } from '../kit/mermaid/statements.ts';
+import type { StyleKind } from '../kit/mermaid/statements.ts';
 import { cssColour } from '../kit/colour/notations.ts';
 import type { Direction, EdgeStyle, Graph, GraphEdge, Head, LineKind, LostList, Shape, Style } from './model.ts';
 import { addGroup, emptyGraph, ensureNode, LIMITS, parseError, pushEdge, tooDeep, unsupportedType } from './model.ts';
-import { flattenHtml, hasHtmlTags, splitLastWord, stripMarkdown } from './text.ts';
+import { flattenHtml, hasHtmlTags, stripMarkdown } from './text.ts';
 import { lineOf, lineStarts, truncate } from '../kit/text.ts';
 
 const MERMAID_DIRECTIONS: Record<string, Direction> = { TB: 'TB', TD: 'TB', BT: 'BT', RL: 'RL', LR: 'LR', v: 'TB', '^': 'BT', '<': 'RL', '>': 'LR' };
@@ -336,44 +338,15 @@ class MermaidParser {
         else this.g.direction = dir;
         return;
       }
-      case 'classDef': {
-        const [names, styles] = this.targetAndStyles(kw, line, 'classDef needs a class name and styles');
-        for (const name of names.split(',')) {
-          if (name === '') continue;
-          this.g.classDefs.set(name, { style: parseNodeStyle(styles, this.lost, line, `classDef ${name}`), line });
-        }
+      case 'classDef':
+      case 'style':
+      case 'linkStyle':
+        this.styleStatement(kw, line);
         return;
-      }
       case 'class': {
-        this.pos += kw.length;
-        const rest = this.restOfStatement().trim();
-        const m = splitLastWord(rest);
-        if (!m) throw parseError('class needs node ids and a class name', line);
-        const ids = m[0]
-          .split(',')
-          .map((s) => s.trim())
-          .filter((s) => s !== '');
-        this.pendingClass.push({ ids, cls: m[1], line });
-        return;
-      }
-      case 'style': {
-        const [id, styles] = this.targetAndStyles(kw, line, 'style needs a node id and styles');
-        this.pendingStyle.push({ id, style: parseNodeStyle(styles, this.lost, line, `style ${id}`), line });
-        return;
-      }
-      case 'linkStyle': {
-        this.pos += kw.length;
-        const rest = this.restOfStatement().trim();
-        const m = /^(default|[0-9]+(?:\s*,\s*[0-9]+)*)\s+(.*)$/s.exec(rest);
-        if (!m) throw parseError('linkStyle needs link numbers (or default) and styles', line);
-        let text = m[2] ?? '';
-        const interp = /^interpolate\s+\S+\s*/.exec(text);
-        if (interp) {
-          this.lost.add('attribute_dropped', 'linkStyle interpolate (curve style) has no equivalent', line);
-          text = text.slice(interp[0].length);
-        }
-        const which = m[1] === 'default' ? 'default' : (m[1] ?? '').split(',').map((s) => Number(s.trim()));
-        this.pendingLinkStyle.push({ which, text, line });
+        const read = readClassStatement(this.restOfStatement().trim());
+        if (!read) throw parseError('class needs node ids and a class name (two words)', line);
+        this.pendingClass.push({ ids: read.ids, cls: read.className, line });
         return;
       }
       case 'click':
@@ -402,12 +375,24 @@ class MermaidParser {
     }
   }
 
-  /** `classDef name styles`, `style id styles`: past the keyword, the target and the style list after the first blank. */
-  private targetAndStyles(kw: string, line: number, missing: string): [string, string] {
-    this.pos += kw.length;
-    const m = /^(\S+)\s+(.*)$/s.exec(this.restOfStatement().trim());
-    if (!m) throw parseError(missing, line);
-    return [m[1] ?? '', m[2] ?? ''];
+  /** `classDef names styles`, `style id styles`, `linkStyle numbers|default [interpolate curve] styles` (kit/mermaid). */
+  private styleStatement(kw: StyleKind, line: number): void {
+    const text = this.restOfStatement().trim();
+    const read = readStyleStatement(text, kw);
+    if (read === 'bad_links') throw parseError('linkStyle needs link numbers (0,1 without blanks) or default', line);
+    if (read === 'missing') {
+      throw parseError(kw === 'classDef' ? 'classDef needs a class name and styles' : kw === 'style' ? 'style needs a node id and styles' : 'linkStyle needs link numbers (or default) and styles', line);
+    }
+    const styles = text.slice(read.propsStart, read.propsEnd);
+    if (kw === 'linkStyle') {
+      if (read.lead !== '') this.lost.add('attribute_dropped', 'linkStyle interpolate (curve style) has no equivalent', line);
+      this.pendingLinkStyle.push({ which: linkStyleTargets(read), text: styles, line });
+    } else if (kw === 'classDef') {
+      for (const name of read.targets) this.g.classDefs.set(name, { style: parseNodeStyle(styles, this.lost, line, `classDef ${name}`), line });
+    } else {
+      const id = read.targets[0] ?? '';
+      this.pendingStyle.push({ id, style: parseNodeStyle(styles, this.lost, line, `style ${id}`), line });
+    }
   }
 
   private openSubgraph(rest: string, line: number): void {

@@ -5,6 +5,7 @@ import { readSubgraphHeader } from './subgraph.ts';
 import { LinkReader, readPipeLabel } from './links.ts';
 import { readShape, SHAPE_DELIMITERS } from './shapes.ts';
 import { parseDecls } from './style.ts';
+import { readClassStatement, readStyleStatement } from './statements.ts';
 import type { Decl } from './style.ts';
 import type { Family } from './keywords.ts';
 import type { MermaidSource, Statement } from './source.ts';
@@ -328,6 +329,15 @@ class Builder {
 
   styleLine(st: Statement, kind: StyleLine['kind']): void {
     const s = st.text;
+    if (this.model.family === 'flowchart') {
+      // Flowcharts read as Mermaid's grammar does (kit/mermaid/statements.ts); a statement it refuses styles nothing.
+      const read = readStyleStatement(s, kind);
+      if (typeof read === 'string') return;
+      // Mermaid draws the node a style statement names, outside any subgraph.
+      if (kind === 'style') for (const id of read.targets) if (!this.model.nodes.has(id) && !this.model.clusters.has(id)) this.model.nodes.set(id, { kind: 'node', id, label: null, classes: [], parent: null });
+      this.addStyleLine(st, kind, read.targets, read.lead, read.propsStart, read.propsEnd);
+      return;
+    }
     const kw = kind.length;
     let p = kw;
     while (p < s.length && /\s/.test(s[p] ?? '')) p++;
@@ -335,7 +345,7 @@ class Builder {
     while (p < s.length && !/\s/.test(s[p] ?? '')) p++;
     let targetText = s.slice(t0, p);
     while (p < s.length && /\s/.test(s[p] ?? '')) p++;
-    // `style a, b fill:...` keeps ids separated by ", ".
+    // `style a, b fill:...` keeps ids separated by ", " (state diagrams take `class a, b name` too).
     while (targetText.endsWith(',') && p < s.length) {
       const n0 = p;
       while (p < s.length && !/\s/.test(s[p] ?? '')) p++;
@@ -352,17 +362,18 @@ class Builder {
     }
     let propsEnd = s.length;
     while (propsEnd > p && (s[propsEnd - 1] === ';' || /\s/.test(s[propsEnd - 1] ?? ''))) propsEnd--;
+    this.addStyleLine(st, kind, targetText.split(',').map((x) => x.trim()).filter((x) => x !== ''), lead, p, propsEnd);
+  }
+
+  private addStyleLine(st: Statement, kind: StyleLine['kind'], targets: string[], lead: string, p: number, propsEnd: number): void {
     const line: StyleLine = {
       idx: this.model.styleLines.length,
       kind,
       line: st.line,
       propsStart: st.start + p,
       propsEnd: st.start + propsEnd,
-      targets: targetText
-        .split(',')
-        .map((x) => x.trim())
-        .filter((x) => x !== ''),
-      decls: parseDecls(s.slice(p, propsEnd)),
+      targets,
+      decls: parseDecls(st.text.slice(p, propsEnd)),
       lead,
     };
     this.model.styleLines.push(line);
@@ -796,7 +807,8 @@ export function buildModel(src: MermaidSource): MermaidModel {
       continue;
     }
     if (word === 'class' && src.family !== 'class') {
-      const a = parseClassAssignment(s);
+      // Flowcharts as Mermaid's grammar reads them (two words: `class a, b c` is refused and assigns nothing).
+      const a = src.family === 'flowchart' ? readClassStatement(s) : parseClassAssignment(s);
       if (a) b.assignClass(a.ids, a.className);
       continue;
     }

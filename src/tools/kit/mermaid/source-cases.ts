@@ -14,6 +14,11 @@ export interface SourceCase {
   labels?: Record<string, string>;
   /** Subgraph ids Mermaid gives, when the case is about subgraphs. */
   subgraphs?: string[];
+  /**
+   * When Mermaid refuses a single statement: the node ids the element model draws all the same (it checks
+   * colours and skips the statement; convert-diagram refuses the text).
+   */
+  modelNodes?: string[];
 }
 
 export const SOURCE_CASES: readonly SourceCase[] = [
@@ -39,4 +44,9 @@ export const SOURCE_CASES: readonly SourceCase[] = [
   { name: 'an ellipse', text: 'flowchart TD\nA(-x-)-->B', nodes: ['A', 'B'], labels: { A: 'x' } },
   { name: 'text after a quoted label joins it', text: 'flowchart TD\nA["x" y]-->B\nC["x"y]', nodes: ['A', 'B', 'C'], labels: { A: 'x y', C: 'xy' } },
   { name: 'a quoted subgraph title without a blank is its id', text: 'flowchart TD\nsubgraph "one"\nA\nend\nsubgraph "a b"\nB\nend', nodes: ['A', 'B'], subgraphs: ['one', 'subGraph1'] },
+  { name: 'a style naming two ids styles one node named by both', text: 'flowchart TD\nA-->B\nstyle A,B fill:red', nodes: ['A', 'B', 'A,B'] },
+  { name: 'a style naming "A, B" styles a node "A,"', text: 'flowchart TD\nA-->B\nstyle A, B fill:red', nodes: ['A', 'B', 'A,'] },
+  { name: 'a class statement with a blank after a comma', text: 'flowchart TD\nA-->B\nclass A, B foo', nodes: null, modelNodes: ['A', 'B'] },
+  { name: 'a class statement with three words', text: 'flowchart TD\nA-->B\nclass A foo bar', nodes: null, modelNodes: ['A', 'B'] },
+  { name: 'a linkStyle with a blank after a comma', text: 'flowchart TD\nA-->B\nB-->C\nlinkStyle 0, 1 stroke:red', nodes: null, modelNodes: ['A', 'B', 'C'] },
 ];
