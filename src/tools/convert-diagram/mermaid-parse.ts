@@ -7,6 +7,7 @@ import { directiveSpans, frontmatterSpan, frontmatterYaml } from '../kit/mermaid
 import { readId } from '../kit/mermaid/ids.ts';
 import { LinkReader, readPipeLabel } from '../kit/mermaid/links.ts';
 import { readSubgraphHeader } from '../kit/mermaid/subgraph.ts';
+import { readShapeData } from '../kit/mermaid/shape-data.ts';
 import { BRACKET_DELIMITERS, readShape, SHAPE_DELIMITERS } from '../kit/mermaid/shapes.ts';
 import type { ShapeDelimiter } from '../kit/mermaid/shapes.ts';
 import { splitOutsideParens } from '../kit/mermaid/style.ts';
@@ -525,32 +526,25 @@ class MermaidParser {
     return id;
   }
 
+  /** `A@{ shape: ..., label: ... }` (kit/mermaid/shape-data.ts: on one line or over several, as Mermaid reads it). */
   private v11Shape(id: string, line: number): void {
     const close = this.src.indexOf('}', this.pos);
     if (close < 0) throw parseError(`the @{ ... } block of ${truncate(id, 40)} is never closed`, line);
-    const body = this.src.slice(this.pos + 1, close + 1);
+    const data = readShapeData(this.src.slice(this.pos + 2, close));
     this.pos = close + 1;
-    let data: unknown;
-    try {
-      data = parseYaml(body, { maxAliasCount: 0 });
-    } catch {
-      throw parseError(`the @{ ... } block of ${truncate(id, 40)} is not valid`, line);
-    }
+    if (!data) throw parseError(`the @{ ... } block of ${truncate(id, 40)} is not valid`, line);
     const node = ensureNode(this.g, id, line);
-    if (data && typeof data === 'object' && !Array.isArray(data)) {
-      const rec = data as Record<string, unknown>;
-      if (typeof rec.label === 'string') node.label = this.cleanLabel(rec.label, line, `node ${id}`);
-      if (typeof rec.shape === 'string') {
-        const shape = V11_SHAPES[rec.shape];
-        if (shape) node.shape = shape;
-        else {
-          node.shape = 'rect';
-          this.lost.add('shape_approximated', `node ${truncate(id, 40)}: Mermaid shape ${truncate(rec.shape, 30)} drawn as a rectangle`, line);
-        }
+    if (data.label !== undefined) node.label = this.cleanLabel(data.label, line, `node ${id}`);
+    if (data.shape !== undefined) {
+      const shape = V11_SHAPES[data.shape];
+      if (shape) node.shape = shape;
+      else {
+        node.shape = 'rect';
+        this.lost.add('shape_approximated', `node ${truncate(id, 40)}: Mermaid shape ${truncate(data.shape, 30)} drawn as a rectangle`, line);
       }
-      for (const k of Object.keys(rec)) {
-        if (k !== 'label' && k !== 'shape') this.lost.add('attribute_dropped', `node ${truncate(id, 40)}: @{ ${truncate(k, 30)} } has no equivalent`, line);
-      }
+    }
+    for (const k of data.keys) {
+      if (k !== 'label' && k !== 'shape') this.lost.add('attribute_dropped', `node ${truncate(id, 40)}: @{ ${truncate(k, 30)} } has no equivalent`, line);
     }
     if (!node.shape) node.shape = 'rect';
   }

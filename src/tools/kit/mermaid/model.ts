@@ -6,6 +6,7 @@ import { LinkReader, readPipeLabel } from './links.ts';
 import { readShape, SHAPE_DELIMITERS } from './shapes.ts';
 import { parseDecls } from './style.ts';
 import { readClassStatement, readStyleStatement } from './statements.ts';
+import { readShapeData } from './shape-data.ts';
 import type { Decl } from './style.ts';
 import type { Family } from './keywords.ts';
 import type { MermaidSource, Statement } from './source.ts';
@@ -105,6 +106,12 @@ function parseShape(s: string, p: number): { label: string; end: number } | null
   let fallback: { label: string; end: number } | null = null;
   for (const d of SHAPE_DELIMITERS) {
     if (!s.startsWith(d.open, p)) continue;
+    if (d.open === '@{') {
+      // kit/mermaid/shape-data.ts, the body on one line or (statements joined by buildModel) over several.
+      const close = s.indexOf('}', p);
+      if (close < 0) return { label: unquote(s.slice(p + 2)), end: s.length };
+      return { label: readShapeData(s.slice(p + 2, close))?.label ?? '', end: close + 1 };
+    }
     const read = readShape(s, p, s.length, d);
     if ('problem' in read) {
       fallback ??= { label: unquote(s.slice(p + d.open.length)), end: s.length };
@@ -116,7 +123,6 @@ function parseShape(s: string, p: number): { label: string; end: number } | null
       const k = s.indexOf(')', end);
       if (k > 0) end = k + 1;
     }
-    if (d.open === '@{') return { label: /label\s*:\s*"([^"]*)"/.exec(read.text)?.[1] ?? '', end };
     return { label: read.quoted ? read.text.trim() : unquote(read.text), end };
   }
   return fallback;
@@ -438,7 +444,10 @@ function flowStatement(b: Builder, s: string, family: Family): void {
     }
     const tok = parseNodeToken(s, pos, family);
     if (tok) {
+      // `e1@{ animate: true }` gives properties to the link e1, not a node.
+      const edgeProperties = b.model.edgeIds.has(tok.id) && s.startsWith('@{', pos + tok.id.length);
       pos = Math.max(tok.end, pos + 1);
+      if (edgeProperties) continue;
       if (tok.edgeId) {
         pendingEdgeId = tok.id;
         continue;
@@ -780,13 +789,36 @@ function handleVenn(b: Builder, st: Statement): void {
   }
 }
 
+/** Does the statement open `@{` (outside a quoted label) without closing it? */
+function opensShapeBlock(s: string): boolean {
+  const at = s.lastIndexOf('@{');
+  if (at < 0 || s.includes('}', at)) return false;
+  let quotes = 0;
+  for (let i = s.indexOf('"'); i >= 0 && i < at; i = s.indexOf('"', i + 1)) quotes++;
+  return quotes % 2 === 0;
+}
+
 /** Build the model from the statements of a read source. */
 export function buildModel(src: MermaidSource): MermaidModel {
   const b = new Builder(src.family, src.keyword);
   const inNote = { on: false };
   let openQuote = false;
   let inAccDescr = false;
+  // A flowchart `A@{` whose `}` comes on a later line: its lines are one statement, as Mermaid reads them.
+  let shapeBlock: Statement | null = null;
+  const statements: Statement[] = [];
   for (const st of src.statements) {
+    if (shapeBlock) {
+      shapeBlock.text += `\n${st.text}`;
+      if (st.text.includes('}')) {
+        statements.push(shapeBlock);
+        shapeBlock = null;
+      }
+    } else if (src.family === 'flowchart' && opensShapeBlock(st.text)) shapeBlock = { ...st };
+    else statements.push(st);
+  }
+  if (shapeBlock) statements.push(shapeBlock);
+  for (const st of statements) {
     const s = st.text;
     // A click tooltip may run over several lines; skip until its quote closes.
     if (openQuote) {

@@ -1,7 +1,8 @@
 // Mermaid texts that the two diagram tools once read differently (frontmatter fences, directives, node ids, links,
-// shape labels, subgraph headers), each with Mermaid's own verdict (`mermaid.parse`, mermaid 11.17.2) and, when it accepts, the node ids it
-// draws. kit/mermaid's and convert-diagram's tests check our reading against these; diagram-contrast's
-// mermaid-parse.test.ts checks the verdicts themselves against Mermaid, so a new Mermaid cannot leave them stale.
+// shape labels, subgraph headers, style and class statements, `@{ }` shape blocks), each with Mermaid's own verdict
+// (`mermaid.parse`, mermaid 11.17.2) and, when it accepts, the node ids it draws. kit/mermaid's and convert-diagram's
+// tests check our reading against these; diagram-contrast's mermaid-parse.test.ts checks the verdicts themselves
+// against Mermaid, so a new Mermaid cannot leave them stale.
 
 export interface SourceCase {
   name: string;
@@ -49,4 +50,9 @@ export const SOURCE_CASES: readonly SourceCase[] = [
   { name: 'a class statement with a blank after a comma', text: 'flowchart TD\nA-->B\nclass A, B foo', nodes: null, modelNodes: ['A', 'B'] },
   { name: 'a class statement with three words', text: 'flowchart TD\nA-->B\nclass A foo bar', nodes: null, modelNodes: ['A', 'B'] },
   { name: 'a linkStyle with a blank after a comma', text: 'flowchart TD\nA-->B\nB-->C\nlinkStyle 0, 1 stroke:red', nodes: null, modelNodes: ['A', 'B', 'C'] },
+  { name: 'a shape block over several lines', text: 'flowchart TD\nA@{\n  shape: rect\n  label: hi\n}\nA-->B', nodes: ['A', 'B'], labels: { A: 'hi' } },
+  { name: 'a shape label without quotes', text: 'flowchart TD\nA@{ shape: rect, label: hello world }', nodes: ['A'], labels: { A: 'hello world' } },
+  { name: 'a shape label that is a number', text: 'flowchart TD\nA@{ label: 5 }', nodes: ['A'], labels: { A: '5' } },
+  { name: 'a shape label holding a colon and a blank, unquoted', text: 'flowchart TD\nA@{ shape: circle, label: hi: there }', nodes: null, modelNodes: ['A'] },
+  { name: 'properties of a link by its id', text: 'flowchart TD\nA e1@--> B\ne1@{ animate: true }', nodes: ['A', 'B'], edges: ['A>B|'] },
 ];
