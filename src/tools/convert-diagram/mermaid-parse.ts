@@ -6,7 +6,7 @@ import { familyOf } from '../kit/mermaid/keywords.ts';
 import { directiveSpans, frontmatterSpan, frontmatterYaml } from '../kit/mermaid/source.ts';
 import { readId } from '../kit/mermaid/ids.ts';
 import { LinkReader, readPipeLabel } from '../kit/mermaid/links.ts';
-import { readSubgraphHeader } from '../kit/mermaid/subgraph.ts';
+import { readSubgraphHeader, SubgraphClosings } from '../kit/mermaid/subgraph.ts';
 import { readShapeData } from '../kit/mermaid/shape-data.ts';
 import { BRACKET_DELIMITERS, readShape, SHAPE_DELIMITERS } from '../kit/mermaid/shapes.ts';
 import type { ShapeDelimiter } from '../kit/mermaid/shapes.ts';
@@ -215,7 +215,7 @@ class MermaidParser {
   private readonly stack: OpenSubgraph[] = [];
   private readonly closed: ClosedSubgraph[] = [];
   private readonly closedOf = new Map<OpenSubgraph, ClosedSubgraph>();
-  private readonly claimed = new Set<string>();
+  private readonly closings = new SubgraphClosings();
   private readonly pendingClass: { ids: string[]; cls: string; line: number }[] = [];
   private readonly pendingStyle: { id: string; style: Style; line: number }[] = [];
   private readonly pendingLinkStyle: { which: 'default' | number[]; text: string; line: number }[] = [];
@@ -417,10 +417,8 @@ class MermaidParser {
   private closeSubgraph(line: number): void {
     const open = this.stack.pop();
     if (!open) throw parseError('end without an open subgraph', line);
-    const id = open.explicitId ?? `subGraph${this.closed.length}`;
-    // Mermaid keeps a node in the first subgraph to close that mentions it.
-    const members = open.members.filter((m) => m !== id && !this.claimed.has(m));
-    for (const m of members) this.claimed.add(m);
+    // kit/mermaid/subgraph.ts: subGraph<n> numbering, a node kept by the first subgraph to close around it.
+    const { id, members } = this.closings.close(open.explicitId ?? null, open.members);
     const closed: ClosedSubgraph = { id, line: open.line, members };
     if (open.title !== undefined) closed.title = open.title;
     if (open.direction) closed.direction = open.direction;

@@ -1,7 +1,7 @@
 // Mermaid model: the elements a diagram draws (nodes, subgraphs, edges, notes, actors...) and its style statements.
 import { ToolError } from '../contract.ts';
 import { readId } from './ids.ts';
-import { readSubgraphHeader } from './subgraph.ts';
+import { readSubgraphHeader, SubgraphClosings } from './subgraph.ts';
 import { LinkReader, readPipeLabel } from './links.ts';
 import { readShape, SHAPE_DELIMITERS } from './shapes.ts';
 import { parseDecls } from './style.ts';
@@ -195,8 +195,7 @@ interface ClusterFrame {
 class Builder {
   readonly model: MermaidModel;
   private stack: ClusterFrame[] = [];
-  private subCount = 0;
-  private assigned = new Set<string>();
+  private closings = new SubgraphClosings();
 
   constructor(family: Family, keyword: string | null) {
     this.model = {
@@ -287,21 +286,17 @@ class Builder {
     const frame = this.stack.pop();
     if (!frame) return undefined;
     if (frame.kind === 'subgraph' || frame.kind === 'block' || frame.kind === 'composite' || frame.kind === 'namespace') {
+      const { id, members } = this.closings.close(frame.explicitId, frame.members);
       if (!frame.explicitId) {
-        // Mermaid names unnamed subgraphs subGraph<n>, counting subgraphs as they close.
-        frame.el.id = `subGraph${this.subCount}`;
-        this.model.clusters.set(frame.el.id, frame.el);
-        this.currentParentMember(frame.el.id);
+        frame.el.id = id;
+        this.model.clusters.set(id, frame.el);
+        this.currentParentMember(id);
       }
-      this.subCount++;
-      // A node belongs to the first (innermost) subgraph that closes around a mention of it.
-      for (const id of frame.members) {
-        if (this.assigned.has(id) || id === frame.el.id) continue;
-        this.assigned.add(id);
-        const n = this.model.nodes.get(id);
-        if (n) n.parent = frame.el.id;
-        const c = this.model.clusters.get(id);
-        if (c && c !== frame.el) c.parent = frame.el.id;
+      for (const m of members) {
+        const n = this.model.nodes.get(m);
+        if (n) n.parent = id;
+        const c = this.model.clusters.get(m);
+        if (c && c !== frame.el) c.parent = id;
       }
     }
     return frame;
