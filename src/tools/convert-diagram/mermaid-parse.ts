@@ -4,7 +4,7 @@ import { withoutImportant } from '../kit/colour/colour.ts';
 import { decodeMermaidEntities } from '../kit/mermaid/entities.ts';
 import { familyOf } from '../kit/mermaid/keywords.ts';
 import { directiveSpans, frontmatterSpan, frontmatterYaml } from '../kit/mermaid/source.ts';
-import { readId } from '../kit/mermaid/ids.ts';
+import { EdgeIdReader, readId } from '../kit/mermaid/ids.ts';
 import { LinkReader, readPipeLabel } from '../kit/mermaid/links.ts';
 import { readSubgraphHeader, SubgraphClosings } from '../kit/mermaid/subgraph.ts';
 import { readShapeData } from '../kit/mermaid/shape-data.ts';
@@ -221,6 +221,7 @@ class MermaidParser {
   private readonly pendingLinkStyle: { which: 'default' | number[]; text: string; line: number }[] = [];
   private readonly edgeIds = new Set<string>();
   private readonly links: LinkReader;
+  private readonly edgeIdReader: EdgeIdReader;
 
   constructor(
     private readonly src: string,
@@ -228,6 +229,7 @@ class MermaidParser {
   ) {
     this.starts = lineStarts(src);
     this.links = new LinkReader(src);
+    this.edgeIdReader = new EdgeIdReader(src);
   }
 
   private line(at = this.pos): number {
@@ -437,11 +439,9 @@ class MermaidParser {
   }
 
   private vertexStatement(line: number): void {
-    // `id@{ ... }` on an edge id: the identifier is read whole with a sticky word match, then "@{" checked.
-    const word = /[\p{L}\p{N}_]+/uy;
-    word.lastIndex = this.pos;
-    const w = word.exec(this.src);
-    const ep = w && this.src.startsWith('@{', this.pos + w[0].length) ? ['', w[0]] : null;
+    // `id@{ ... }` on an edge id: properties of the link, not a node.
+    const idEnd = readId(this.src, this.pos);
+    const ep = this.src.startsWith('@{', idEnd) ? ['', this.src.slice(this.pos, idEnd)] : null;
     if (ep && this.edgeIds.has(ep[1] ?? '')) {
       const close = this.src.indexOf('}', this.pos);
       if (close < 0) throw parseError(`the @{ ... } block of edge ${truncate(ep[1] ?? '', 40)} is never closed`, line);
@@ -580,20 +580,25 @@ class MermaidParser {
 
   /** A link with its label, or null when none starts here. */
   private link(line: number): LinkInfo | null {
-    // An edge id `e1@` before the link: the identifier is read whole with a sticky word match, then "@" checked.
-    const word = /[\p{L}\p{N}_]+/uy;
-    word.lastIndex = this.pos;
-    const w = word.exec(this.src);
-    const idLength = w && this.src[this.pos + w[0].length] === '@' && /[-=.~<ox]/.test(this.src[this.pos + w[0].length + 1] ?? '') ? w[0].length + 1 : 0;
+    // An edge id `e1@` before the link (kit/mermaid/ids.ts), when no link starts here; blanks may follow its `@`.
     const start = this.pos;
-    const token = this.links.read(start + idLength, this.lineEnd(start));
+    const limit = this.lineEnd(start);
+    let token = this.links.read(start, limit);
+    let idEnd = start;
+    if (token === null) {
+      idEnd = this.edgeIdReader.read(start);
+      if (idEnd === start) return null;
+      let from = idEnd;
+      while (this.src[from] === ' ' || this.src[from] === '\t') from++;
+      token = this.links.read(from, limit);
+    }
     if (token === 'ends_differ') throw parseError('the two ends of this link do not match', line);
     if (!token) return null;
     this.pos = token.end;
     const info: LinkInfo = { line: token.line, head: token.head, tail: token.tail, length: token.length };
     if (token.text !== undefined) info.label = this.cleanLabel(token.text, line, 'edge label');
-    if (idLength > 0) {
-      const edgeId = this.src.slice(start, start + idLength - 1);
+    if (idEnd > start) {
+      const edgeId = this.src.slice(start, idEnd - 1);
       this.edgeIds.add(edgeId);
       this.lost.add('attribute_dropped', `edge id ${truncate(edgeId, 40)} has no equivalent`, line);
     }

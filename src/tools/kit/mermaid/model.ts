@@ -1,6 +1,6 @@
 // Mermaid model: the elements a diagram draws (nodes, subgraphs, edges, notes, actors...) and its style statements.
 import { ToolError } from '../contract.ts';
-import { readId } from './ids.ts';
+import { EdgeIdReader, readId } from './ids.ts';
 import { readSubgraphHeader, SubgraphClosings } from './subgraph.ts';
 import { LinkReader, readPipeLabel } from './links.ts';
 import { readShape, SHAPE_DELIMITERS } from './shapes.ts';
@@ -94,7 +94,6 @@ interface NodeToken {
   label: string | null;
   classes: string[];
   end: number;
-  edgeId: boolean;
 }
 
 /**
@@ -133,7 +132,6 @@ function parseNodeToken(s: string, p: number, family: Family): NodeToken | null 
   if (idEnd === p) return null;
   const id = s.slice(p, idEnd);
   let q = idEnd;
-  if (s[q] === '@' && s[q + 1] !== '{') return { id, label: null, classes: [], end: q + 1, edgeId: true };
   let label: string | null = null;
   const shape = parseShape(s, q);
   if (shape) {
@@ -153,7 +151,7 @@ function parseNodeToken(s: string, p: number, family: Family): NodeToken | null 
     while (/\d/.test(s[k] ?? '')) k++;
     if (k > q + 1) q = k;
   }
-  return { id, label, classes, end: q, edgeId: false };
+  return { id, label, classes, end: q };
 }
 
 interface LinkToken {
@@ -419,6 +417,7 @@ function flowStatement(b: Builder, s: string, family: Family): void {
   const links: { link: LinkToken; edgeId: string | null }[] = [];
   let pendingEdgeId: string | null = null;
   const reader = new LinkReader(s);
+  const edgeIdReader = new EdgeIdReader(s);
   let pos = 0;
   let guard = 0;
   while (pos < s.length && guard++ < 100_000) {
@@ -433,6 +432,15 @@ function flowStatement(b: Builder, s: string, family: Family): void {
       pos = link.end;
       continue;
     }
+    // An edge id `e1@` (kit/mermaid/ids.ts) where no link starts.
+    if (!link && (current.length > 0 || reader.read(pos, s.length) === null)) {
+      const idEnd = edgeIdReader.read(pos);
+      if (idEnd > pos) {
+        pendingEdgeId = s.slice(pos, idEnd - 1);
+        pos = idEnd;
+        continue;
+      }
+    }
     if (s[pos] === '&') {
       pos++;
       continue;
@@ -443,10 +451,6 @@ function flowStatement(b: Builder, s: string, family: Family): void {
       const edgeProperties = b.model.edgeIds.has(tok.id) && s.startsWith('@{', pos + tok.id.length);
       pos = Math.max(tok.end, pos + 1);
       if (edgeProperties) continue;
-      if (tok.edgeId) {
-        pendingEdgeId = tok.id;
-        continue;
-      }
       if (family === 'block' && (tok.id === 'space' || tok.id === 'columns')) continue;
       b.node(tok.id, tok.label, tok.classes);
       current.push(tok.id);

@@ -55,4 +55,9 @@ export const SOURCE_CASES: readonly SourceCase[] = [
   { name: 'a shape label that is a number', text: 'flowchart TD\nA@{ label: 5 }', nodes: ['A'], labels: { A: '5' } },
   { name: 'a shape label holding a colon and a blank, unquoted', text: 'flowchart TD\nA@{ shape: circle, label: hi: there }', nodes: null, modelNodes: ['A'] },
   { name: 'properties of a link by its id', text: 'flowchart TD\nA e1@--> B\ne1@{ animate: true }', nodes: ['A', 'B'], edges: ['A>B|'] },
+  { name: 'an edge id holding a hyphen', text: 'flowchart TD\nA a-b@--> B', nodes: ['A', 'B'], edges: ['A>B|'] },
+  { name: 'an edge id holding a dot', text: 'flowchart TD\nA e.1@--> B', nodes: ['A', 'B'], edges: ['A>B|'] },
+  { name: 'an edge id holding a bracket', text: 'flowchart TD\nA e[1@--> B', nodes: ['A', 'B'], edges: ['A>B|'] },
+  { name: 'a blank between an edge id and its link', text: 'flowchart TD\nA e1@ --> B', nodes: ['A', 'B'], edges: ['A>B|'] },
+  { name: 'an edge id glued to the link before it', text: 'flowchart TD\nA-->e1@-->B', nodes: null, modelNodes: ['B'] },
 ];
