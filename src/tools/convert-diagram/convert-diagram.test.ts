@@ -350,6 +350,7 @@ describe("convert-diagram: read as Mermaid reads (kit/mermaid's source cases)", 
       if (c.edges) expect(g.edges.map((e) => `${e.from}>${e.to}|${e.label ?? ''}`)).toEqual(c.edges);
       for (const [id, label] of Object.entries(c.labels ?? {})) expect(g.nodes.get(id)?.label).toBe(label);
       if (c.subgraphs) expect([...g.groups.keys()]).toEqual(c.subgraphs);
+      for (const [id, classes] of Object.entries(c.classes ?? {})) expect(g.nodes.get(id)?.classes).toEqual(classes);
     });
   }
   it('keeps the title of an indented frontmatter, and removes a directive from a label as Mermaid does', () => {

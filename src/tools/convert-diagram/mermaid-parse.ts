@@ -4,7 +4,7 @@ import { withoutImportant } from '../kit/colour/colour.ts';
 import { decodeMermaidEntities } from '../kit/mermaid/entities.ts';
 import { familyOf } from '../kit/mermaid/keywords.ts';
 import { directiveSpans, frontmatterSpan, frontmatterYaml } from '../kit/mermaid/source.ts';
-import { EdgeIdReader, readId } from '../kit/mermaid/ids.ts';
+import { EdgeIdReader, readClassSuffixes, readId } from '../kit/mermaid/ids.ts';
 import { LinkReader, readPipeLabel } from '../kit/mermaid/links.ts';
 import { readSubgraphHeader, SubgraphClosings } from '../kit/mermaid/subgraph.ts';
 import { readShapeData } from '../kit/mermaid/shape-data.ts';
@@ -514,12 +514,10 @@ class MermaidParser {
       if (!this.shape(id, line, false)) this.pos = save;
     }
     const node = ensureNode(this.g, id, line);
-    while (this.peek() === ':' && this.peek(1) === ':' && this.peek(2) === ':') {
-      this.pos += 3;
-      const cls = this.readId();
-      if (cls === '') throw parseError('a class name must follow :::', line);
-      node.classes.push(cls);
-    }
+    const suffixes = readClassSuffixes(this.src, this.pos);
+    if (suffixes.empty) throw parseError('a class name must follow :::', line);
+    node.classes.push(...suffixes.classes);
+    this.pos = suffixes.end;
     this.mention(id);
     return id;
   }

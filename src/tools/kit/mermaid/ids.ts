@@ -53,3 +53,21 @@ export class EdgeIdReader {
     return this.lastAt > p ? this.lastAt + 1 : p;
   }
 }
+
+/**
+ * The `:::name` class shorthands after a node at `p`, each name read as a node id (Mermaid takes `c-d`, `c.d`,
+ * `c$d`, and `c-` before a blank); `empty` when a `:::` has no name after it.
+ */
+export function readClassSuffixes(s: string, p: number): { classes: string[]; end: number; empty: boolean } {
+  const classes: string[] = [];
+  let q = p;
+  while (s.startsWith(':::', q)) {
+    let end = readId(s, q + 3);
+    if (end === q + 3) return { classes, end: q + 3, empty: true };
+    // A final hyphen belongs to the name unless a link starts with it (`c- -->` is the class c-, `c-->` a link).
+    if (s[end] === '-' && (end + 1 === s.length || ' \t\n;'.includes(s[end + 1] ?? ''))) end++;
+    classes.push(s.slice(q + 3, end));
+    q = end;
+  }
+  return { classes, end: q, empty: false };
+}

@@ -1,6 +1,6 @@
 // Mermaid model: the elements a diagram draws (nodes, subgraphs, edges, notes, actors...) and its style statements.
 import { ToolError } from '../contract.ts';
-import { EdgeIdReader, readId } from './ids.ts';
+import { EdgeIdReader, readClassSuffixes, readId } from './ids.ts';
 import { readSubgraphHeader, SubgraphClosings } from './subgraph.ts';
 import { LinkReader, readPipeLabel } from './links.ts';
 import { readShape, SHAPE_DELIMITERS } from './shapes.ts';
@@ -138,14 +138,9 @@ function parseNodeToken(s: string, p: number, family: Family): NodeToken | null 
     label = shape.label;
     q = shape.end;
   }
-  const classes: string[] = [];
-  while (s.startsWith(':::', q)) {
-    const c0 = q + 3;
-    let c1 = c0;
-    while (c1 < s.length && /[\w-]/.test(s[c1] ?? '')) c1++;
-    if (c1 > c0) classes.push(s.slice(c0, c1));
-    q = c1;
-  }
+  const suffixes = readClassSuffixes(s, q);
+  const classes = suffixes.classes;
+  q = suffixes.end;
   if (family === 'block' && s[q] === ':') {
     let k = q + 1;
     while (/\d/.test(s[k] ?? '')) k++;

@@ -15,6 +15,8 @@ export interface SourceCase {
   labels?: Record<string, string>;
   /** Subgraph ids Mermaid gives, when the case is about subgraphs. */
   subgraphs?: string[];
+  /** Node classes Mermaid assigns, when the case is about classes. */
+  classes?: Record<string, string[]>;
   /**
    * When Mermaid refuses a single statement: the node ids the element model draws all the same (it checks
    * colours and skips the statement; convert-diagram refuses the text).
@@ -60,4 +62,6 @@ export const SOURCE_CASES: readonly SourceCase[] = [
   { name: 'an edge id holding a bracket', text: 'flowchart TD\nA e[1@--> B', nodes: ['A', 'B'], edges: ['A>B|'] },
   { name: 'a blank between an edge id and its link', text: 'flowchart TD\nA e1@ --> B', nodes: ['A', 'B'], edges: ['A>B|'] },
   { name: 'an edge id glued to the link before it', text: 'flowchart TD\nA-->e1@-->B', nodes: null, modelNodes: ['B'] },
+  { name: 'class names holding a dot or a $', text: 'flowchart TD\nA:::c.d --> B:::c$d', nodes: ['A', 'B'], edges: ['A>B|'], classes: { A: ['c.d'], B: ['c$d'] } },
+  { name: 'a class name ending with a hyphen', text: 'flowchart TD\nA:::c- --> B:::d-->C', nodes: ['A', 'B', 'C'], edges: ['A>B|', 'B>C|'], classes: { A: ['c-'], B: ['d'] } },
 ];

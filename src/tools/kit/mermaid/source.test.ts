@@ -48,6 +48,7 @@ describe("the element model against Mermaid's verdicts", () => {
       if (c.edges) expect(model.edges.map((e) => `${e.from}>${e.to}|${e.label ?? ''}`)).toEqual(c.edges);
       for (const [id, label] of Object.entries(c.labels ?? {})) expect(model.nodes.get(id)?.label).toBe(label);
       if (c.subgraphs) expect([...model.clusters.keys()]).toEqual(c.subgraphs);
+      for (const [id, classes] of Object.entries(c.classes ?? {})) expect(model.nodes.get(id)?.classes).toEqual(classes);
     });
   }
 });
