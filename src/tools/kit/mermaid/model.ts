@@ -5,7 +5,7 @@ import { readSubgraphHeader, SubgraphClosings } from './subgraph.ts';
 import { LinkReader, readPipeLabel } from './links.ts';
 import { readShape, SHAPE_DELIMITERS } from './shapes.ts';
 import { parseDecls } from './style.ts';
-import { readClassStatement, readStyleStatement } from './statements.ts';
+import { readClassStatement, readStyleStatement, styleListSpan } from './statements.ts';
 import { readShapeData } from './shape-data.ts';
 import type { Decl } from './style.ts';
 import type { Family } from './keywords.ts';
@@ -346,17 +346,8 @@ class Builder {
       targetText += s.slice(n0, p);
       while (p < s.length && /\s/.test(s[p] ?? '')) p++;
     }
-    let lead = '';
-    if (kind === 'linkStyle' && s.startsWith('interpolate', p)) {
-      const m = /^interpolate\s+\S+\s*/.exec(s.slice(p));
-      if (m) {
-        lead = m[0];
-        p += m[0].length;
-      }
-    }
-    let propsEnd = s.length;
-    while (propsEnd > p && (s[propsEnd - 1] === ';' || /\s/.test(s[propsEnd - 1] ?? ''))) propsEnd--;
-    this.addStyleLine(st, kind, targetText.split(',').map((x) => x.trim()).filter((x) => x !== ''), lead, p, propsEnd);
+    const span = styleListSpan(s, p, kind);
+    this.addStyleLine(st, kind, targetText.split(',').map((x) => x.trim()).filter((x) => x !== ''), span.lead, span.propsStart, span.propsEnd);
   }
 
   private addStyleLine(st: Statement, kind: StyleLine['kind'], targets: string[], lead: string, p: number, propsEnd: number): void {

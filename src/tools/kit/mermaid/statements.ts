@@ -47,25 +47,32 @@ export function readStyleStatement(text: string, kind: StyleKind): StyleStatemen
   const t0 = skipBlanks(text, kind.length);
   const t1 = skipWord(text, t0);
   const target = text.slice(t0, t1);
-  let p = skipBlanks(text, t1);
+  const p = skipBlanks(text, t1);
   if (target === '' || p === t1) return 'missing';
   let targets: string[];
   if (kind === 'linkStyle') {
     if (target !== 'default' && linkNumbers(target) === null) return 'bad_links';
     targets = target === 'default' ? ['default'] : target.split(',');
   } else targets = kind === 'classDef' ? target.split(',').filter((x) => x !== '') : [target];
+  const span = styleListSpan(text, p, kind);
+  if (span.propsEnd === span.propsStart && span.lead === '') return 'missing';
+  return { targets, ...span };
+}
+
+/** From `p` after the targets: a linkStyle's `interpolate <curve>`, then the style list up to a final `;` or blanks. */
+export function styleListSpan(text: string, p: number, kind: StyleKind): Pick<StyleStatement, 'lead' | 'propsStart' | 'propsEnd'> {
   let lead = '';
+  let start = p;
   if (kind === 'linkStyle' && text.startsWith('interpolate', p)) {
     const m = /^interpolate\s+\S+\s*/.exec(text.slice(p));
     if (m) {
       lead = m[0];
-      p += m[0].length;
+      start += m[0].length;
     }
   }
   let propsEnd = text.length;
-  while (propsEnd > p && (text[propsEnd - 1] === ';' || isBlank(text[propsEnd - 1]))) propsEnd--;
-  if (propsEnd === p && lead === '') return 'missing';
-  return { targets, lead, propsStart: p, propsEnd };
+  while (propsEnd > start && (text[propsEnd - 1] === ';' || isBlank(text[propsEnd - 1]))) propsEnd--;
+  return { lead, propsStart: start, propsEnd };
 }
 
 /** The link numbers of a linkStyle's targets, or 'default'. */
