@@ -65,3 +65,30 @@ export const SOURCE_CASES: readonly SourceCase[] = [
   { name: 'class names holding a dot or a $', text: 'flowchart TD\nA:::c.d --> B:::c$d', nodes: ['A', 'B'], edges: ['A>B|'], classes: { A: ['c.d'], B: ['c$d'] } },
   { name: 'a class name ending with a hyphen', text: 'flowchart TD\nA:::c- --> B:::d-->C', nodes: ['A', 'B', 'C'], edges: ['A>B|', 'B>C|'], classes: { A: ['c-'], B: ['d'] } },
 ];
+
+/** A reading of a case's text as either tool drew it: node ids in order, with labels and classes; links; subgraphs. */
+export interface DrawnView {
+  nodes: Map<string, { label?: string | null; classes: string[] }>;
+  edges: { from?: string; to?: string; label?: string | null }[];
+  subgraphs: Iterable<string>;
+}
+
+/** The parts of a reading a case is about, to compare with `expectedView(c)`. */
+export function drawnView(c: SourceCase, drawn: DrawnView): Partial<SourceCase> {
+  const view: Partial<SourceCase> = { nodes: [...drawn.nodes.keys()] };
+  if (c.edges) view.edges = drawn.edges.map((e) => `${e.from ?? ''}>${e.to ?? ''}|${e.label ?? ''}`);
+  if (c.labels) view.labels = Object.fromEntries(Object.keys(c.labels).map((id) => [id, drawn.nodes.get(id)?.label ?? '']));
+  if (c.subgraphs) view.subgraphs = [...drawn.subgraphs];
+  if (c.classes) view.classes = Object.fromEntries(Object.keys(c.classes).map((id) => [id, drawn.nodes.get(id)?.classes ?? []]));
+  return view;
+}
+
+/** What Mermaid draws for an accepted case, in `drawnView`'s terms. */
+export function expectedView(c: SourceCase): Partial<SourceCase> {
+  const view: Partial<SourceCase> = { nodes: c.nodes ?? [] };
+  if (c.edges) view.edges = c.edges;
+  if (c.labels) view.labels = c.labels;
+  if (c.subgraphs) view.subgraphs = c.subgraphs;
+  if (c.classes) view.classes = c.classes;
+  return view;
+}

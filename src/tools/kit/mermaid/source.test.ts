@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { familyOf } from './keywords.ts';
 import { buildModel } from './model.ts';
-import { SOURCE_CASES } from './source-cases.ts';
+import { drawnView, expectedView, SOURCE_CASES } from './source-cases.ts';
 import { directiveSpans, frontmatterSpan, frontmatterYaml, readMermaidSource } from './source.ts';
 
 describe('frontmatterSpan', () => {
@@ -44,11 +44,7 @@ describe("the element model against Mermaid's verdicts", () => {
         return;
       }
       const model = buildModel(readMermaidSource(c.text));
-      expect([...model.nodes.keys()]).toEqual(c.nodes);
-      if (c.edges) expect(model.edges.map((e) => `${e.from}>${e.to}|${e.label ?? ''}`)).toEqual(c.edges);
-      for (const [id, label] of Object.entries(c.labels ?? {})) expect(model.nodes.get(id)?.label).toBe(label);
-      if (c.subgraphs) expect([...model.clusters.keys()]).toEqual(c.subgraphs);
-      for (const [id, classes] of Object.entries(c.classes ?? {})) expect(model.nodes.get(id)?.classes).toEqual(classes);
+      expect(drawnView(c, { nodes: model.nodes, edges: model.edges, subgraphs: model.clusters.keys() })).toEqual(expectedView(c));
     });
   }
 });
