@@ -349,6 +349,12 @@ describe("convert-diagram: read as Mermaid reads (kit/mermaid's source cases)", 
       expect(drawnView(c, { nodes: g.nodes, edges: g.edges, subgraphs: g.groups.keys() })).toEqual(expectedView(c));
     });
   }
+  it('keeps the header direction over a direction statement outside a subgraph, as Mermaid 11.17.2 draws it', () => {
+    const lost = new LostList();
+    expect(parseMermaid('flowchart RL\nA-->B\ndirection LR', lost).direction).toBe('RL');
+    expect(lost.items.map((l) => l.code)).toEqual(['statement_dropped']);
+    expect(mermaid('flowchart TD\nsubgraph s\ndirection LR\na\nend').groups.get('s')?.direction).toBe('LR');
+  });
   it('keeps the title of an indented frontmatter, and removes a directive from a label as Mermaid does', () => {
     expect(mermaid('  ---\n  title: hi\n  ---\nflowchart TD\nA-->B').title).toBe('hi');
     expect(mermaid('flowchart TD\nA["50%%{x}%% off"]-->B').nodes.get('A')?.label).toBe('50 off');

@@ -337,8 +337,9 @@ class MermaidParser {
         const dir = MERMAID_DIRECTIONS[rest];
         if (!dir) throw parseError(`unknown direction "${truncate(rest, 20)}"`, line);
         const top = this.stack[this.stack.length - 1];
+        // Mermaid 11.17.2 reads `direction` only inside a subgraph: outside one, the header's direction stands.
         if (top) top.direction = dir;
-        else this.g.direction = dir;
+        else this.lost.add('statement_dropped', 'direction outside a subgraph: Mermaid keeps the direction of the header', line);
         return;
       }
       case 'classDef':

@@ -64,6 +64,9 @@ export const SOURCE_CASES: readonly SourceCase[] = [
   { name: 'an edge id glued to the link before it', text: 'flowchart TD\nA-->e1@-->B', nodes: null, modelNodes: ['B'] },
   { name: 'class names holding a dot or a $', text: 'flowchart TD\nA:::c.d --> B:::c$d', nodes: ['A', 'B'], edges: ['A>B|'], classes: { A: ['c.d'], B: ['c$d'] } },
   { name: 'a class name ending with a hyphen', text: 'flowchart TD\nA:::c- --> B:::d-->C', nodes: ['A', 'B', 'C'], edges: ['A>B|', 'B>C|'], classes: { A: ['c-'], B: ['d'] } },
+  { name: 'a title statement in a flowchart', text: 'flowchart TD\ntitle Foo\nA-->B', nodes: null, modelNodes: ['A', 'B'] },
+  { name: 'a link statement in a flowchart', text: 'flowchart TD\nA-->B\nlink A "http://x"', nodes: null, modelNodes: ['A', 'B'] },
+  { name: 'a callback statement in a flowchart', text: 'flowchart TD\nA-->B\ncallback A cb', nodes: null, modelNodes: ['A', 'B'] },
 ];
 
 /** A reading of a case's text as either tool drew it: node ids in order, with labels and classes; links; subgraphs. */
