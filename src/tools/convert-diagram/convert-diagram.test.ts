@@ -12,7 +12,7 @@ import { tokenizeDot } from './dot-lexer.ts';
 import { parseDot } from './dot-parse.ts';
 import { convert, detectFormat } from './engine.ts';
 import { parseMermaid } from './mermaid-parse.ts';
-import { SOURCE_CASES } from '../kit/mermaid/source-cases.ts';
+import { drawnView, expectedView, SOURCE_CASES } from '../kit/mermaid/source-cases.ts';
 import type { Graph } from './model.ts';
 import { LOST_CODES, LostList } from './model.ts';
 import { parsePlantUmlActivity } from './plantuml-activity.ts';
@@ -346,12 +346,15 @@ describe("convert-diagram: read as Mermaid reads (kit/mermaid's source cases)", 
         return;
       }
       const g = mermaid(c.text);
-      expect([...g.nodes.keys()]).toEqual(c.nodes);
-      if (c.edges) expect(g.edges.map((e) => `${e.from}>${e.to}|${e.label ?? ''}`)).toEqual(c.edges);
-      for (const [id, label] of Object.entries(c.labels ?? {})) expect(g.nodes.get(id)?.label).toBe(label);
-      if (c.subgraphs) expect([...g.groups.keys()]).toEqual(c.subgraphs);
+      expect(drawnView(c, { nodes: g.nodes, edges: g.edges, subgraphs: g.groups.keys() })).toEqual(expectedView(c));
     });
   }
+  it('keeps the header direction over a direction statement outside a subgraph, as Mermaid 11.17.2 draws it', () => {
+    const lost = new LostList();
+    expect(parseMermaid('flowchart RL\nA-->B\ndirection LR', lost).direction).toBe('RL');
+    expect(lost.items.map((l) => l.code)).toEqual(['statement_dropped']);
+    expect(mermaid('flowchart TD\nsubgraph s\ndirection LR\na\nend').groups.get('s')?.direction).toBe('LR');
+  });
   it('keeps the title of an indented frontmatter, and removes a directive from a label as Mermaid does', () => {
     expect(mermaid('  ---\n  title: hi\n  ---\nflowchart TD\nA-->B').title).toBe('hi');
     expect(mermaid('flowchart TD\nA["50%%{x}%% off"]-->B').nodes.get('A')?.label).toBe('50 off');

@@ -4,16 +4,19 @@ import { withoutImportant } from '../kit/colour/colour.ts';
 import { decodeMermaidEntities } from '../kit/mermaid/entities.ts';
 import { familyOf } from '../kit/mermaid/keywords.ts';
 import { directiveSpans, frontmatterSpan, frontmatterYaml } from '../kit/mermaid/source.ts';
-import { readId } from '../kit/mermaid/ids.ts';
+import { EdgeIdReader, readClassSuffixes, readId } from '../kit/mermaid/ids.ts';
 import { LinkReader, readPipeLabel } from '../kit/mermaid/links.ts';
-import { readSubgraphHeader } from '../kit/mermaid/subgraph.ts';
+import { readSubgraphHeader, SubgraphClosings } from '../kit/mermaid/subgraph.ts';
+import { readShapeData } from '../kit/mermaid/shape-data.ts';
 import { BRACKET_DELIMITERS, readShape, SHAPE_DELIMITERS } from '../kit/mermaid/shapes.ts';
 import type { ShapeDelimiter } from '../kit/mermaid/shapes.ts';
 import { splitOutsideParens } from '../kit/mermaid/style.ts';
+import { linkStyleTargets, readClassStatement, readStyleStatement } from '../kit/mermaid/statements.ts';
+import type { StyleKind } from '../kit/mermaid/statements.ts';
 import { cssColour } from '../kit/colour/notations.ts';
 import type { Direction, EdgeStyle, Graph, GraphEdge, Head, LineKind, LostList, Shape, Style } from './model.ts';
 import { addGroup, emptyGraph, ensureNode, LIMITS, parseError, pushEdge, tooDeep, unsupportedType } from './model.ts';
-import { flattenHtml, hasHtmlTags, splitLastWord, stripMarkdown } from './text.ts';
+import { flattenHtml, hasHtmlTags, stripMarkdown } from './text.ts';
 import { lineOf, lineStarts, truncate } from '../kit/text.ts';
 
 const MERMAID_DIRECTIONS: Record<string, Direction> = { TB: 'TB', TD: 'TB', BT: 'BT', RL: 'RL', LR: 'LR', v: 'TB', '^': 'BT', '<': 'RL', '>': 'LR' };
@@ -212,12 +215,13 @@ class MermaidParser {
   private readonly stack: OpenSubgraph[] = [];
   private readonly closed: ClosedSubgraph[] = [];
   private readonly closedOf = new Map<OpenSubgraph, ClosedSubgraph>();
-  private readonly claimed = new Set<string>();
+  private readonly closings = new SubgraphClosings();
   private readonly pendingClass: { ids: string[]; cls: string; line: number }[] = [];
   private readonly pendingStyle: { id: string; style: Style; line: number }[] = [];
   private readonly pendingLinkStyle: { which: 'default' | number[]; text: string; line: number }[] = [];
   private readonly edgeIds = new Set<string>();
   private readonly links: LinkReader;
+  private readonly edgeIdReader: EdgeIdReader;
 
   constructor(
     private readonly src: string,
@@ -225,6 +229,7 @@ class MermaidParser {
   ) {
     this.starts = lineStarts(src);
     this.links = new LinkReader(src);
+    this.edgeIdReader = new EdgeIdReader(src);
   }
 
   private line(at = this.pos): number {
@@ -332,48 +337,20 @@ class MermaidParser {
         const dir = MERMAID_DIRECTIONS[rest];
         if (!dir) throw parseError(`unknown direction "${truncate(rest, 20)}"`, line);
         const top = this.stack[this.stack.length - 1];
+        // Mermaid 11.17.2 reads `direction` only inside a subgraph: outside one, the header's direction stands.
         if (top) top.direction = dir;
-        else this.g.direction = dir;
+        else this.lost.add('statement_dropped', 'direction outside a subgraph: Mermaid keeps the direction of the header', line);
         return;
       }
-      case 'classDef': {
-        const [names, styles] = this.targetAndStyles(kw, line, 'classDef needs a class name and styles');
-        for (const name of names.split(',')) {
-          if (name === '') continue;
-          this.g.classDefs.set(name, { style: parseNodeStyle(styles, this.lost, line, `classDef ${name}`), line });
-        }
+      case 'classDef':
+      case 'style':
+      case 'linkStyle':
+        this.styleStatement(kw, line);
         return;
-      }
       case 'class': {
-        this.pos += kw.length;
-        const rest = this.restOfStatement().trim();
-        const m = splitLastWord(rest);
-        if (!m) throw parseError('class needs node ids and a class name', line);
-        const ids = m[0]
-          .split(',')
-          .map((s) => s.trim())
-          .filter((s) => s !== '');
-        this.pendingClass.push({ ids, cls: m[1], line });
-        return;
-      }
-      case 'style': {
-        const [id, styles] = this.targetAndStyles(kw, line, 'style needs a node id and styles');
-        this.pendingStyle.push({ id, style: parseNodeStyle(styles, this.lost, line, `style ${id}`), line });
-        return;
-      }
-      case 'linkStyle': {
-        this.pos += kw.length;
-        const rest = this.restOfStatement().trim();
-        const m = /^(default|[0-9]+(?:\s*,\s*[0-9]+)*)\s+(.*)$/s.exec(rest);
-        if (!m) throw parseError('linkStyle needs link numbers (or default) and styles', line);
-        let text = m[2] ?? '';
-        const interp = /^interpolate\s+\S+\s*/.exec(text);
-        if (interp) {
-          this.lost.add('attribute_dropped', 'linkStyle interpolate (curve style) has no equivalent', line);
-          text = text.slice(interp[0].length);
-        }
-        const which = m[1] === 'default' ? 'default' : (m[1] ?? '').split(',').map((s) => Number(s.trim()));
-        this.pendingLinkStyle.push({ which, text, line });
+        const read = readClassStatement(this.restOfStatement().trim());
+        if (!read) throw parseError('class needs node ids and a class name (two words)', line);
+        this.pendingClass.push({ ids: read.ids, cls: read.className, line });
         return;
       }
       case 'click':
@@ -402,12 +379,24 @@ class MermaidParser {
     }
   }
 
-  /** `classDef name styles`, `style id styles`: past the keyword, the target and the style list after the first blank. */
-  private targetAndStyles(kw: string, line: number, missing: string): [string, string] {
-    this.pos += kw.length;
-    const m = /^(\S+)\s+(.*)$/s.exec(this.restOfStatement().trim());
-    if (!m) throw parseError(missing, line);
-    return [m[1] ?? '', m[2] ?? ''];
+  /** `classDef names styles`, `style id styles`, `linkStyle numbers|default [interpolate curve] styles` (kit/mermaid). */
+  private styleStatement(kw: StyleKind, line: number): void {
+    const text = this.restOfStatement().trim();
+    const read = readStyleStatement(text, kw);
+    if (read === 'bad_links') throw parseError('linkStyle needs link numbers (0,1 without blanks) or default', line);
+    if (read === 'missing') {
+      throw parseError(kw === 'classDef' ? 'classDef needs a class name and styles' : kw === 'style' ? 'style needs a node id and styles' : 'linkStyle needs link numbers (or default) and styles', line);
+    }
+    const styles = text.slice(read.propsStart, read.propsEnd);
+    if (kw === 'linkStyle') {
+      if (read.lead !== '') this.lost.add('attribute_dropped', 'linkStyle interpolate (curve style) has no equivalent', line);
+      this.pendingLinkStyle.push({ which: linkStyleTargets(read), text: styles, line });
+    } else if (kw === 'classDef') {
+      for (const name of read.targets) this.g.classDefs.set(name, { style: parseNodeStyle(styles, this.lost, line, `classDef ${name}`), line });
+    } else {
+      const id = read.targets[0] ?? '';
+      this.pendingStyle.push({ id, style: parseNodeStyle(styles, this.lost, line, `style ${id}`), line });
+    }
   }
 
   private openSubgraph(rest: string, line: number): void {
@@ -431,10 +420,8 @@ class MermaidParser {
   private closeSubgraph(line: number): void {
     const open = this.stack.pop();
     if (!open) throw parseError('end without an open subgraph', line);
-    const id = open.explicitId ?? `subGraph${this.closed.length}`;
-    // Mermaid keeps a node in the first subgraph to close that mentions it.
-    const members = open.members.filter((m) => m !== id && !this.claimed.has(m));
-    for (const m of members) this.claimed.add(m);
+    // kit/mermaid/subgraph.ts: subGraph<n> numbering, a node kept by the first subgraph to close around it.
+    const { id, members } = this.closings.close(open.explicitId ?? null, open.members);
     const closed: ClosedSubgraph = { id, line: open.line, members };
     if (open.title !== undefined) closed.title = open.title;
     if (open.direction) closed.direction = open.direction;
@@ -453,11 +440,9 @@ class MermaidParser {
   }
 
   private vertexStatement(line: number): void {
-    // `id@{ ... }` on an edge id: the identifier is read whole with a sticky word match, then "@{" checked.
-    const word = /[\p{L}\p{N}_]+/uy;
-    word.lastIndex = this.pos;
-    const w = word.exec(this.src);
-    const ep = w && this.src.startsWith('@{', this.pos + w[0].length) ? ['', w[0]] : null;
+    // `id@{ ... }` on an edge id: properties of the link, not a node.
+    const idEnd = readId(this.src, this.pos);
+    const ep = this.src.startsWith('@{', idEnd) ? ['', this.src.slice(this.pos, idEnd)] : null;
     if (ep && this.edgeIds.has(ep[1] ?? '')) {
       const close = this.src.indexOf('}', this.pos);
       if (close < 0) throw parseError(`the @{ ... } block of edge ${truncate(ep[1] ?? '', 40)} is never closed`, line);
@@ -530,42 +515,33 @@ class MermaidParser {
       if (!this.shape(id, line, false)) this.pos = save;
     }
     const node = ensureNode(this.g, id, line);
-    while (this.peek() === ':' && this.peek(1) === ':' && this.peek(2) === ':') {
-      this.pos += 3;
-      const cls = this.readId();
-      if (cls === '') throw parseError('a class name must follow :::', line);
-      node.classes.push(cls);
-    }
+    const suffixes = readClassSuffixes(this.src, this.pos);
+    if (suffixes.empty) throw parseError('a class name must follow :::', line);
+    node.classes.push(...suffixes.classes);
+    this.pos = suffixes.end;
     this.mention(id);
     return id;
   }
 
+  /** `A@{ shape: ..., label: ... }` (kit/mermaid/shape-data.ts: on one line or over several, as Mermaid reads it). */
   private v11Shape(id: string, line: number): void {
     const close = this.src.indexOf('}', this.pos);
     if (close < 0) throw parseError(`the @{ ... } block of ${truncate(id, 40)} is never closed`, line);
-    const body = this.src.slice(this.pos + 1, close + 1);
+    const data = readShapeData(this.src.slice(this.pos + 2, close));
     this.pos = close + 1;
-    let data: unknown;
-    try {
-      data = parseYaml(body, { maxAliasCount: 0 });
-    } catch {
-      throw parseError(`the @{ ... } block of ${truncate(id, 40)} is not valid`, line);
-    }
+    if (!data) throw parseError(`the @{ ... } block of ${truncate(id, 40)} is not valid`, line);
     const node = ensureNode(this.g, id, line);
-    if (data && typeof data === 'object' && !Array.isArray(data)) {
-      const rec = data as Record<string, unknown>;
-      if (typeof rec.label === 'string') node.label = this.cleanLabel(rec.label, line, `node ${id}`);
-      if (typeof rec.shape === 'string') {
-        const shape = V11_SHAPES[rec.shape];
-        if (shape) node.shape = shape;
-        else {
-          node.shape = 'rect';
-          this.lost.add('shape_approximated', `node ${truncate(id, 40)}: Mermaid shape ${truncate(rec.shape, 30)} drawn as a rectangle`, line);
-        }
+    if (data.label !== undefined) node.label = this.cleanLabel(data.label, line, `node ${id}`);
+    if (data.shape !== undefined) {
+      const shape = V11_SHAPES[data.shape];
+      if (shape) node.shape = shape;
+      else {
+        node.shape = 'rect';
+        this.lost.add('shape_approximated', `node ${truncate(id, 40)}: Mermaid shape ${truncate(data.shape, 30)} drawn as a rectangle`, line);
       }
-      for (const k of Object.keys(rec)) {
-        if (k !== 'label' && k !== 'shape') this.lost.add('attribute_dropped', `node ${truncate(id, 40)}: @{ ${truncate(k, 30)} } has no equivalent`, line);
-      }
+    }
+    for (const k of data.keys) {
+      if (k !== 'label' && k !== 'shape') this.lost.add('attribute_dropped', `node ${truncate(id, 40)}: @{ ${truncate(k, 30)} } has no equivalent`, line);
     }
     if (!node.shape) node.shape = 'rect';
   }
@@ -603,20 +579,25 @@ class MermaidParser {
 
   /** A link with its label, or null when none starts here. */
   private link(line: number): LinkInfo | null {
-    // An edge id `e1@` before the link: the identifier is read whole with a sticky word match, then "@" checked.
-    const word = /[\p{L}\p{N}_]+/uy;
-    word.lastIndex = this.pos;
-    const w = word.exec(this.src);
-    const idLength = w && this.src[this.pos + w[0].length] === '@' && /[-=.~<ox]/.test(this.src[this.pos + w[0].length + 1] ?? '') ? w[0].length + 1 : 0;
+    // An edge id `e1@` before the link (kit/mermaid/ids.ts), when no link starts here; blanks may follow its `@`.
     const start = this.pos;
-    const token = this.links.read(start + idLength, this.lineEnd(start));
+    const limit = this.lineEnd(start);
+    let token = this.links.read(start, limit);
+    let idEnd = start;
+    if (token === null) {
+      idEnd = this.edgeIdReader.read(start);
+      if (idEnd === start) return null;
+      let from = idEnd;
+      while (this.src[from] === ' ' || this.src[from] === '\t') from++;
+      token = this.links.read(from, limit);
+    }
     if (token === 'ends_differ') throw parseError('the two ends of this link do not match', line);
     if (!token) return null;
     this.pos = token.end;
     const info: LinkInfo = { line: token.line, head: token.head, tail: token.tail, length: token.length };
     if (token.text !== undefined) info.label = this.cleanLabel(token.text, line, 'edge label');
-    if (idLength > 0) {
-      const edgeId = this.src.slice(start, start + idLength - 1);
+    if (idEnd > start) {
+      const edgeId = this.src.slice(start, idEnd - 1);
       this.edgeIds.add(edgeId);
       this.lost.add('attribute_dropped', `edge id ${truncate(edgeId, 40)} has no equivalent`, line);
     }

@@ -104,8 +104,9 @@ function splitByBackground(f: Pair, users: Pair[], edits: Map<string, Edit>, rul
       edits.set(`append:linkStyle:${list}`, { slot: { kind: 'fixed' }, value: own.hex, append: `linkStyle ${list} stroke:${own.hex}` });
     }
     if (nodes.length > 0 && rules.style) {
-      const list = [...new Set(nodes)].join(',');
-      edits.set(`append:style:${list}`, { slot: { kind: 'fixed' }, value: own.hex, append: `style ${list} stroke:${own.hex}` });
+      // One statement a node: Mermaid reads `style A,B ...` as the style of one node named `A,B` (source-cases.ts).
+      const ids = [...new Set(nodes)];
+      edits.set(`append:style:${ids.join(',')}`, { slot: { kind: 'fixed' }, value: own.hex, append: ids.map((id) => `style ${id} stroke:${own.hex}`).join('\n') });
     }
   }
   return true;

@@ -1,6 +1,7 @@
 // Mermaid reading: themes and their vendored defaults, frontmatter and directives, statements, style precedence.
 import { describe, expect, it } from 'vitest';
 import { parseColor, toHex } from '../kit/colour/colour.ts';
+import { runDiagramContrast } from './engine.ts';
 import { analyseMermaid } from './mermaid-check.ts';
 import { buildModel } from '../kit/mermaid/model.ts';
 import { parseDecls } from '../kit/mermaid/style.ts';
@@ -83,6 +84,20 @@ describe('source', () => {
 });
 
 describe('statements', () => {
+  it("style names one node as Mermaid reads it: `style A,B` styles a node named A,B, never A and B", () => {
+    const m = model('flowchart TD\nA-->B\nstyle A,B fill:#000\nclass A, B c');
+    expect([...m.nodes.keys()]).toEqual(['A', 'B', 'A,B']);
+    expect([...m.styles.keys()]).toEqual(['A,B']);
+    expect(m.nodes.get('A')?.classes).toEqual([]);
+  });
+
+  it('harden gives nodes that need their own border colour one style statement each (issue 22)', () => {
+    const diagram = 'flowchart LR\n  subgraph S[Group]\n    N0[Node 0]\n    N1[Node 1]\n  end\n  N2[Node 2]\n  N3[Node 3]\n  style N0 fill:#001aea\n  style S fill:#e1766a';
+    const out = runDiagramContrast({ diagram, format: 'mermaid', level: 'AA', mode: 'harden', theme: 'dark' }).diagram ?? '';
+    expect(out).toMatch(/^style N2 stroke:#[0-9a-f]{6}\nstyle N3 stroke:#[0-9a-f]{6}$/m);
+    expect(out).not.toContain('style N2,N3');
+  });
+
   it('shapes, labels, :::classes, & chains and link labels', () => {
     const m = model('flowchart LR\n A([Start]):::c1 -->|go| B{{Decide}} & C[(DB)]\n D -- text --> E\n F ~~~ G');
     expect(m.nodes.get('A')).toMatchObject({ label: 'Start', classes: ['c1'] });

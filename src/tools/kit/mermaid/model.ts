@@ -1,10 +1,12 @@
 // Mermaid model: the elements a diagram draws (nodes, subgraphs, edges, notes, actors...) and its style statements.
 import { ToolError } from '../contract.ts';
-import { readId } from './ids.ts';
-import { readSubgraphHeader } from './subgraph.ts';
+import { EdgeIdReader, readClassSuffixes, readId } from './ids.ts';
+import { readSubgraphHeader, SubgraphClosings } from './subgraph.ts';
 import { LinkReader, readPipeLabel } from './links.ts';
 import { readShape, SHAPE_DELIMITERS } from './shapes.ts';
 import { parseDecls } from './style.ts';
+import { readClassStatement, readStyleStatement, styleListSpan } from './statements.ts';
+import { readShapeData } from './shape-data.ts';
 import type { Decl } from './style.ts';
 import type { Family } from './keywords.ts';
 import type { MermaidSource, Statement } from './source.ts';
@@ -92,7 +94,6 @@ interface NodeToken {
   label: string | null;
   classes: string[];
   end: number;
-  edgeId: boolean;
 }
 
 /**
@@ -104,6 +105,12 @@ function parseShape(s: string, p: number): { label: string; end: number } | null
   let fallback: { label: string; end: number } | null = null;
   for (const d of SHAPE_DELIMITERS) {
     if (!s.startsWith(d.open, p)) continue;
+    if (d.open === '@{') {
+      // kit/mermaid/shape-data.ts, the body on one line or (statements joined by buildModel) over several.
+      const close = s.indexOf('}', p);
+      if (close < 0) return { label: unquote(s.slice(p + 2)), end: s.length };
+      return { label: readShapeData(s.slice(p + 2, close))?.label ?? '', end: close + 1 };
+    }
     const read = readShape(s, p, s.length, d);
     if ('problem' in read) {
       fallback ??= { label: unquote(s.slice(p + d.open.length)), end: s.length };
@@ -115,7 +122,6 @@ function parseShape(s: string, p: number): { label: string; end: number } | null
       const k = s.indexOf(')', end);
       if (k > 0) end = k + 1;
     }
-    if (d.open === '@{') return { label: /label\s*:\s*"([^"]*)"/.exec(read.text)?.[1] ?? '', end };
     return { label: read.quoted ? read.text.trim() : unquote(read.text), end };
   }
   return fallback;
@@ -126,27 +132,21 @@ function parseNodeToken(s: string, p: number, family: Family): NodeToken | null 
   if (idEnd === p) return null;
   const id = s.slice(p, idEnd);
   let q = idEnd;
-  if (s[q] === '@' && s[q + 1] !== '{') return { id, label: null, classes: [], end: q + 1, edgeId: true };
   let label: string | null = null;
   const shape = parseShape(s, q);
   if (shape) {
     label = shape.label;
     q = shape.end;
   }
-  const classes: string[] = [];
-  while (s.startsWith(':::', q)) {
-    const c0 = q + 3;
-    let c1 = c0;
-    while (c1 < s.length && /[\w-]/.test(s[c1] ?? '')) c1++;
-    if (c1 > c0) classes.push(s.slice(c0, c1));
-    q = c1;
-  }
+  const suffixes = readClassSuffixes(s, q);
+  const classes = suffixes.classes;
+  q = suffixes.end;
   if (family === 'block' && s[q] === ':') {
     let k = q + 1;
     while (/\d/.test(s[k] ?? '')) k++;
     if (k > q + 1) q = k;
   }
-  return { id, label, classes, end: q, edgeId: false };
+  return { id, label, classes, end: q };
 }
 
 interface LinkToken {
@@ -188,8 +188,7 @@ interface ClusterFrame {
 class Builder {
   readonly model: MermaidModel;
   private stack: ClusterFrame[] = [];
-  private subCount = 0;
-  private assigned = new Set<string>();
+  private closings = new SubgraphClosings();
 
   constructor(family: Family, keyword: string | null) {
     this.model = {
@@ -280,21 +279,17 @@ class Builder {
     const frame = this.stack.pop();
     if (!frame) return undefined;
     if (frame.kind === 'subgraph' || frame.kind === 'block' || frame.kind === 'composite' || frame.kind === 'namespace') {
+      const { id, members } = this.closings.close(frame.explicitId, frame.members);
       if (!frame.explicitId) {
-        // Mermaid names unnamed subgraphs subGraph<n>, counting subgraphs as they close.
-        frame.el.id = `subGraph${this.subCount}`;
-        this.model.clusters.set(frame.el.id, frame.el);
-        this.currentParentMember(frame.el.id);
+        frame.el.id = id;
+        this.model.clusters.set(id, frame.el);
+        this.currentParentMember(id);
       }
-      this.subCount++;
-      // A node belongs to the first (innermost) subgraph that closes around a mention of it.
-      for (const id of frame.members) {
-        if (this.assigned.has(id) || id === frame.el.id) continue;
-        this.assigned.add(id);
-        const n = this.model.nodes.get(id);
-        if (n) n.parent = frame.el.id;
-        const c = this.model.clusters.get(id);
-        if (c && c !== frame.el) c.parent = frame.el.id;
+      for (const m of members) {
+        const n = this.model.nodes.get(m);
+        if (n) n.parent = id;
+        const c = this.model.clusters.get(m);
+        if (c && c !== frame.el) c.parent = id;
       }
     }
     return frame;
@@ -328,6 +323,15 @@ class Builder {
 
   styleLine(st: Statement, kind: StyleLine['kind']): void {
     const s = st.text;
+    if (this.model.family === 'flowchart') {
+      // Flowcharts read as Mermaid's grammar does (kit/mermaid/statements.ts); a statement it refuses styles nothing.
+      const read = readStyleStatement(s, kind);
+      if (typeof read === 'string') return;
+      // Mermaid draws the node a style statement names, outside any subgraph.
+      if (kind === 'style') for (const id of read.targets) if (!this.model.nodes.has(id) && !this.model.clusters.has(id)) this.model.nodes.set(id, { kind: 'node', id, label: null, classes: [], parent: null });
+      this.addStyleLine(st, kind, read.targets, read.lead, read.propsStart, read.propsEnd);
+      return;
+    }
     const kw = kind.length;
     let p = kw;
     while (p < s.length && /\s/.test(s[p] ?? '')) p++;
@@ -335,34 +339,26 @@ class Builder {
     while (p < s.length && !/\s/.test(s[p] ?? '')) p++;
     let targetText = s.slice(t0, p);
     while (p < s.length && /\s/.test(s[p] ?? '')) p++;
-    // `style a, b fill:...` keeps ids separated by ", ".
+    // `style a, b fill:...` keeps ids separated by ", " (state diagrams take `class a, b name` too).
     while (targetText.endsWith(',') && p < s.length) {
       const n0 = p;
       while (p < s.length && !/\s/.test(s[p] ?? '')) p++;
       targetText += s.slice(n0, p);
       while (p < s.length && /\s/.test(s[p] ?? '')) p++;
     }
-    let lead = '';
-    if (kind === 'linkStyle' && s.startsWith('interpolate', p)) {
-      const m = /^interpolate\s+\S+\s*/.exec(s.slice(p));
-      if (m) {
-        lead = m[0];
-        p += m[0].length;
-      }
-    }
-    let propsEnd = s.length;
-    while (propsEnd > p && (s[propsEnd - 1] === ';' || /\s/.test(s[propsEnd - 1] ?? ''))) propsEnd--;
+    const span = styleListSpan(s, p, kind);
+    this.addStyleLine(st, kind, targetText.split(',').map((x) => x.trim()).filter((x) => x !== ''), span.lead, span.propsStart, span.propsEnd);
+  }
+
+  private addStyleLine(st: Statement, kind: StyleLine['kind'], targets: string[], lead: string, p: number, propsEnd: number): void {
     const line: StyleLine = {
       idx: this.model.styleLines.length,
       kind,
       line: st.line,
       propsStart: st.start + p,
       propsEnd: st.start + propsEnd,
-      targets: targetText
-        .split(',')
-        .map((x) => x.trim())
-        .filter((x) => x !== ''),
-      decls: parseDecls(s.slice(p, propsEnd)),
+      targets,
+      decls: parseDecls(st.text.slice(p, propsEnd)),
       lead,
     };
     this.model.styleLines.push(line);
@@ -407,6 +403,7 @@ function flowStatement(b: Builder, s: string, family: Family): void {
   const links: { link: LinkToken; edgeId: string | null }[] = [];
   let pendingEdgeId: string | null = null;
   const reader = new LinkReader(s);
+  const edgeIdReader = new EdgeIdReader(s);
   let pos = 0;
   let guard = 0;
   while (pos < s.length && guard++ < 100_000) {
@@ -421,17 +418,25 @@ function flowStatement(b: Builder, s: string, family: Family): void {
       pos = link.end;
       continue;
     }
+    // An edge id `e1@` (kit/mermaid/ids.ts) where no link starts.
+    if (!link && (current.length > 0 || reader.read(pos, s.length) === null)) {
+      const idEnd = edgeIdReader.read(pos);
+      if (idEnd > pos) {
+        pendingEdgeId = s.slice(pos, idEnd - 1);
+        pos = idEnd;
+        continue;
+      }
+    }
     if (s[pos] === '&') {
       pos++;
       continue;
     }
     const tok = parseNodeToken(s, pos, family);
     if (tok) {
+      // `e1@{ animate: true }` gives properties to the link e1, not a node.
+      const edgeProperties = b.model.edgeIds.has(tok.id) && s.startsWith('@{', pos + tok.id.length);
       pos = Math.max(tok.end, pos + 1);
-      if (tok.edgeId) {
-        pendingEdgeId = tok.id;
-        continue;
-      }
+      if (edgeProperties) continue;
       if (family === 'block' && (tok.id === 'space' || tok.id === 'columns')) continue;
       b.node(tok.id, tok.label, tok.classes);
       current.push(tok.id);
@@ -769,13 +774,36 @@ function handleVenn(b: Builder, st: Statement): void {
   }
 }
 
+/** Does the statement open `@{` (outside a quoted label) without closing it? */
+function opensShapeBlock(s: string): boolean {
+  const at = s.lastIndexOf('@{');
+  if (at < 0 || s.includes('}', at)) return false;
+  let quotes = 0;
+  for (let i = s.indexOf('"'); i >= 0 && i < at; i = s.indexOf('"', i + 1)) quotes++;
+  return quotes % 2 === 0;
+}
+
 /** Build the model from the statements of a read source. */
 export function buildModel(src: MermaidSource): MermaidModel {
   const b = new Builder(src.family, src.keyword);
   const inNote = { on: false };
   let openQuote = false;
   let inAccDescr = false;
+  // A flowchart `A@{` whose `}` comes on a later line: its lines are one statement, as Mermaid reads them.
+  let shapeBlock: Statement | null = null;
+  const statements: Statement[] = [];
   for (const st of src.statements) {
+    if (shapeBlock) {
+      shapeBlock.text += `\n${st.text}`;
+      if (st.text.includes('}')) {
+        statements.push(shapeBlock);
+        shapeBlock = null;
+      }
+    } else if (src.family === 'flowchart' && opensShapeBlock(st.text)) shapeBlock = { ...st };
+    else statements.push(st);
+  }
+  if (shapeBlock) statements.push(shapeBlock);
+  for (const st of statements) {
     const s = st.text;
     // A click tooltip may run over several lines; skip until its quote closes.
     if (openQuote) {
@@ -796,7 +824,8 @@ export function buildModel(src: MermaidSource): MermaidModel {
       continue;
     }
     if (word === 'class' && src.family !== 'class') {
-      const a = parseClassAssignment(s);
+      // Flowcharts as Mermaid's grammar reads them (two words: `class a, b c` is refused and assigns nothing).
+      const a = src.family === 'flowchart' ? readClassStatement(s) : parseClassAssignment(s);
       if (a) b.assignClass(a.ids, a.className);
       continue;
     }

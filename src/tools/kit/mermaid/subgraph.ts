@@ -26,3 +26,25 @@ export function readSubgraphHeader(text: string): SubgraphHeader {
 function unquoted(text: string): string {
   return text.length >= 2 && text.startsWith('"') && text.endsWith('"') ? text.slice(1, -1) : text;
 }
+
+/**
+ * Mermaid's bookkeeping as subgraphs close (innermost first): one without an id is named subGraph<n>, n counting
+ * every subgraph closed before it, and a node belongs to the first subgraph to close around a mention of it.
+ */
+export class SubgraphClosings {
+  private closed = 0;
+  private readonly claimed = new Set<string>();
+
+  /** The id of the subgraph closing now and the ids it keeps of those mentioned inside it (itself excepted). */
+  close(explicitId: string | null, mentions: readonly string[]): { id: string; members: string[] } {
+    const id = explicitId ?? `subGraph${this.closed}`;
+    this.closed++;
+    const members: string[] = [];
+    for (const m of mentions) {
+      if (m === id || this.claimed.has(m)) continue;
+      this.claimed.add(m);
+      members.push(m);
+    }
+    return { id, members };
+  }
+}
