@@ -41,7 +41,10 @@ const RIGHT: Partial<Record<Head, string>> = { none: '', normal: '>', vee: '>>',
 const LEFT: Partial<Record<Head, string>> = { none: '', normal: '<', vee: '<<', empty: '^', diamond: '*', odiamond: 'o', box: '#', odot: '0', dot: '0', cross: '<', tee: '<' };
 const HEAD_APPROX = new Set<Head>(['dot', 'cross', 'tee']);
 
-const RESERVED = new Set([...ELEMENT_KEYWORD_SET, 'as', 'end', 'skinparam', 'title', 'left', 'right', 'top', 'bottom', 'together', 'note', 'hide', 'show', 'remove', 'legend', 'header', 'footer', 'caption', 'scale', 'start', 'stop', 'if', 'else', 'endif', 'while', 'repeat', 'fork', 'partition', 'class', 'state', 'object', 'participant']);
+// Words that start another kind of PlantUML diagram (class, state, object, timing): an id spelt like one is
+// written with a prefix, as a reader may take `map --> b` for an object diagram's map.
+const DIAGRAM_KEYWORDS = ['class', 'abstract', 'enum', 'annotation', 'struct', 'protocol', 'state', 'object', 'map', 'json', 'robust', 'concise', 'clock', 'binary'];
+const RESERVED = new Set([...ELEMENT_KEYWORD_SET, 'as', 'end', 'skinparam', 'title', 'left', 'right', 'top', 'bottom', 'together', 'note', 'hide', 'show', 'remove', 'legend', 'header', 'footer', 'caption', 'scale', 'start', 'stop', 'if', 'else', 'endif', 'while', 'repeat', 'fork', 'partition', 'participant', ...DIAGRAM_KEYWORDS]);
 
 function validPlantUmlId(id: string): boolean {
   return /^[\p{L}_][\p{L}\p{N}_]*$/u.test(id) && !RESERVED.has(id.toLowerCase());

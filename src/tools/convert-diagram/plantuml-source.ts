@@ -132,6 +132,13 @@ const ELEMENT_KEYWORDS = [
 ];
 export const ELEMENT_KEYWORD_SET = new Set(ELEMENT_KEYWORDS);
 
+// A diagram keyword followed by whitespace and a name, not an arrow: `class Order` declares a class, while
+// `Class --> B` (or `Map --> B`: an element whose name is a keyword) is a link in a component diagram.
+const CLASS_DECLARATION = /^(abstract\s+class|abstract|class|enum|annotation|struct|protocol)[ \t]+(?![<*]?[-.])/i;
+const STATE_DECLARATION = /^state[ \t]+(?![<*]?[-.])/i;
+const OBJECT_DECLARATION = /^(object|map|json)[ \t]+(?![<*]?[-.])/i;
+const TIMING_DECLARATION = /^(robust|concise|clock|binary)[ \t]+(?![<*]?[-.])/i;
+
 /**
  * Which PlantUML diagram the lines describe. Activity (new syntax) and description (component, deployment,
  * use case) diagrams are converted; the others are named so the caller gets a clear 400.
@@ -150,10 +157,10 @@ export function detectKind(lines: PumlLine[]): PumlKind {
   for (const { text: full, line } of lines) {
     // Keywords and pseudo-states count outside quoted names only: a node labelled "[*]a" is not a state diagram.
     const text = outsideQuotes(full);
-    if (/^(abstract\s+class|abstract|class|enum|annotation|struct|protocol)\s/i.test(text)) throw unsupportedType('plantuml', 'class', line);
-    if (/^state\s/i.test(text) || /^\[\*\]|[->][ \t]{0,8}\[\*\]/.test(text)) throw unsupportedType('plantuml', 'state', line);
-    if (/^(object|map|json)\s/i.test(text)) throw unsupportedType('plantuml', 'object', line);
-    if (/^(robust|concise|clock|binary)\s/i.test(text)) throw unsupportedType('plantuml', 'timing', line);
+    if (CLASS_DECLARATION.test(text)) throw unsupportedType('plantuml', 'class', line);
+    if (STATE_DECLARATION.test(text) || /^\[\*\]|[->][ \t]{0,8}\[\*\]/.test(text)) throw unsupportedType('plantuml', 'state', line);
+    if (OBJECT_DECLARATION.test(text)) throw unsupportedType('plantuml', 'object', line);
+    if (TIMING_DECLARATION.test(text)) throw unsupportedType('plantuml', 'timing', line);
     if (/^(project\s+starts|\[[^\]]+\]\s+(lasts|requires|starts|ends|happens|is\s+colored))/i.test(text)) throw unsupportedType('plantuml', 'gantt', line);
     if (SEQUENCE_ONLY.test(text)) throw unsupportedType('plantuml', 'sequence', line);
     const first = (/^[a-z]+/i.exec(text)?.[0] ?? '').toLowerCase();
