@@ -142,6 +142,18 @@ describe('harden output passes a new check', () => {
     );
   });
 
+  it('one colour pair at two opacities is two failures, each with its own ratio (seed 2379324047)', () => {
+    const boxes: Box[] = [
+      { fill: '#fefef7', stroke: null, text: '#000000', opacity: 0.3, x: 0, y: 0 },
+      { fill: '#fffffa', stroke: null, text: '#000000', opacity: 0.5, x: 1, y: 0 },
+    ];
+    const checked = runDiagramContrast({ diagram: svgOf(boxes), format: 'svg', level: 'AA', mode: 'check' });
+    expect(checked.failures.map((f) => [f.label, f.ratio])).toEqual([
+      ['text: "Box 0"', 2.09],
+      ['text: "Box 1"', 3.94],
+    ]);
+  });
+
   it('other diagram types under random themeVariables', () => {
     const names = ['primaryColor', 'primaryTextColor', 'primaryBorderColor', 'lineColor', 'secondaryColor', 'tertiaryColor', 'background', 'mainBkg', 'textColor', 'noteBkgColor', 'noteTextColor', 'clusterBkg', 'titleColor', 'edgeLabelBackground', 'actorBkg', 'actorTextColor'];
     const bodies = [
