@@ -220,8 +220,9 @@ function isHexGroups(core: string): boolean {
     if (run > 4) return false;
   }
   // Both counts are compared on every call that gets here, not only after a digit was seen.
-  const enough = groups >= 4 && run > 0;
-  return digit && enough;
+  const manyGroups = groups >= 4;
+  const closed = run > 0;
+  return digit && manyGroups && closed;
 }
 
 // An empty pair ("()", "''", "[]," ) is a parameter that happened to be empty.
@@ -354,20 +355,21 @@ function maskDigits(tok: string, collapse: boolean): string {
       }
       const runLength = j - i;
       const boundedRight = j >= n || !isAlnum(tok.charCodeAt(j));
-      // Compared on every run (not only past the branches above), so no comparison here meets its first value in
-      // optimised code.
+      // Computed on every run (not only past the branches below), so that no operation here meets its first value
+      // in optimised code: V8 would discard maskDigits' code and compile it again.
       const hexLength = runLength >= 8 || (runLength >= 6 && digits >= 2);
+      const last = j - 1;
       if (digits === 0) {
         for (let k = i; k < j; k++) put(tok.charCodeAt(k));
       } else if (digits === runLength) {
         // A sign belongs to the number when the dash does not join two words (blk_-123, but not R02-M1).
         putNumber(true, collapse);
-      } else if (hexLength && !prevAlnum && boundedRight) {
-        put(HEX_CODE);
       } else {
-        // Short mixed run (ee0, 5a): keep the letters, mask the digits.
-        for (let k = i; k < j; k++) {
-          const d = tok.charCodeAt(k);
+        // A long mixed run standing alone is one hex mask (one step of the loop, the mask as its character); a short
+        // one (ee0, 5a) keeps its letters and masks its digits. One loop for both, which the short runs keep warm.
+        const hex = hexLength && !prevAlnum && boundedRight;
+        for (let k = hex ? last : i; k < j; k++) {
+          const d = hex ? HEX_CODE : tok.charCodeAt(k);
           if (isDigit(d)) {
             if (outLen === 0 || OUT[outLen - 1] !== NUM_CODE) putNumber(false, collapse);
           } else put(d);
