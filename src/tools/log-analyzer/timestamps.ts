@@ -26,8 +26,7 @@ const MONTHS: Record<string, number> = {
  * (equalities and `>= && <=` ranges); code3 checks it explicitly.
  */
 function at(s: string, i: number): number {
-  // One unsigned comparison tests both ends (a negative i is a large unsigned number).
-  return i >>> 0 < s.length ? s.charCodeAt(i) : -1;
+  return i >= 0 && i < s.length ? s.charCodeAt(i) : -1;
 }
 
 // Character tests are a load from the class table (chars.ts) and a mask: the fast paths below test characters

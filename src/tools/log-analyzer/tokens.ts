@@ -85,8 +85,7 @@ const OTHER_SEPARATOR = /[\t\v\f]/;
  * range tests used here.
  */
 function codeAt(s: string, i: number): number {
-  // One unsigned comparison tests both ends (a negative i is a large unsigned number).
-  return i >>> 0 < s.length ? s.charCodeAt(i) : -1;
+  return i >= 0 && i < s.length ? s.charCodeAt(i) : -1;
 }
 
 function hasDigit(s: string): boolean {
