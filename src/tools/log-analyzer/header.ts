@@ -247,15 +247,18 @@ const OPEN_BRACKET = 2;
 const INNER_COLON = 4;
 
 /**
- * What a word holds, as flags: `=` or `://` anywhere, `[` anywhere, `:` after its first character. Every flag is
- * set on every step (as 0 or its bit), so no operation waits for a rare character.
+ * What a word holds, as flags: `=` or `://` anywhere, `[` anywhere, `:` after its first character. The colon step
+ * runs for every word that ends with a colon, and the other flags are or-ed in as 0 or their bit on every
+ * character, so no step waits for a rare word.
  */
 function wordMarks(line: string, a: number, b: number): number {
   let marks = 0;
   for (let i = a; i < b; i++) {
     const c = line.charCodeAt(i);
-    const scheme = c === 61 || (c === 58 && i + 2 < b && line.charCodeAt(i + 1) === 47 && line.charCodeAt(i + 2) === 47);
-    marks |= (scheme ? EQUALS_OR_SCHEME : 0) | (c === 91 ? OPEN_BRACKET : 0) | (c === 58 && i > a ? INNER_COLON : 0);
+    if (c === 58) {
+      const scheme = i + 2 < b && line.charCodeAt(i + 1) === 47 && line.charCodeAt(i + 2) === 47;
+      marks |= (scheme ? EQUALS_OR_SCHEME : 0) | (i > a ? INNER_COLON : 0);
+    } else marks |= c === 61 ? EQUALS_OR_SCHEME : c === 91 ? OPEN_BRACKET : 0;
   }
   return marks;
 }
