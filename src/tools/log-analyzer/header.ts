@@ -218,10 +218,17 @@ function classifyWord(line: string, a: number, b: number): ChunkClass {
   }
   if (digits && n > 0 && n <= 12) return 'NUM';
   const last = line.charCodeAt(b - 1);
-  if (n >= 2 && last === 58 && line.charCodeAt(b - 2) !== 58 && !hasEqualsOrScheme(line, a, b)) return 'COLON';
-  // glog's "file.go:42]" closes the header like a component's colon.
-  if (n >= 4 && last === 93 && !hasCode(line, a, b, 91)) {
-    for (let i = a + 1; i < b; i++) if (line.charCodeAt(i) === 58) return 'COLON';
+  // A component's colon (`kernel:`, not `a::` nor `key=v:` nor a URL), and glog's "file.go:42]", which closes the
+  // header like a component's colon (a colon after the first character and no opening bracket). One scan and both
+  // judgements for either ending, so that the first glog word of a log runs code the colon words already ran
+  // (code that never ran would make V8 discard the optimised header scanner and compile it again).
+  const colonEnd = n >= 2 && last === 58 && line.charCodeAt(b - 2) !== 58;
+  const bracketEnd = n >= 4 && last === 93;
+  if (colonEnd || bracketEnd) {
+    const marks = wordMarks(line, a, b);
+    const plainColon = (marks & EQUALS_OR_SCHEME) === 0;
+    const glogClose = (marks & (OPEN_BRACKET | INNER_COLON)) === INNER_COLON;
+    if (colonEnd ? plainColon : glogClose) return 'COLON';
   }
   return 'WORD';
 }
@@ -235,18 +242,25 @@ function isDelimiter(line: string, a: number, n: number): boolean {
   return n === 3 && c0 === 45 && c1 === 45 && line.charCodeAt(a + 2) === 45;
 }
 
-function hasCode(line: string, a: number, b: number, code: number): boolean {
-  for (let i = a; i < b; i++) if (line.charCodeAt(i) === code) return true;
-  return false;
-}
+const EQUALS_OR_SCHEME = 1;
+const OPEN_BRACKET = 2;
+const INNER_COLON = 4;
 
-/** Does `=` or `://` occur in the range? */
-function hasEqualsOrScheme(line: string, a: number, b: number): boolean {
+/**
+ * What a word holds, as flags: `=` or `://` anywhere, `[` anywhere, `:` after its first character. The colon step
+ * runs for every word that ends with a colon, and the other flags are or-ed in as 0 or their bit on every
+ * character, so no step waits for a rare word.
+ */
+function wordMarks(line: string, a: number, b: number): number {
+  let marks = 0;
   for (let i = a; i < b; i++) {
     const c = line.charCodeAt(i);
-    if (c === 61 || (c === 58 && i + 2 < b && line.charCodeAt(i + 1) === 47 && line.charCodeAt(i + 2) === 47)) return true;
+    if (c === 58) {
+      const scheme = i + 2 < b && line.charCodeAt(i + 1) === 47 && line.charCodeAt(i + 2) === 47;
+      marks |= (scheme ? EQUALS_OR_SCHEME : 0) | (i > a ? INNER_COLON : 0);
+    } else marks |= c === 61 ? EQUALS_OR_SCHEME : c === 91 ? OPEN_BRACKET : 0;
   }
-  return false;
+  return marks;
 }
 
 /** Is this chunk a single-letter level in a logcat-like position (after a number or timestamp)? */

@@ -23,7 +23,9 @@ export function renderSignature(tokens: RawTokens, seqs: { skel: string[]; recor
   for (let c = 0; c < columns; c++) {
     const skel = seqs[0]!.skel[c]!;
     let sameSkel = true;
-    for (let i = 1; i < seqs.length; i++) {
+    // From the first sequence (which agrees with itself): the loop's reads then run for every cluster, not only for
+    // those with several sequences, so the first such cluster meets no read that never ran in optimised code.
+    for (let i = 0; i < seqs.length; i++) {
       if (seqs[i]!.skel[c] !== skel) {
         sameSkel = false;
         break;

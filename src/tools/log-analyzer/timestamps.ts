@@ -1,4 +1,5 @@
 // Timestamp recognisers shared by header detection and by in-message date masking (no year guessing here).
+import { ALNUM, CHAR_CLASS, DIGIT } from './chars.ts';
 
 /** A timestamp found at a position: where it ends and its instant when the fields allow one. */
 export interface TimestampMatch {
@@ -27,6 +28,10 @@ const MONTHS: Record<string, number> = {
 function at(s: string, i: number): number {
   return i >= 0 && i < s.length ? s.charCodeAt(i) : -1;
 }
+
+// Character tests are a load from the class table (chars.ts) and a mask: the fast paths below test characters
+// dozens of times each, and V8 inlines every test into them.
+const CC = CHAR_CLASS;
 
 /** A three-letter word as one number, so calendar words are recognised without slicing them out. */
 function code3(s: string, pos: number): number {
@@ -142,7 +147,7 @@ const PATTERNS: Pattern[] = [
 ];
 
 function isAlnum(code: number): boolean {
-  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+  return (CC[code & 0xffff]! & ALNUM) !== 0;
 }
 
 function valid(f: Fields): boolean {
@@ -269,12 +274,14 @@ function candidates(s: string, pos: number): Pattern[] | null {
 }
 
 function digitsAt(s: string, pos: number, count: number): number {
+  // Digits past the end of the text are missing digits: one test of the range, then plain reads.
+  const end = pos + count;
+  if (end > s.length) return -1;
   let v = 0;
-  for (let i = 0; i < count; i++) {
-    const c = at(s, pos + i);
-    // Written so that NaN (past the end of the string) fails too: `NaN < 48 || NaN > 57` is false.
-    if (!(c >= 48 && c <= 57)) return -1;
-    v = v * 10 + (c - 48);
+  for (let i = pos; i < end; i++) {
+    const c = s.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return -1;
+    v = v * 10 + c;
   }
   return v;
 }
@@ -361,7 +368,7 @@ function fastSyslog(s: string, pos: number, ref: TimeReference | undefined): Tim
 }
 
 function isDigitCode(c: number): boolean {
-  return c >= 48 && c <= 57;
+  return (CC[c & 0xffff]! & DIGIT) !== 0;
 }
 
 /** Fraction digits (1 to 9) at p, as the patterns capture them; -1 when ten or more digits follow (let the patterns decide). */

@@ -1,4 +1,5 @@
 // Message tokenisation and variable masking: each token keeps its raw text and a "skeleton" whose variable runs are masked.
+import { ALNUM, CHAR_CLASS, CLOSE_WRAP, DIGIT, HEX_DIGIT, MASK_CHAR, NEEDS_WORK, OPEN_WRAP, SPACE } from './chars.ts';
 import { isCalendarWordAt, matchTimestamp } from './timestamps.ts';
 
 /**
@@ -58,17 +59,20 @@ const UNITS = new Set([
   'h', 'hr', 'hrs', 'hour', 'hours', 'day', 'days',
 ]);
 
+// Character tests are one load from the class table (chars.ts) and a mask; `& 0xffff` keeps codeAt's -1 (past the
+// end) inside the table, where U+FFFF has no flag.
+const CC = CHAR_CLASS;
 function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
+  return (CC[c & 0xffff]! & DIGIT) !== 0;
 }
-function isHexLetter(c: number): boolean {
-  return (c >= 97 && c <= 102) || (c >= 65 && c <= 70);
+function isHexDigit(c: number): boolean {
+  return (CC[c & 0xffff]! & HEX_DIGIT) !== 0;
 }
 function isAlnum(c: number): boolean {
-  return isDigit(c) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  return (CC[c & 0xffff]! & ALNUM) !== 0;
 }
 function isSpace(c: number): boolean {
-  return c === 32 || c === 9 || c === 11 || c === 12;
+  return (CC[c & 0xffff]! & SPACE) !== 0;
 }
 
 /** Token separators other than the space. */
@@ -115,7 +119,7 @@ function uuidAt(s: string, i: number): number {
   for (let k = 0; k < 36; k++) {
     const c = s.charCodeAt(i + k);
     const dash = k === 8 || k === 13 || k === 18 || k === 23;
-    if (dash !== (c === 45) || (!dash && !isDigit(c) && !isHexLetter(c))) return 0;
+    if (dash !== (c === 45) || (!dash && !isHexDigit(c))) return 0;
   }
   return i + 36 < s.length && isAlnum(s.charCodeAt(i + 36)) ? 0 : 36;
 }
@@ -133,12 +137,12 @@ const FILE_EXTENSIONS_2 = new Set(['gz', 'xz', 'bz', 'js', 'py', 'rb', 'so', 'sh
 
 /** Opening wrappers: ( [ { < " ' ` */
 function isOpenWrap(c: number): boolean {
-  return c === 40 || c === 91 || c === 123 || c === 60 || c === 34 || c === 39 || c === 96;
+  return (CC[c & 0xffff]! & OPEN_WRAP) !== 0;
 }
 
 /** Closing wrappers and trailing punctuation: ) ] } > " ' ` , ; : . ! ? */
 function isCloseWrap(c: number): boolean {
-  return c === 41 || c === 93 || c === 125 || c === 62 || c === 34 || c === 39 || c === 96 || c === 44 || c === 59 || c === 58 || c === 46 || c === 33 || c === 63;
+  return (CC[c & 0xffff]! & CLOSE_WRAP) !== 0;
 }
 
 /** A host name with a known top-level domain (optionally user@ and :port): a variable, not a word. */
@@ -205,16 +209,19 @@ function isHexGroups(core: string): boolean {
   let digit = false;
   for (let i = 0; i < core.length; i++) {
     const c = core.charCodeAt(i);
-    if (c === 58 || c === 45) {
-      if (run === 0) return false;
-      groups++;
-      run = 0;
-    } else if (isDigit(c) || isHexLetter(c)) {
-      if (isDigit(c)) digit = true;
-      if (++run > 4) return false;
-    } else return false;
+    // A separator after a group, or a hex digit within at most four; the counts are updated the same way for both
+    // (the first separator of a log then meets no operation that never ran).
+    const separator = c === 58 || c === 45;
+    if (separator ? run === 0 : !isHexDigit(c)) return false;
+    if (isDigit(c)) digit = true;
+    groups += separator ? 1 : 0;
+    run = separator ? 0 : run + 1;
+    if (run > 4) return false;
   }
-  return digit && groups >= 4 && run > 0;
+  // Both counts are compared on every call that gets here, not only after a digit was seen.
+  const manyGroups = groups >= 4;
+  const closed = run > 0;
+  return digit && manyGroups && closed;
 }
 
 // An empty pair ("()", "''", "[]," ) is a parameter that happened to be empty.
@@ -228,9 +235,8 @@ function leadingDigits(tok: string): number {
 
 function needsWork(tok: string): boolean {
   for (let i = 0; i < tok.length; i++) {
-    const c = tok.charCodeAt(i);
     // digits . / = quotes backtick backslash @
-    if (isDigit(c) || c === 46 || c === 47 || c === 61 || c === 34 || c === 39 || c === 96 || c === 92 || c === 64) return true;
+    if ((CC[tok.charCodeAt(i)]! & NEEDS_WORK) !== 0) return true;
   }
   return false;
 }
@@ -286,14 +292,25 @@ const CODES: number[] = [];
 /** Length of the skeleton being built in OUT (module state: maskDigits is synchronous and not re-entrant). */
 let outLen = 0;
 
+/**
+ * Append a code unit to OUT. One small function for every append: V8 inlines it, and its inlined copies share one
+ * record of the types it has seen, so an append in a branch that first runs after optimisation is not code that
+ * never ran (which would make V8 discard maskDigits' optimised code and compile it again).
+ */
+function put(c: number): void {
+  OUT[outLen++] = c;
+}
+
 /** Append a number mask; with `collapse`, "<NUM>.<NUM>" (and ':' ',') is one number for clustering purposes. */
 function putNumber(signed: boolean, collapse: boolean): void {
-  if (signed && outLen > 0 && OUT[outLen - 1] === 45 && (outLen === 1 || !isAlnumOrMask(OUT[outLen - 2]!))) outLen--;
+  // Subtracted as 0 or 1 on every call, so that the first negative number of a log meets no operation that never ran
+  // (V8 would discard maskDigits' optimised code, which holds this function inlined, and compile it again).
+  outLen -= signed && outLen > 0 && OUT[outLen - 1] === 45 && (outLen === 1 || !isAlnumOrMask(OUT[outLen - 2]!)) ? 1 : 0;
   if (collapse && outLen >= 2 && OUT[outLen - 2] === NUM_CODE && (OUT[outLen - 1] === 46 || OUT[outLen - 1] === 58 || OUT[outLen - 1] === 44)) {
     outLen--;
     return;
   }
-  OUT[outLen++] = NUM_CODE;
+  put(NUM_CODE);
 }
 
 // No closures in here: this runs for every token with a digit, and a closure per call costs an allocation each.
@@ -304,64 +321,63 @@ function maskDigits(tok: string, collapse: boolean): string {
   while (i < n) {
     const c = tok.charCodeAt(i);
     const prevAlnum = i > 0 && isAlnum(tok.charCodeAt(i - 1));
-    if (!prevAlnum && (isDigit(c) || isHexLetter(c))) {
-      const u = uuidAt(tok, i);
-      if (u > 0) {
-        OUT[outLen++] = UUID_CODE;
-        i += u;
+    // A UUID, else an IPv4 address, taken by one shared tail (the first UUID of a log then runs the code every
+    // address ran).
+    let length = !prevAlnum && isHexDigit(c) ? uuidAt(tok, i) : 0;
+    let code = UUID_CODE;
+    if (length === 0 && isDigit(c) && !prevAlnum && codeAt(tok, i - 1) !== 46) {
+      length = ipv4At(tok, i);
+      code = IP_CODE;
+    }
+    if (length > 0) {
+      put(code);
+      i += length;
+      continue;
+    }
+    if (c === 48 && (codeAt(tok, i + 1) === 120 || codeAt(tok, i + 1) === 88) && !prevAlnum) {
+      let j = i + 2;
+      while (j < n && isHexDigit(tok.charCodeAt(j))) j++;
+      if (j > i + 2) {
+        put(HEX_CODE);
+        i = j;
         continue;
       }
     }
-    if (isDigit(c)) {
-      if (!prevAlnum && codeAt(tok, i - 1) !== 46) {
-        const ip = ipv4At(tok, i);
-        if (ip > 0) {
-          OUT[outLen++] = IP_CODE;
-          i += ip;
-          continue;
-        }
-      }
-      if (c === 48 && (codeAt(tok, i + 1) === 120 || codeAt(tok, i + 1) === 88) && !prevAlnum) {
-        let j = i + 2;
-        while (j < n && (isDigit(tok.charCodeAt(j)) || isHexLetter(tok.charCodeAt(j)))) j++;
-        if (j > i + 2) {
-          OUT[outLen++] = HEX_CODE;
-          i = j;
-          continue;
-        }
-      }
-    }
-    if (isDigit(c) || isHexLetter(c)) {
+    if (isHexDigit(c)) {
       let j = i;
       let digits = 0;
       while (j < n) {
-        const d = tok.charCodeAt(j);
-        if (isDigit(d)) digits++;
-        else if (!isHexLetter(d)) break;
+        const f = CC[tok.charCodeAt(j)]!;
+        if ((f & HEX_DIGIT) === 0) break;
+        if ((f & DIGIT) !== 0) digits++;
         j++;
       }
       const runLength = j - i;
       const boundedRight = j >= n || !isAlnum(tok.charCodeAt(j));
+      // Computed on every run (not only past the branches below), so that no operation here meets its first value
+      // in optimised code: V8 would discard maskDigits' code and compile it again.
+      const hexLength = runLength >= 8 || (runLength >= 6 && digits >= 2);
+      const last = j - 1;
       if (digits === 0) {
-        for (let k = i; k < j; k++) OUT[outLen++] = tok.charCodeAt(k);
+        for (let k = i; k < j; k++) put(tok.charCodeAt(k));
       } else if (digits === runLength) {
         // A sign belongs to the number when the dash does not join two words (blk_-123, but not R02-M1).
         putNumber(true, collapse);
-      } else if ((runLength >= 8 || (runLength >= 6 && digits >= 2)) && !prevAlnum && boundedRight) {
-        OUT[outLen++] = HEX_CODE;
       } else {
-        // Short mixed run (ee0, 5a): keep the letters, mask the digits.
-        for (let k = i; k < j; k++) {
-          const d = tok.charCodeAt(k);
+        // A long mixed run standing alone is one hex mask (one step of the loop, the mask as its character); a short
+        // one (ee0, 5a) keeps its letters and masks its digits. One loop for both, which the short runs keep warm.
+        const hex = hexLength && !prevAlnum && boundedRight;
+        for (let k = hex ? last : i; k < j; k++) {
+          const d = hex ? HEX_CODE : tok.charCodeAt(k);
           if (isDigit(d)) {
             if (outLen === 0 || OUT[outLen - 1] !== NUM_CODE) putNumber(false, collapse);
-          } else OUT[outLen++] = d;
+          } else put(d);
         }
       }
       i = j;
       continue;
     }
-    OUT[outLen++] = c;
+    put(c);
     i++;
   }
   CODES.length = outLen;
@@ -370,7 +386,7 @@ function maskDigits(tok: string, collapse: boolean): string {
 }
 
 function isAlnumOrMask(c: number): boolean {
-  return isAlnum(c) || isMaskCode(c);
+  return (CC[c & 0xffff]! & (ALNUM | MASK_CHAR)) !== 0;
 }
 
 
@@ -620,7 +636,10 @@ export function tokenizeInto(message: string, paths: boolean, skeletons: Skeleto
     // Dates inside the message.
     if ((isDigit(first) && e - s >= 4) || (first >= 65 && first <= 90 && isCalendarWordAt(message, s))) {
       const m = isDigit(first) && !hasDateSeparator(message, s, Math.min(e, s + 12)) && e - s !== 6 && e - s !== 8 ? null : matchTimestamp(message, s);
-      if (m && (m.precision >= 2 || m.end > e)) {
+      // Both fields are read for every match (not one only when the other fails), so that a rare kind of date
+      // meets no read that never ran before V8 optimised this function.
+      const spans = m !== null && m.end > e;
+      if (m !== null && ((m.precision >= 2) || spans)) {
         let u = t;
         while (u + 1 < count && starts[u + 1]! < m.end) u++;
         const end = Math.max(m.end, ends[u]!);
@@ -664,11 +683,12 @@ export function tokenizeInto(message: string, paths: boolean, skeletons: Skeleto
     }
     let id: number;
     let raw = -1;
-    // The word after "user" is a user name: a parameter even though it is a plain word.
-    if (isUserKeyword(previous) && previousSkel === previous && isPlainName(tok)) id = skeletons.id(MASK.name + punctuationTail(tok.slice(-1)));
-    // A boolean after "key=" or "key:" is that key's value (`allDrawn= false`, `enabled : true`).
-    else if (previousSkel === previous && isAssignment(previous) && BOOLEAN.test(tok)) id = skeletons.id(MASK.name + punctuationTail(tok.slice(-1)));
-    else {
+    // The word after "user" is a user name: a parameter even though it is a plain word; and a boolean after "key="
+    // or "key:" is that key's value (`allDrawn= false`, `enabled : true`). One branch for both, so that the first
+    // boolean of a log runs the code the first user name ran (not code that never ran, which V8 would recompile).
+    if ((isUserKeyword(previous) && previousSkel === previous && isPlainName(tok)) || (previousSkel === previous && isAssignment(previous) && BOOLEAN.test(tok))) {
+      id = skeletons.id(MASK.name + punctuationTail(tok.slice(-1)));
+    } else {
       id = skeletons.tokenId(tok, paths, t);
       raw = skeletons.lastRaw;
     }
