@@ -5,9 +5,9 @@
 
 export const DIGIT = 1;
 /** a-f and A-F. */
-export const HEX_LETTER = 2;
+const HEX_LETTER = 2;
 /** A-Z and a-z. */
-export const LETTER = 4;
+const LETTER = 4;
 /** The mask characters of skeletons (U+E001 to U+E00B, see tokens.ts). */
 export const MASK_CHAR = 8;
 /** Opening wrappers: ( [ { < " ' ` */
