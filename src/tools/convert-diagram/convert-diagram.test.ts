@@ -661,8 +661,10 @@ describe('convert-diagram: property round trips (fast-check)', () => {
       const after = mermaid(convert({ diagram: viaPuml.diagram, from: 'plantuml', to: 'mermaid' }).diagram);
       expect(withoutEnds(shape(after))).toEqual(withoutEnds(shape(mermaid(src.replaceAll(name, `n_${name}`)))));
       // A PlantUML author's own element named like a keyword, linked by an arrow, is a link too.
-      const own = mermaid(convert({ diagram: `@startuml\nrectangle "x" as ${name}\n${name} --> B\n@enduml`, from: 'plantuml', to: 'mermaid' }).diagram);
-      expect(own.edges.length).toBe(1);
+      for (const gap of [' ', '   ', ' \t ']) {
+        const own = mermaid(convert({ diagram: `@startuml\nrectangle "x" as ${name}\n${name}${gap}--> B\n@enduml`, from: 'plantuml', to: 'mermaid' }).diagram);
+        expect(own.edges.length).toBe(1);
+      }
     },
   );
 

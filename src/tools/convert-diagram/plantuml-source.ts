@@ -134,10 +134,10 @@ export const ELEMENT_KEYWORD_SET = new Set(ELEMENT_KEYWORDS);
 
 // A diagram keyword followed by whitespace and a name, not an arrow: `class Order` declares a class, while
 // `Class --> B` (or `Map --> B`: an element whose name is a keyword) is a link in a component diagram.
-const CLASS_DECLARATION = /^(abstract\s+class|abstract|class|enum|annotation|struct|protocol)[ \t]+(?![<*]?[-.])/i;
-const STATE_DECLARATION = /^state[ \t]+(?![<*]?[-.])/i;
-const OBJECT_DECLARATION = /^(object|map|json)[ \t]+(?![<*]?[-.])/i;
-const TIMING_DECLARATION = /^(robust|concise|clock|binary)[ \t]+(?![<*]?[-.])/i;
+const CLASS_DECLARATION = /^(abstract\s+class|abstract|class|enum|annotation|struct|protocol)[ \t]+(?![ \t]|[<*]?[-.])/i;
+const STATE_DECLARATION = /^state[ \t]+(?![ \t]|[<*]?[-.])/i;
+const OBJECT_DECLARATION = /^(object|map|json)[ \t]+(?![ \t]|[<*]?[-.])/i;
+const TIMING_DECLARATION = /^(robust|concise|clock|binary)[ \t]+(?![ \t]|[<*]?[-.])/i;
 
 /**
  * Which PlantUML diagram the lines describe. Activity (new syntax) and description (component, deployment,
