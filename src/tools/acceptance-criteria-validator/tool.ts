@@ -56,6 +56,8 @@ export const input = z.object({
     .describe('strict widens the vague-term lexicon (weak phrases, option words, imprecise quantities, vague pronouns) and requires every criterion to state a clear condition.'),
 });
 
+/** The engine's input, defaults applied. */
+export type Input = z.output<typeof input>;
 const output = z.object({
   ac_count: z.number().int().min(0).describe('Criteria evaluated, after any extraction from the story.'),
   verdict: z.enum(['pass', 'needs_work']).describe('pass only when no criterion has a problem and no set-level gap was found.'),
@@ -86,8 +88,7 @@ const output = z.object({
     .describe('Set-level gaps; empty when complete.'),
 });
 
-/** The engine's input (defaults applied) and output, from the schemas. */
-export type Input = z.output<typeof input>;
+/** The engine's answer: the success body without request_id. */
 export type Output = z.input<typeof output>;
 
 export default defineTool({
@@ -98,13 +99,10 @@ export default defineTool({
     'Checks each acceptance criterion for an observable outcome, testability (no vague wording from the requirements-smell literature, measurable thresholds for qualities), atomicity (one behaviour) and a clear condition, scores it, and checks the set for a failure or edge case. ' +
     'Give the criteria as a list, or give a story and the criteria are extracted from its "Acceptance criteria" section, list items or Given/When/Then scenarios. ' +
     'Use it to review criteria before a story enters a sprint. Limits: English only; lexical heuristics, not a language model, so it judges wording, not whether the criteria are the right ones.',
-  credits: 1,
-  deployed: true,
   input,
   output,
   hostile: hostileCases,
   examples,
-  codes: {},
   run(args) {
     return validateCriteria(args);
   },

@@ -61,6 +61,8 @@ const input = z
     if (why) ctx.addIssue({ code: 'custom', path: ['agent_config'], message: `agent_config is ${why}.`, params: { code: 'agent_config_too_large' } });
   });
 
+/** The engine's input, defaults applied. */
+export type Input = z.output<typeof input>;
 const flag = z
   .object({
     category: z.enum(CATEGORIES).describe('Rubric category of the finding.'),
@@ -86,7 +88,7 @@ const output = z.object({
   criteria_checked: z.number().int().min(0).max(RUBRIC.length).describe(`How many of the ${RUBRIC.length} rubric criteria the grader covered.`),
 });
 
-export type Input = z.output<typeof input>;
+/** The engine's answer: the success body without request_id. */
 export type Output = z.input<typeof output>;
 
 /** What alignment-gate answers with beyond the schema's field codes. */
@@ -95,7 +97,6 @@ const codes = {
   agent_config_too_large: { status: 400, meaning: `agent_config is larger than ${MAX_CONFIG_CHARS} characters, deeper than ${MAX_CONFIG_DEPTH} levels or holds more than ${MAX_CONFIG_NODES} values.` },
   model_not_configured: { status: 503, meaning: 'The operator set a grading model the service cannot use: not rubric, openai:<model> or anthropic:<model>, or a model provider without an API key or base URL. Refunded.' },
 };
-
 
 export default defineTool({
   name: 'alignment-gate',
@@ -110,7 +111,6 @@ export default defineTool({
     'or Anthropic model grades all 45, with explicit rule evidence (secrets, "never refuse") always added. Use it before shipping or changing an agent. Limits: keyword ' +
     'heuristics can miss context; a model grader is not deterministic; secrets and personal data found are reported, never echoed.',
   credits: 2,
-  deployed: true,
   input,
   output,
   // openWorldHint: with a model provider configured, the prompt is sent to that model's server.

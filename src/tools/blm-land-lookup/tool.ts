@@ -1,7 +1,6 @@
 // blm-land-lookup: US Bureau of Land Management land status, designations and casual-use rules for a coordinate.
 import { z } from 'zod';
 import { defineTool } from '../kit/contract.ts';
-import type { ToolCodes } from '../kit/contract.ts';
 import { ACTIVITIES } from './activity-table.ts';
 import { EXAMPLES } from './examples.ts';
 import { hostileCases } from './hostile.ts';
@@ -19,6 +18,8 @@ export const input = z.object({
     .describe('Buffer radius in kilometres, 0 to 50 (default 1.0). Above 0, blm_coverage_pct reports the BLM share of the square envelope around the radius.'),
 });
 
+/** The engine's input, defaults applied. */
+export type Input = z.output<typeof input>;
 const str = (max: number, what: string): z.ZodString => z.string().max(max).describe(what);
 
 const jurisdiction = z
@@ -90,15 +91,13 @@ const output = z.object({
     ),
 });
 
-export type Input = z.output<typeof input>;
+/** The engine's answer: the success body without request_id. */
 export type Output = z.input<typeof output>;
 
 /**
  * None of its own: an SMA failure is the platform's 504 `upstream_unavailable` (not refunded), and a failing
  * designation layer is reported in a 200's `unavailable_sources`.
  */
-const codes: ToolCodes = {};
-
 /** A cached answer is reused only when it still fits the output schema. */
 function cachedAnswer(hit: unknown): Output | null {
   const parsed = output.safeParse(hit);
@@ -115,15 +114,12 @@ export default defineTool({
     'campfires, OHV) and permits keyed by land type and designation (43 CFR), and with radius_km > 0 the BLM share of the surrounding envelope. Use it to answer ' +
     '"can I camp or collect rocks here?" for US public land. Limits: the SMA data is limited-scale (boundaries can be off by hundreds of metres); rules are a ' +
     'static summary that closures, fire orders and unit plans override; results are cached for 30 days; an upstream outage is a 504 that is not refunded.',
-  credits: 1,
-  deployed: true,
   input,
   output,
   annotations: { openWorldHint: true },
   examples: EXAMPLES,
   hostile: hostileCases,
   refundExempt: [504],
-  codes,
   run(args, ctx) {
     return lookup(args, ctx, cachedAnswer);
   },

@@ -29,6 +29,8 @@ const input = z
   })
   .superRefine(requireTextOrUpload('diagram'));
 
+/** The engine's input, defaults applied. */
+export type Input = z.output<typeof input>;
 const lostItem = z.object({
   code: z.enum(LOST_CODES).describe('Stable identifier of the kind of loss (see the tool README for the list).'),
   detail: z.string().max(300).describe('What was lost or changed, naming the element.'),
@@ -53,8 +55,7 @@ const output = z.object({
   lost_total: z.number().int().min(0).describe('How many distinct items were lost, including any beyond the listed ones.'),
 });
 
-/** The engine's request and answer, derived from the schemas. */
-export type Input = z.output<typeof input>;
+/** The engine's answer: the success body without request_id. */
 export type Output = z.input<typeof output>;
 export type Example = ToolExample<z.input<typeof input>, Output>;
 
@@ -83,7 +84,6 @@ export default defineTool({
     'sequence/class/state ...) are refused with diagram_unsupported_type; layout hints (rank constraints, arrow directions, ' +
     'ports) are dropped; PlantUML activity control flow becomes a plain graph (fork bars and merge points are not drawn); at ' +
     'most 5000 nodes and 20000 edges.',
-  credits: 1,
   deployed: false,
   input,
   output,

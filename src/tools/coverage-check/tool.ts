@@ -37,6 +37,8 @@ export const input = z
     }
   });
 
+/** The engine's input, defaults applied. */
+export type Input = z.output<typeof input>;
 const bucket = z.enum(['auth', 'crud', 'error_states', 'tests']);
 
 const output = z.object({
@@ -86,8 +88,7 @@ const output = z.object({
     .describe('Structural buckets the stories do not address.'),
 });
 
-/** The engine's input (defaults applied) and output, from the schemas. */
-export type Input = z.output<typeof input>;
+/** The engine's answer: the success body without request_id. */
 export type Output = z.input<typeof output>;
 
 export default defineTool({
@@ -103,8 +104,6 @@ export default defineTool({
     'stories (possible scope creep) and missing structural buckets (auth, CRUD, error states, tests). Use it before sprint ' +
     'planning or a release to find scope gaps. Limits: lexical meaning only (no embeddings), English only; paraphrases with no ' +
     'shared word or synonym are missed, and a requirement that reuses a story\'s words may look covered when it is not.',
-  credits: 1,
-  deployed: true,
   input,
   output,
   hostile: hostileCases,

@@ -35,6 +35,8 @@ export const input = z.object({
     .describe(`Bug reports to triage (1 to ${MAX_REPORTS}). A plain string is read as title (first line) and description (the rest).`),
 });
 
+/** The engine's input, defaults applied. */
+export type Input = z.output<typeof input>;
 const category = z.enum(['security', 'data', 'crash', 'performance', 'integration', 'ui', 'docs', 'other']);
 
 const triaged = z.object({
@@ -59,8 +61,7 @@ const output = z.object({
   triaged: z.array(triaged).describe('One entry per report, in input order.'),
 });
 
-/** The engine's input (defaults applied) and output, from the schemas. */
-export type Input = z.output<typeof input>;
+/** The engine's answer: the success body without request_id. */
 export type Output = z.input<typeof output>;
 
 export default defineTool({
@@ -76,13 +77,10 @@ export default defineTool({
     'pre-sort an incoming queue or to ask reporters for missing details. Limits: keyword evidence only, English only, no knowledge of ' +
     'your product; human severity labels themselves disagree on about half of duplicate reports, so treat the severity as a first guess. ' +
     'Dependency-bump tickets that cite a CVE are damped (the flaw is upstream).',
-  credits: 1,
-  deployed: true,
   input,
   output,
   hostile: hostileCases,
   examples,
-  codes: {},
   run(body) {
     return { triaged: triage(body.reports) };
   },

@@ -7,7 +7,6 @@ import { EXAMPLES } from './examples.ts';
 import { hostileCases } from './hostile.ts';
 import { ECOSYSTEMS, FINDING_CODES, FORMATS, GROUPS, MAX_MANIFEST_CHARS, PROJECT_KINDS, SEVERITIES, SOURCES } from './model.ts';
 
-
 const input = z
   .object({
     manifest: z
@@ -34,6 +33,8 @@ const input = z
   })
   .superRefine(requireTextOrUpload('manifest'));
 
+/** The engine's input, defaults applied. */
+export type Input = z.output<typeof input>;
 const finding = z.object({
   code: z.enum(FINDING_CODES).describe('Stable rule identifier.'),
   severity: z.enum(SEVERITIES).describe('high costs 15 points, medium 6, low 2 (each code capped at 30).'),
@@ -79,9 +80,7 @@ const output = z.object({
     .describe('The popular-package list typosquat_suspect findings are checked against.'),
 });
 
-/** The request after validation (the gateway has replaced upload_id with the uploaded text by then). */
-export type Input = z.output<typeof input>;
-/** The success body without request_id. */
+/** The engine's answer: the success body without request_id. */
 export type Output = z.input<typeof output>;
 
 export default defineTool({
@@ -96,8 +95,6 @@ export default defineTool({
     'Gives a 0-100 score. Malformed manifests answer 400 with a code naming the syntax (manifest_invalid_json, manifest_invalid_toml, manifest_invalid_requirements, ' +
     'manifest_invalid_gomod, manifest_invalid_gemfile) and the line. Limits: reads the manifest only (no lockfile, no registry or vulnerability lookups); Gemfiles are ' +
     'read as Bundler DSL, so gems added by arbitrary Ruby code are not seen.',
-  credits: 1,
-  deployed: true,
   input,
   output,
   uploadField: 'manifest',

@@ -35,6 +35,8 @@ const input = z
   })
   .superRefine(requireTextOrUpload('diagram'));
 
+/** The engine's input, defaults applied. */
+export type Input = z.output<typeof input>;
 const failure = z.object({
   fg: colorString.describe('Foreground colour as declared (#rrggbb, or #rrggbbaa when translucent): text colour, stroke or border.'),
   bg: colorString.describe('Resolved background (#rrggbb): the fill, subgraph and canvas colours under the element, composited.'),
@@ -108,8 +110,7 @@ const output = z.object({
   diagram: z.string().max(MAX_DIAGRAM * 2).optional().describe('harden mode: the rewritten diagram; checked again with the same inputs, it passes, except for the pairs listed in unfixable.'),
 });
 
-/** The engine's request and answer, derived from the schemas. */
-export type Input = z.output<typeof input>;
+/** The engine's answer: the success body without request_id. */
 export type Output = z.input<typeof output>;
 export type Example = ToolExample<z.input<typeof input>, Output>;
 
@@ -136,8 +137,6 @@ export default defineTool({
     'SVG: fills and stroke from attributes, inline styles and <style> rules, nested groups and opacity, text over shapes (alpha-composited like a browser). ' +
     'Gradients, patterns, images, blend modes and HTML foreignObject labels are reported as unverified with the reason, never guessed. ' +
     'mode=fix suggests the nearest passing colour (hue kept); mode=harden returns the diagram rewritten so that a new check passes. Deterministic; no rendering, so layout-dependent overlaps are estimated.',
-  credits: 1,
-  deployed: true,
   uploadField: 'diagram',
   input,
   output,

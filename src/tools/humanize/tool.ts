@@ -21,6 +21,8 @@ const input = z
   })
   .superRefine(requireTextOrUpload('text'));
 
+/** The engine's input, defaults applied. */
+export type Input = z.output<typeof input>;
 const change = z.object({
   rule: z.string().max(100).describe('Id of the humanizer-score pattern whose rewrite rule made the edit.'),
   before: z.string().max(MAX_BEFORE).describe('The text replaced (as it stood when the edit was made).'),
@@ -35,7 +37,7 @@ const output = z.object({
   score_after: z.number().int().min(0).max(100).describe('humanizer-score of the rewrite.'),
 });
 
-export type Input = z.output<typeof input>;
+/** The engine's answer: the success body without request_id. */
 export type Output = z.input<typeof output>;
 
 export default defineTool({
@@ -46,12 +48,9 @@ export default defineTool({
     'Rewrites a text to remove the AI-writing tells that humanizer-score detects: deletes chatbot artefacts (preambles, "I hope this helps", "Certainly!"), markup residue and signposting; replaces inflated vocabulary with plain words (delve -> dig, pivotal -> key); turns -ing tails into sentences; splits negative parallelisms; drops stacked transitions and wrap-up openers; replaces em dashes; when sentence lengths are uniform, splits joined clauses and participle tails ("She sat down, staring at the sea" -> "She sat down. She stared at the sea"). ' +
     'Numbers, quoted text, URLs, inline code, code blocks, HTML tags, capitalised names and the terms in `preserve` are never changed: every number of the input is in the output as often as before (a chatbot preamble that carries one, "Here is a 20 sentence story based on the prompt:", becomes "A story in 20 sentences:"; only the indexes of removed citation markers such as [oaicite:1] or turn0search3 go with them). Markdown structure is kept. Returns the rewrite, every edit with its rule, and the score before and after. ' +
     'Deterministic and idempotent (rewriting the output changes nothing). It does not invent facts or attribute vague claims; tells without a safe rewrite (vague attribution, upbeat conclusions) are left for a human. English only.',
-  credits: 1,
-  deployed: true,
   uploadField: 'text',
   input,
   output,
-  codes: {},
   examples,
   hostile: hostileCases,
   run(args) {

@@ -15,10 +15,12 @@ const input = z
   })
   .superRefine(requireTextOrUpload('text'));
 
+/** The engine's input, defaults applied. */
+export type Input = z.output<typeof input>;
 /** The score, its verdict, the patterns that fired and the text statistics (one schema, shared with the scorer). */
 const output = scoreOutput;
 
-export type Input = z.output<typeof input>;
+/** The engine's answer: the success body without request_id. */
 export type Output = z.input<typeof output>;
 
 export default defineTool({
@@ -29,12 +31,9 @@ export default defineTool({
     `Scores a text 0..100 for signs of AI writing and lists every pattern that fired (${PATTERNS.length} patterns in 15 families: AI vocabulary, significance inflation, -ing tails, chatbot artefacts, negative parallelism, stacked transitions, dash overuse, promotional puffery, vague attribution, upbeat conclusions, signposting, markup residue, knowledge-cutoff disclaimers, formatting, cadence), with matched text and offsets. ` +
     'The score is a logistic model of the weighted density of tells per 100 words, the rate of words from a published list of words language models over-use, mean word length and sentence-length variation, fitted on labelled human and AI texts (AUROC about 0.9 on held-out texts). ' +
     'Use it to find what to edit, or as one signal among others: it is a heuristic, not proof of authorship; short texts and formal human prose can score high, and edited AI text can score low. English only. Deterministic.',
-  credits: 1,
-  deployed: true,
   uploadField: 'text',
   input,
   output,
-  codes: {},
   examples,
   hostile: hostileCases,
   run(args) {

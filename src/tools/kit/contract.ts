@@ -149,9 +149,9 @@ const DEFAULT_ANNOTATIONS: ToolAnnotations = { readOnlyHint: true, idempotentHin
  * DEFAULT_ANNOTATIONS: a definition states only the hints that differ.
  */
 export function defineTool<I extends z.ZodType, O extends z.ZodType, P = undefined>(
-  def: Omit<ToolDefinition<I, O, P>, 'annotations'> & { annotations?: ToolAnnotations },
+  def: Omit<ToolDefinition<I, O, P>, 'annotations' | 'codes' | 'credits' | 'deployed'> & Partial<Pick<ToolDefinition<I, O, P>, 'annotations' | 'codes' | 'credits' | 'deployed'>>,
 ): ToolDefinition<I, O, P> {
-  return { ...def, annotations: { ...DEFAULT_ANNOTATIONS, ...def.annotations } };
+  return { credits: 1, deployed: true, codes: {}, ...def, annotations: { ...DEFAULT_ANNOTATIONS, ...def.annotations } };
 }
 
 /** snake_case MCP name from the kebab-case path segment. */

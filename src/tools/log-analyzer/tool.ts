@@ -1,7 +1,6 @@
 // log-analyzer: cluster log lines into event signatures, count levels, and flag anomalies (error spikes, bursts, new and rare events).
 import { z } from 'zod';
 import { defineTool } from '../kit/contract.ts';
-import type { ToolCodes } from '../kit/contract.ts';
 import { requireTextOrUpload, uploadIdField } from '../kit/fields.ts';
 import { MAX_ANOMALIES } from './anomalies.ts';
 import { analyzeInput } from './engine.ts';
@@ -40,6 +39,8 @@ export const input = z
   })
   .superRefine(requireTextOrUpload('log'));
 
+/** The engine's input, defaults applied. */
+export type Input = z.output<typeof input>;
 const isoOrNull = z.iso.datetime().nullable();
 
 const cluster = z.object({
@@ -84,12 +85,10 @@ const output = z.object({
     .describe('Present when return_assignments is true: for each input line, the index of its cluster in the full ranking (indexes from max_clusters on are clusters not listed), or -1.'),
 });
 
-export type Input = z.output<typeof input>;
+/** The engine's answer: the success body without request_id. */
 export type Output = z.input<typeof output>;
 
 /** None of its own: any text is a log (an empty one answers zero records), so every refusal is a schema field code. */
-const codes: ToolCodes = {};
-
 export default defineTool({
   name: 'log-analyzer',
   title: 'Log analyzer',
@@ -97,13 +96,11 @@ export default defineTool({
   description:
     'Reads a log file (pasted, or uploaded up to 5 MB, gzip accepted) without being told its format: detects the header layout (syslog, ISO-8601, Apache/nginx, log4j/logback, JSON lines, logfmt and other column layouts), keeps stack traces with their line, and groups the messages into event clusters whose signatures replace variable parts (numbers, ids, addresses, paths, users) with placeholders. Returns the clusters (count, level, first and last timestamp, a sample line), the count per level, and anomalies an on-call engineer cares about: error-rate spikes and volume bursts per time window, events first seen late, and rare warnings or errors. One configuration for every log; deterministic. Use it to summarise an unfamiliar log, find what changed, or pick the errors worth reading. Limits: 5 MB of text; signatures are built from the first 4000 characters and 200 tokens of a message; timestamps without an offset are read as UTC, and year-less ones (syslog) are placed in the year before the call when they would otherwise lie in the future.',
   credits: 2,
-  deployed: true,
   input,
   output,
   uploadField: 'log',
   hostile: hostileCases,
   examples: EXAMPLES,
-  codes,
   run(args, ctx) {
     return analyzeInput(args, ctx.now().getTime());
   },

@@ -2,7 +2,6 @@
 import { z } from 'zod';
 import { counts } from '../kit/fields.ts';
 import { defineTool } from '../kit/contract.ts';
-import type { ToolCodes } from '../kit/contract.ts';
 import { buildSpec } from './engine.ts';
 import { EXAMPLES } from './examples.ts';
 import { FRAMEWORK_IDS } from './frameworks.ts';
@@ -34,6 +33,8 @@ export const input = z.object({
   format: z.enum(['json', 'markdown']).optional().describe('json (default) returns the structured specification; markdown also returns the same specification rendered as a Markdown document in `markdown`.'),
 });
 
+/** The engine's input, defaults applied. */
+export type Input = z.output<typeof input>;
 const fieldSpec = z.object({
   field: z.string().describe('ECS field name; custom keys are under labels.'),
   standard: z.enum(['ecs', 'custom']).describe('ecs for an ECS field, custom for a labels.* key.'),
@@ -175,12 +176,10 @@ const output = z.object({
   markdown: z.string().optional().describe('The specification as a Markdown document; present only when format is markdown.'),
 });
 
-export type Input = z.output<typeof input>;
+/** The engine's answer: the success body without request_id. */
 export type Output = z.input<typeof output>;
 
 /** None of its own: every refusal is a schema field code; anything the engine cannot answer is a bug (a 500). */
-const codes: ToolCodes = {};
-
 export default defineTool({
   name: 'log-audit-creator',
   title: 'Audit-logging specification',
@@ -188,11 +187,9 @@ export default defineTool({
   description:
     'Turns a list of application features into an audit-logging specification: for each feature the security events to log, named with the OWASP Application Logging Vocabulary (custom events in the same style where none fits), with level, trigger, ECS event categorisation, required and optional ECS fields, data never to log and how to mask it, alert rules for the critical events, one example JSON log line per event, the global fields every event carries, and retention and requirement mappings for SOC 2, PCI DSS, HIPAA, GDPR and ISO 27001. Features are recognised by keywords in their name and description (English); unrecognised ones get generic record events and are listed in gaps. Deterministic: the same features in any order give the same output. Not legal advice: retention periods cite their sources.',
   credits: 2,
-  deployed: true,
   input,
   output,
   examples: EXAMPLES,
   hostile: hostileCases,
-  codes,
   run: (args) => buildSpec(args),
 });

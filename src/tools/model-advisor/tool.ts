@@ -41,6 +41,8 @@ export const input = z
     }
   });
 
+/** The engine's input, defaults applied. */
+export type Input = z.output<typeof input>;
 const usd = z.number().nonnegative();
 const asOfDate = z
   .string()
@@ -135,7 +137,7 @@ const output = z.object({
     .describe('Where the vendored data comes from.'),
 });
 
-export type Input = z.output<typeof input>;
+/** The engine's answer: the success body without request_id. */
 export type Output = z.input<typeof output>;
 
 const codes: ToolCodes = {
@@ -153,8 +155,6 @@ export default defineTool({
     'quality proxy (price position in the provider lineup and overall, recency, reasoning mode, task fit) weighed against cost by priority. Every entry carries the date ' +
     'its price was checked. Limits: the quality proxy is not a benchmark (no benchmark data is licensed to vendor); prices are list prices without batch or regional discounts; ' +
     'models newer than the capability data are absent until the snapshot is rebuilt.',
-  credits: 1,
-  deployed: true,
   input,
   output,
   examples: EXAMPLES,

@@ -34,6 +34,8 @@ const input = z.object({
   cash: money('Cash in the bank (runway).'),
 });
 
+/** The engine's input, defaults applied. */
+export type Input = z.output<typeof input>;
 const Tag = z.object({
   value: z.number().nullable().describe('Computed value (null when unknown or unbounded).'),
   unit: z.enum(['ratio', 'percent', 'months']).describe('Unit of value.'),
@@ -73,8 +75,7 @@ const output = z.object({
   inputs_used: z.array(z.string()).describe('Input fields that were supplied.'),
 });
 
-/** The engine's input (defaults applied) and output, from the schemas. */
-export type Input = z.output<typeof input>;
+/** The engine's answer: the success body without request_id. */
 export type Output = z.input<typeof output>;
 
 export default defineTool({
@@ -83,12 +84,9 @@ export default defineTool({
   summary: 'Compute SaaS health metrics against published benchmarks and rank what to fix first',
   description:
     'Computes burn multiple, SaaS quick ratio, magic number, LTV:CAC, CAC payback, net and gross revenue retention, Rule of 40, gross margin and runway from the figures you have, each with a status band and a message naming the value and the benchmark (Sacks, Hamid, Scale VP, Skok, Bessemer). Metrics whose inputs are missing are unknown, never guessed. The focus list ranks what to fix: runway under 12 months first, then the worst bands, retention before efficiency before growth. All amounts in one currency; monthly figures unless a field says otherwise.',
-  credits: 1,
-  deployed: true,
   input,
   output,
   examples,
   hostile: hostileCases,
-  codes: {},
   run: (body) => computeSaasMetrics(body),
 });

@@ -36,6 +36,8 @@ export const input = z.object({
   rolling_window: z.number().int().min(2).max(10).optional().describe('Sprints in the rolling mean used by velocity_stability (default 3).'),
 });
 
+/** The engine's input, defaults applied. */
+export type Input = z.output<typeof input>;
 const health = z.enum(['good', 'warn', 'bad']).describe('good, warn or bad; the worst sub-check wins.');
 const note = z.string().describe('The value and the thresholds it was judged against.');
 const ratioValue = z
@@ -118,8 +120,7 @@ const output = z.object({
     .describe('One recommendation per metric not good: bad before warn, then say_do, carry_over, scope_change, velocity_stability, velocity, bug_ratio.'),
 });
 
-/** The engine's input (defaults applied) and output, from the schemas. */
-export type Input = z.output<typeof input>;
+/** The engine's answer: the success body without request_id. */
 export type Output = z.input<typeof output>;
 
 export default defineTool({
@@ -128,8 +129,6 @@ export default defineTool({
   summary: 'Judge sprint delivery health and rank what to fix',
   description:
     'Computes sprint delivery metrics over a run of sprints (oldest first): velocity (with trend and, given capacity, commitment load), say/do ratio, scope change, carry-over, bug ratio (opened per closed) and velocity stability (deviation from a rolling mean). Each metric gets good/warn/bad against published bands (say/do 80-100% healthy, below 70% over-commitment, above 110% sandbagging; scope change up to 10% good, above 25% bad; carry-over below 15% good, above 20% bad; stability within 10% good, beyond 20% bad) and a note with the figures; ratio metrics return the per-sprint ratios and their mean. Returns overall health and ranked recommendations. Metrics whose inputs are missing are listed in skipped. Deterministic; no history is stored.',
-  credits: 1,
-  deployed: true,
   input,
   output,
   examples,

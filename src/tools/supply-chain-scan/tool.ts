@@ -40,6 +40,8 @@ const input = z
   })
   .superRefine(requireTextOrUpload('lockfile'));
 
+/** The engine's input, defaults applied. */
+export type Input = z.output<typeof input>;
 const finding = z
   .object({
     code: z.enum(FINDING_CODES).describe('Stable rule identifier (see the README for the catalogue).'),
@@ -93,9 +95,7 @@ const output = z.object({
   notes: z.array(z.string().max(500)).max(20).describe('What this lockfile format cannot show (registries, install scripts, replace directives) and options that were not followed.'),
 });
 
-/** The request after validation (the gateway has replaced upload_id with the uploaded text by then). */
-export type Input = z.output<typeof input>;
-/** The success body without request_id. */
+/** The engine's answer: the success body without request_id. */
 export type Output = z.input<typeof output>;
 
 export default defineTool({
@@ -112,7 +112,6 @@ export default defineTool({
     'lockfile_invalid_cargo_lock, lockfile_invalid_go_sum) and the line when known; an unrecognisable file answers lockfile_format_unknown. Limits: offline, so only ' +
     'the vendored advisories are known (no live vulnerability lookup); it cannot see what a lockfile does not record (the registry of pnpm and Yarn Berry packages, ' +
     'install scripts in yarn.lock and Cargo.lock, go.mod replace directives).',
-  credits: 1,
   deployed: false,
   input,
   output,

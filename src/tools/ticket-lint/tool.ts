@@ -31,6 +31,8 @@ const ticket = z
 
 export const input = z.object({ ticket });
 
+/** The engine's input, defaults applied. */
+export type Input = z.output<typeof input>;
 const finding = z
   .object({
     field: z.enum(FINDING_FIELDS).describe('Part of the ticket at fault.'),
@@ -47,8 +49,7 @@ const output = z.object({
   findings: z.array(finding).max(FINDING_CODES.length).describe('Findings, high first, then medium, then low; within a severity in catalogue order.'),
 });
 
-/** The engine's input (defaults applied) and output, from the schemas. */
-export type Input = z.output<typeof input>;
+/** The engine's answer: the success body without request_id. */
 export type Output = z.input<typeof output>;
 
 export default defineTool({
@@ -60,13 +61,10 @@ export default defineTool({
     'the user value of a story, the scope of an epic, the steps, expected/actual behaviour, environment and evidence of a bug, acceptance criteria, a sane estimate, ' +
     'a priority (with context when urgent), and the epic link, assignee, labels and components. Returns a verdict, a score and findings with fixes. ' +
     'Use acceptance-criteria-validator for a deeper pass over the criteria themselves. Limits: English text heuristics; it cannot tell whether the content is right, only whether it is there and well formed.',
-  credits: 1,
-  deployed: true,
   input,
   output,
   examples,
   hostile: hostileCases,
-  codes: {},
   run(args) {
     return lintTicket(args.ticket);
   },

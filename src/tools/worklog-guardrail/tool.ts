@@ -123,6 +123,8 @@ export const input = z.object({
   as_of: date('Reference date for future-date, age and closed-period rules; default: the UTC date of the request.').optional(),
 });
 
+/** The engine's input, defaults applied. */
+export type Input = z.output<typeof input>;
 const violation = z.object({
   rule: z.enum(RULE_IDS).describe('Rule that fired.'),
   severity: z.enum(['block', 'warn']).describe('block or warn.'),
@@ -183,8 +185,7 @@ const output = z.object({
   guardrails: effectiveGuardrails,
 });
 
-/** The engine's input (defaults applied) and output, from the schemas. */
-export type Input = z.output<typeof input>;
+/** The engine's answer: the success body without request_id. */
 export type Output = z.input<typeof output>;
 
 export default defineTool({
@@ -193,8 +194,6 @@ export default defineTool({
   summary: 'Check worklog entries against time-tracking guardrails before posting them',
   description:
     'Checks a batch of worklog entries (author, date, start/end or duration, issue key, description) against the guardrails time-tracking systems enforce: hours per entry, day (8 h) and week (40 h), more than 24 h in a day, zero or negative durations, duration disagreeing with start-end, overlapping intervals, duplicates, future dates, entries older than N days or in a closed period, weekend and holiday work, missing or short descriptions, missing or malformed Jira issue keys (optionally restricted to project keys), and rounding to 15 minutes. Every rule can be switched off, re-graded (block or warn) and tuned. as_of fixes "today" so results are reproducible (default: the UTC date of the request). ok is false when any blocking violation remains.',
-  credits: 1,
-  deployed: true,
   input,
   output,
   examples,
