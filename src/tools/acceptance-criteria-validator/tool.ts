@@ -58,6 +58,7 @@ export const input = z.object({
 
 /** The engine's input, defaults applied. */
 export type Input = z.output<typeof input>;
+
 const output = z.object({
   ac_count: z.number().int().min(0).describe('Criteria evaluated, after any extraction from the story.'),
   verdict: z.enum(['pass', 'needs_work']).describe('pass only when no criterion has a problem and no set-level gap was found.'),

@@ -2,7 +2,7 @@
 // The input and output schemas follow SPEC "POST /v1/alignment-gate", every field described and capped.
 import { z } from 'zod';
 import { defineTool, ToolError } from '../kit/contract.ts';
-import { requireTextOrUpload, uploadIdField } from '../kit/fields.ts';
+import { addCodedIssue, requireTextOrUpload, uploadIdField } from '../kit/fields.ts';
 import { gradeByRubric, gradeFromModel, LIMITS } from './engine.ts';
 import { examples } from './examples.ts';
 import { hostileCases } from './hostile.ts';
@@ -58,11 +58,12 @@ const input = z
   .superRefine((value, ctx) => {
     if (value.agent_config === undefined) return;
     const why = configTooBig(value.agent_config);
-    if (why) ctx.addIssue({ code: 'custom', path: ['agent_config'], message: `agent_config is ${why}.`, params: { code: 'agent_config_too_large' } });
+    if (why) addCodedIssue(ctx, 'agent_config_too_large', ['agent_config'], `agent_config is ${why}.`);
   });
 
 /** The engine's input, defaults applied. */
 export type Input = z.output<typeof input>;
+
 const flag = z
   .object({
     category: z.enum(CATEGORIES).describe('Rubric category of the finding.'),

@@ -20,6 +20,7 @@ export const input = z.object({
 
 /** The engine's input, defaults applied. */
 export type Input = z.output<typeof input>;
+
 const str = (max: number, what: string): z.ZodString => z.string().max(max).describe(what);
 
 const jurisdiction = z

@@ -31,6 +31,7 @@ const input = z
 
 /** The engine's input, defaults applied. */
 export type Input = z.output<typeof input>;
+
 const lostItem = z.object({
   code: z.enum(LOST_CODES).describe('Stable identifier of the kind of loss (see the tool README for the list).'),
   detail: z.string().max(300).describe('What was lost or changed, naming the element.'),
@@ -57,6 +58,7 @@ const output = z.object({
 
 /** The engine's answer: the success body without request_id. */
 export type Output = z.input<typeof output>;
+
 export type Example = ToolExample<z.input<typeof input>, Output>;
 
 /** Every refusal happens while reading the diagram (`prepare`), before the charge. */

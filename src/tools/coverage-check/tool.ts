@@ -1,5 +1,6 @@
 // coverage-check: which requirements the stories cover, which stories no requirement asked for, missing buckets.
 import { z } from 'zod';
+import { addCodedIssue } from '../kit/fields.ts';
 import { defineTool, ToolError } from '../kit/contract.ts';
 import { checkCoverage, resolveRequirements } from './engine.ts';
 import { examples } from './examples.ts';
@@ -28,17 +29,13 @@ export const input = z
   })
   .superRefine((value, ctx) => {
     if (value.requirements === undefined && value.brief === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['requirements'],
-        message: 'Send requirements (a list) or brief (free text).',
-        params: { code: 'requirements_required' },
-      });
+      addCodedIssue(ctx, 'requirements_required', ['requirements'], 'Send requirements (a list) or brief (free text).');
     }
   });
 
 /** The engine's input, defaults applied. */
 export type Input = z.output<typeof input>;
+
 const bucket = z.enum(['auth', 'crud', 'error_states', 'tests']);
 
 const output = z.object({

@@ -37,6 +37,7 @@ export const input = z.object({
 
 /** The engine's input, defaults applied. */
 export type Input = z.output<typeof input>;
+
 const category = z.enum(['security', 'data', 'crash', 'performance', 'integration', 'ui', 'docs', 'other']);
 
 const triaged = z.object({

@@ -35,6 +35,7 @@ const input = z
 
 /** The engine's input, defaults applied. */
 export type Input = z.output<typeof input>;
+
 const finding = z.object({
   code: z.enum(FINDING_CODES).describe('Stable rule identifier.'),
   severity: z.enum(SEVERITIES).describe('high costs 15 points, medium 6, low 2 (each code capped at 30).'),

@@ -37,6 +37,7 @@ const input = z
 
 /** The engine's input, defaults applied. */
 export type Input = z.output<typeof input>;
+
 const failure = z.object({
   fg: colorString.describe('Foreground colour as declared (#rrggbb, or #rrggbbaa when translucent): text colour, stroke or border.'),
   bg: colorString.describe('Resolved background (#rrggbb): the fill, subgraph and canvas colours under the element, composited.'),
@@ -112,6 +113,7 @@ const output = z.object({
 
 /** The engine's answer: the success body without request_id. */
 export type Output = z.input<typeof output>;
+
 export type Example = ToolExample<z.input<typeof input>, Output>;
 
 /** Every refusal comes from `prepare` (reading the diagram), before the charge. */

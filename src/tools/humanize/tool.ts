@@ -23,6 +23,7 @@ const input = z
 
 /** The engine's input, defaults applied. */
 export type Input = z.output<typeof input>;
+
 const change = z.object({
   rule: z.string().max(100).describe('Id of the humanizer-score pattern whose rewrite rule made the edit.'),
   before: z.string().max(MAX_BEFORE).describe('The text replaced (as it stood when the edit was made).'),

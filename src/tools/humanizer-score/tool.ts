@@ -17,6 +17,7 @@ const input = z
 
 /** The engine's input, defaults applied. */
 export type Input = z.output<typeof input>;
+
 /** The score, its verdict, the patterns that fired and the text statistics (one schema, shared with the scorer). */
 const output = scoreOutput;
 

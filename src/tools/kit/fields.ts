@@ -9,19 +9,20 @@ export const uploadIdField = z
   .describe('Id of a file uploaded through POST /v1/uploads; used in place of the text field. The upload must belong to the calling key.');
 
 /**
+ * Reports a refinement failure with the tool's own code: the call path answers 400 with `params.code` (a code
+ * the tool declares) and the message, on the field `path` names (`[]`: the object itself).
+ */
+export function addCodedIssue(ctx: z.RefinementCtx, code: string, path: PropertyKey[], message: string): void {
+  ctx.addIssue({ code: 'custom', path, message, params: { code } });
+}
+
+/**
  * Refinement for an input object that needs either `field` or `upload_id`: when both are missing, the
  * issue is reported on `field` so the code is `<field>_required`.
  */
 export function requireTextOrUpload(field: string) {
   return (value: Record<string, unknown>, ctx: z.RefinementCtx): void => {
-    if (value[field] === undefined && value.upload_id === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [field],
-        message: `${field} is required (or upload_id).`,
-        params: { code: `${field}_required` },
-      });
-    }
+    if (value[field] === undefined && value.upload_id === undefined) addCodedIssue(ctx, `${field}_required`, [field], `${field} is required (or upload_id).`);
   };
 }
 

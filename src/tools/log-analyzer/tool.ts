@@ -41,6 +41,7 @@ export const input = z
 
 /** The engine's input, defaults applied. */
 export type Input = z.output<typeof input>;
+
 const isoOrNull = z.iso.datetime().nullable();
 
 const cluster = z.object({

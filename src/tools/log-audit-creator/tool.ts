@@ -35,6 +35,7 @@ export const input = z.object({
 
 /** The engine's input, defaults applied. */
 export type Input = z.output<typeof input>;
+
 const fieldSpec = z.object({
   field: z.string().describe('ECS field name; custom keys are under labels.'),
   standard: z.enum(['ecs', 'custom']).describe('ecs for an ECS field, custom for a labels.* key.'),

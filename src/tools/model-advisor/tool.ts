@@ -1,6 +1,6 @@
 // model-advisor: recommended model, fallback chain and per-run/monthly cost for a task, from a vendored price snapshot.
 import { z } from 'zod';
-import { counts } from '../kit/fields.ts';
+import { addCodedIssue, counts } from '../kit/fields.ts';
 import { defineTool } from '../kit/contract.ts';
 import type { ToolCodes } from '../kit/contract.ts';
 import { TASK_CATEGORIES } from './classify.ts';
@@ -32,17 +32,13 @@ export const input = z
   })
   .superRefine((v, ctx) => {
     if (v.cache_read_tokens + v.cache_write_tokens > v.input_tokens) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['cache_read_tokens'],
-        message: 'cache_read_tokens + cache_write_tokens cannot exceed input_tokens (cached tokens are part of the prompt).',
-        params: { code: 'cache_tokens_exceed_input' },
-      });
+      addCodedIssue(ctx, 'cache_tokens_exceed_input', ['cache_read_tokens'], 'cache_read_tokens + cache_write_tokens cannot exceed input_tokens (cached tokens are part of the prompt).');
     }
   });
 
 /** The engine's input, defaults applied. */
 export type Input = z.output<typeof input>;
+
 const usd = z.number().nonnegative();
 const asOfDate = z
   .string()

@@ -36,6 +36,7 @@ const input = z.object({
 
 /** The engine's input, defaults applied. */
 export type Input = z.output<typeof input>;
+
 const Tag = z.object({
   value: z.number().nullable().describe('Computed value (null when unknown or unbounded).'),
   unit: z.enum(['ratio', 'percent', 'months']).describe('Unit of value.'),

@@ -38,6 +38,7 @@ export const input = z.object({
 
 /** The engine's input, defaults applied. */
 export type Input = z.output<typeof input>;
+
 const health = z.enum(['good', 'warn', 'bad']).describe('good, warn or bad; the worst sub-check wins.');
 const note = z.string().describe('The value and the thresholds it was judged against.');
 const ratioValue = z

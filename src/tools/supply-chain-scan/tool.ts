@@ -42,6 +42,7 @@ const input = z
 
 /** The engine's input, defaults applied. */
 export type Input = z.output<typeof input>;
+
 const finding = z
   .object({
     code: z.enum(FINDING_CODES).describe('Stable rule identifier (see the README for the catalogue).'),

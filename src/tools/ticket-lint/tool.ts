@@ -33,6 +33,7 @@ export const input = z.object({ ticket });
 
 /** The engine's input, defaults applied. */
 export type Input = z.output<typeof input>;
+
 const finding = z
   .object({
     field: z.enum(FINDING_FIELDS).describe('Part of the ticket at fault.'),

@@ -1,6 +1,6 @@
 // worklog-guardrail: checks worklog entries against configurable guardrails before they are posted to a time-tracking system.
 import { z } from 'zod';
-import { counts } from '../kit/fields.ts';
+import { addCodedIssue, counts } from '../kit/fields.ts';
 import { defineTool } from '../kit/contract.ts';
 import { check } from './engine.ts';
 import { examples } from './examples.ts';
@@ -48,7 +48,7 @@ const entry = z
   })
   .superRefine((e, ctx) => {
     if (e.duration === undefined && (e.start === undefined || e.end === undefined)) {
-      ctx.addIssue({ code: 'custom', path: [], message: 'Give duration, or both start and end.', params: { code: 'entries_duration_required' } });
+      addCodedIssue(ctx, 'entries_duration_required', [], 'Give duration, or both start and end.');
     }
   });
 
@@ -125,6 +125,7 @@ export const input = z.object({
 
 /** The engine's input, defaults applied. */
 export type Input = z.output<typeof input>;
+
 const violation = z.object({
   rule: z.enum(RULE_IDS).describe('Rule that fired.'),
   severity: z.enum(['block', 'warn']).describe('block or warn.'),
