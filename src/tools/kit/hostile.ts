@@ -1,6 +1,7 @@
 // Builders for the adversarial inputs every tool's hostile.ts declares (about 1 MB each, or the schema's caps): a
-// unit repeated to a size, a unit repeated between a head and a tail, numbered units, and cases of one text field
-// with an optional filename. One place, so the cases of every tool are built the same way.
+// unit repeated to a size, a unit repeated between a head and a tail, numbered units, and the cases of one text field
+// with an optional filename from a table of fills per file name. One place, so the cases of every tool are built the
+// same way.
 import type { HostileCase } from './contract.ts';
 
 /** `unit` repeated to exactly `size` characters (the last copy cut). */
@@ -28,7 +29,21 @@ export function numbered(head: string, make: (i: number) => string, tail: string
   return parts.join('');
 }
 
-/** Cases of a tool whose input is one text `field` and an optional `filename` (left out when undefined). */
-export function fileCases(field: string): (name: string, filename: string | undefined, text: string) => HostileCase {
-  return (name, filename, text) => ({ name, input: filename === undefined ? { [field]: text } : { [field]: text, filename } });
+/** One adversarial input: what it probes, then `unit` repeated between `head` and `tail` (see `fillBetween`). */
+export type Fill = readonly [what: string, head: string, unit: string, tail?: string];
+
+/** The fills of one file name (undefined: none is sent, so the tool must tell the format from the content). */
+export type FileFills = readonly [filename: string | undefined, fills: readonly Fill[]];
+
+/**
+ * Cases of a tool whose input is one text `field` and an optional `filename`, from fills grouped by file name:
+ * each is named `<filename>: <what>` (`no filename: <what>`) and filled to `size` characters.
+ */
+export function fillCases(field: string, size: number, files: readonly FileFills[]): HostileCase[] {
+  return files.flatMap(([filename, fills]) =>
+    fills.map(([what, head, unit, tail = '']) => {
+      const text = fillBetween(head, unit, tail, size);
+      return { name: `${filename ?? 'no filename'}: ${what}`, input: filename === undefined ? { [field]: text } : { [field]: text, filename } };
+    }),
+  );
 }
