@@ -32,18 +32,15 @@ export function numbered(head: string, make: (i: number) => string, tail: string
 /** One adversarial input: what it probes, then `unit` repeated between `head` and `tail` (see `fillBetween`). */
 export type Fill = readonly [what: string, head: string, unit: string, tail?: string];
 
-/** The fills of one file name (undefined: none is sent, so the tool must tell the format from the content). */
-export type FileFills = readonly [filename: string | undefined, fills: readonly Fill[]];
-
 /**
- * Cases of a tool whose input is one text `field` and an optional `filename`, from fills grouped by file name:
- * each is named `<filename>: <what>` (`no filename: <what>`) and filled to `size` characters.
+ * Cases of a tool whose input is one text `field` and an optional `filename`, each filled to `size` characters:
+ * the fills of each file name, named `<filename>: <what>`, then those sent without a file name (the tool must
+ * tell the format from the content), named `no filename: <what>`.
  */
-export function fillCases(field: string, size: number, files: readonly FileFills[]): HostileCase[] {
-  return files.flatMap(([filename, fills]) =>
-    fills.map(([what, head, unit, tail = '']) => {
-      const text = fillBetween(head, unit, tail, size);
-      return { name: `${filename ?? 'no filename'}: ${what}`, input: filename === undefined ? { [field]: text } : { [field]: text, filename } };
-    }),
-  );
+export function fillCases(field: string, size: number, byFilename: Readonly<Record<string, readonly Fill[]>>, withoutFilename: readonly Fill[] = []): HostileCase[] {
+  const text = ([, head, unit, tail = '']: Fill): string => fillBetween(head, unit, tail, size);
+  return [
+    ...Object.entries(byFilename).flatMap(([filename, fills]) => fills.map((f) => ({ name: `${filename}: ${f[0]}`, input: { [field]: text(f), filename } }))),
+    ...withoutFilename.map((f) => ({ name: `no filename: ${f[0]}`, input: { [field]: text(f) } })),
+  ];
 }
