@@ -1,6 +1,7 @@
 // Builders for the adversarial inputs every tool's hostile.ts declares (about 1 MB each, or the schema's caps): a
-// unit repeated to a size, a unit repeated between a head and a tail, numbered units, and cases of one text field
-// with an optional filename. One place, so the cases of every tool are built the same way.
+// unit repeated to a size, a unit repeated between a head and a tail, numbered units, and the cases of one text field
+// with an optional filename from a table of fills per file name. One place, so the cases of every tool are built the
+// same way.
 import type { HostileCase } from './contract.ts';
 
 /** `unit` repeated to exactly `size` characters (the last copy cut). */
@@ -28,7 +29,18 @@ export function numbered(head: string, make: (i: number) => string, tail: string
   return parts.join('');
 }
 
-/** Cases of a tool whose input is one text `field` and an optional `filename` (left out when undefined). */
-export function fileCases(field: string): (name: string, filename: string | undefined, text: string) => HostileCase {
-  return (name, filename, text) => ({ name, input: filename === undefined ? { [field]: text } : { [field]: text, filename } });
+/** One adversarial input: what it probes, then `unit` repeated between `head` and `tail` (see `fillBetween`). */
+export type Fill = readonly [what: string, head: string, unit: string, tail?: string];
+
+/**
+ * Cases of a tool whose input is one text `field` and an optional `filename`, each filled to `size` characters:
+ * the fills of each file name, named `<filename>: <what>`, then those sent without a file name (the tool must
+ * tell the format from the content), named `no filename: <what>`.
+ */
+export function fillCases(field: string, size: number, byFilename: Readonly<Record<string, readonly Fill[]>>, withoutFilename: readonly Fill[] = []): HostileCase[] {
+  const text = ([, head, unit, tail = '']: Fill): string => fillBetween(head, unit, tail, size);
+  return [
+    ...Object.entries(byFilename).flatMap(([filename, fills]) => fills.map((f) => ({ name: `${filename}: ${f[0]}`, input: { [field]: text(f), filename } }))),
+    ...withoutFilename.map((f) => ({ name: `no filename: ${f[0]}`, input: { [field]: text(f) } })),
+  ];
 }

@@ -35,7 +35,7 @@ describe('the fast pnpm-lock read', () => {
       const text = c.input.lockfile as string;
       expect(outcome(text, 'auto'), c.name).toEqual(outcome(text, 'yaml'));
     }
-    const keys = cases.find((c) => c.name === 'pnpm-lock: package keys');
+    const keys = cases.find((c) => c.name === 'pnpm-lock.yaml: package keys');
     expect(fastPnpmRead(keys?.input.lockfile as string)).toBeDefined();
   });
 

@@ -9,6 +9,7 @@ import type { InvalidCase, ValidCase } from '../kit/tester.ts';
 import { ADVISORY_COUNT, advisoriesFor } from './advisories.ts';
 import { scoreFor } from './engine.ts';
 import { MAX_LOCKFILE_CHARS } from './model.ts';
+import type { LockFormat } from './model.ts';
 import { FINDING_CODES } from './rules.ts';
 import tool from './tool.ts';
 import type { Output } from './tool.ts';
@@ -561,36 +562,79 @@ const hostileRows: ValidCase[] = [
   ),
 ];
 
-// Malformed lockfiles: the format's code and, where the parser knows it, the line.
-const MALFORMED = [
-  ['package-lock', '{\n  "lockfileVersion": 3,\n  "packages": {\n    "node_modules/a": { "version": "1.0.0", }\n  }\n}', 'lockfile_invalid_package_lock', 4],
-  ['package-lock', '[1, 2, 3]', 'lockfile_invalid_package_lock', 1],
-  ['package-lock', '{"lockfileVersion": 7, "packages": {}}', 'lockfile_invalid_package_lock', undefined],
-  ['package-lock', '{"lockfileVersion": 3, "packages": {"node_modules/a": "1.0.0"}}', 'lockfile_invalid_package_lock', undefined],
-  ['package-lock', '{"name": "app", "dependencies": {"lodash": "^4.17.21"}}', 'lockfile_invalid_package_lock', undefined],
-  ['yarn-lock', '# yarn lockfile v1\n\nlodash@^4.17.21:\n  version "4.17.21"\nbroken line here\n', 'lockfile_invalid_yarn_lock', 5],
-  ['yarn-lock', '# yarn lockfile v1\n\n"lodash@^4:\n  version "4.17.21"\n', 'lockfile_invalid_yarn_lock', 3],
-  ['yarn-lock', '# yarn lockfile v1\n   version "1.0.0"\n', 'lockfile_invalid_yarn_lock', 2],
-  ['yarn-lock', '__metadata:\n  version: 8\n"a@npm:1":\n  version: 1\n  resolution: [unclosed\n', 'lockfile_invalid_yarn_lock', undefined],
-  ['yarn-lock', '__metadata:\n  version: 8\n\n"a@npm:1.0.0":\n  version: 1.0.0\n', 'lockfile_invalid_yarn_lock', 4],
-  ['pnpm-lock', "lockfileVersion: '9.0'\npackages:\n  a@1.0.0:\n    resolution: {integrity: sha512-AA==\n", 'lockfile_invalid_pnpm_lock', undefined],
-  ['pnpm-lock', 'packages:\n  a@1.0.0: {}\n', 'lockfile_invalid_pnpm_lock', 1],
-  ['pnpm-lock', "lockfileVersion: '3.0'\n", 'lockfile_invalid_pnpm_lock', 1],
-  ['requirements', 'requests==2.31.0\n==1.0\n', 'lockfile_invalid_requirements', 2],
-  ['requirements', 'requests==2.31.0\nflask ~~ 3.0\n', 'lockfile_invalid_requirements', 2],
-  ['requirements', 'six==1.16.0 \\\n    --hash=sha256\n', 'lockfile_invalid_requirements', 1],
-  ['requirements', '--no-such-option\n', 'lockfile_invalid_requirements', 1],
-  ['requirements', 'six==1.16.0\n--index-url\n', 'lockfile_invalid_requirements', 2],
-  ['poetry-lock', '[[package]]\nname = "a"\nversion = "1.0"\n\n[[package]\nname = "b"\n', 'lockfile_invalid_poetry_lock', 5],
-  ['poetry-lock', '[[package]]\nname = "a"\n', 'lockfile_invalid_poetry_lock', 1],
-  ['poetry-lock', '[[package]]\nname = "a"\nversion = "1"\n[package.source]\ntype = "svn"\nurl = "x"\n', 'lockfile_invalid_poetry_lock', 1],
-  ['cargo-lock', 'version = 3\n\n[[package]]\nname = "a"\nversion = "1.0.0"\nsource = "registry+https://github.com/rust-lang/crates.io-index\n', 'lockfile_invalid_cargo_lock', 6],
-  ['cargo-lock', 'version = 9\n', 'lockfile_invalid_cargo_lock', 1],
-  ['cargo-lock', '[[package]]\nname = "a"\nversion = "1.0.0"\nsource = "svn+https://example.com/a"\n', 'lockfile_invalid_cargo_lock', 1],
-  ['go-sum', `example.com/a v1.0.0 h1:${'A'.repeat(43)}=\nexample.com/b v1.0.0\n`, 'lockfile_invalid_go_sum', 2],
-  ['go-sum', `example.com/a 1.0.0 h1:${'A'.repeat(43)}=\n`, 'lockfile_invalid_go_sum', 1],
-  ['go-sum', 'example.com/a v1.0.0 not-a-hash\n', 'lockfile_invalid_go_sum', 1],
-] as const;
+// Malformed lockfiles, per format with the format's code: each text and, where the parser knows it, the line.
+const MALFORMED_BY_FORMAT: [format: LockFormat, code: string, cases: [lockfile: string, line: number | undefined][]][] = [
+  [
+    'package-lock',
+    'lockfile_invalid_package_lock',
+    [
+      ['{\n  "lockfileVersion": 3,\n  "packages": {\n    "node_modules/a": { "version": "1.0.0", }\n  }\n}', 4],
+      ['[1, 2, 3]', 1],
+      ['{"lockfileVersion": 7, "packages": {}}', undefined],
+      ['{"lockfileVersion": 3, "packages": {"node_modules/a": "1.0.0"}}', undefined],
+      ['{"name": "app", "dependencies": {"lodash": "^4.17.21"}}', undefined],
+    ],
+  ],
+  [
+    'yarn-lock',
+    'lockfile_invalid_yarn_lock',
+    [
+      ['# yarn lockfile v1\n\nlodash@^4.17.21:\n  version "4.17.21"\nbroken line here\n', 5],
+      ['# yarn lockfile v1\n\n"lodash@^4:\n  version "4.17.21"\n', 3],
+      ['# yarn lockfile v1\n   version "1.0.0"\n', 2],
+      ['__metadata:\n  version: 8\n"a@npm:1":\n  version: 1\n  resolution: [unclosed\n', undefined],
+      ['__metadata:\n  version: 8\n\n"a@npm:1.0.0":\n  version: 1.0.0\n', 4],
+    ],
+  ],
+  [
+    'pnpm-lock',
+    'lockfile_invalid_pnpm_lock',
+    [
+      ["lockfileVersion: '9.0'\npackages:\n  a@1.0.0:\n    resolution: {integrity: sha512-AA==\n", undefined],
+      ['packages:\n  a@1.0.0: {}\n', 1],
+      ["lockfileVersion: '3.0'\n", 1],
+    ],
+  ],
+  [
+    'requirements',
+    'lockfile_invalid_requirements',
+    [
+      ['requests==2.31.0\n==1.0\n', 2],
+      ['requests==2.31.0\nflask ~~ 3.0\n', 2],
+      ['six==1.16.0 \\\n    --hash=sha256\n', 1],
+      ['--no-such-option\n', 1],
+      ['six==1.16.0\n--index-url\n', 2],
+    ],
+  ],
+  [
+    'poetry-lock',
+    'lockfile_invalid_poetry_lock',
+    [
+      ['[[package]]\nname = "a"\nversion = "1.0"\n\n[[package]\nname = "b"\n', 5],
+      ['[[package]]\nname = "a"\n', 1],
+      ['[[package]]\nname = "a"\nversion = "1"\n[package.source]\ntype = "svn"\nurl = "x"\n', 1],
+    ],
+  ],
+  [
+    'cargo-lock',
+    'lockfile_invalid_cargo_lock',
+    [
+      ['version = 3\n\n[[package]]\nname = "a"\nversion = "1.0.0"\nsource = "registry+https://github.com/rust-lang/crates.io-index\n', 6],
+      ['version = 9\n', 1],
+      ['[[package]]\nname = "a"\nversion = "1.0.0"\nsource = "svn+https://example.com/a"\n', 1],
+    ],
+  ],
+  [
+    'go-sum',
+    'lockfile_invalid_go_sum',
+    [
+      [`example.com/a v1.0.0 h1:${'A'.repeat(43)}=\nexample.com/b v1.0.0\n`, 2],
+      [`example.com/a 1.0.0 h1:${'A'.repeat(43)}=\n`, 1],
+      ['example.com/a v1.0.0 not-a-hash\n', 1],
+    ],
+  ],
+];
+const MALFORMED = MALFORMED_BY_FORMAT.flatMap(([format, code, cases]) => cases.map(([lockfile, line]) => ({ format, code, lockfile, line })));
 
 const HOSTILE_REFUSED: [string, Record<string, unknown>, string][] = [
   ['deeply nested JSON arrays', { lockfile: `${'['.repeat(500_000)}${']'.repeat(500_000)}`, format: 'package-lock' }, 'lockfile_invalid_package_lock'],
@@ -616,7 +660,7 @@ const invalidRows: InvalidCase[] = [
     code: 'lockfile_format_unknown',
     details: { allowed: ['package-lock', 'yarn-lock', 'pnpm-lock', 'requirements', 'poetry-lock', 'cargo-lock', 'go-sum'] },
   },
-  ...MALFORMED.map(([format, lockfile, code, line], i): InvalidCase => ({
+  ...MALFORMED.map(({ format, lockfile, code, line }, i): InvalidCase => ({
     name: `malformed ${format} #${i + 1} -> ${code} line ${String(line)}`,
     input: { lockfile, format },
     code,
@@ -638,7 +682,7 @@ const invalidRows: InvalidCase[] = [
 testTool(tool, { valid: [...fixtureRows, ...registryRows, ...parserRows, ...detectionRows, ...hostileRows], invalid: invalidRows });
 
 describe('malformed lockfiles whose parser cannot tell the line', () => {
-  it.each(MALFORMED.filter(([, , , line]) => line === undefined).map(([format, lockfile]) => [format, lockfile] as const))('%s: %j answers no line', async (format, lockfile) => {
+  it.each(MALFORMED.filter(({ line }) => line === undefined).map(({ format, lockfile }) => [format, lockfile] as const))('%s: %j answers no line', async (format, lockfile) => {
     const r = await callTool(tool, { lockfile, format });
     expect(r.status).toBe(400);
     expect(r.body.line).toBeUndefined();
