@@ -8,7 +8,7 @@ import { pointInRings, ringsIntersectEnvelope } from './geometry.ts';
 import { DESIGNATION_LAYERS } from './layers.ts';
 import type { FakeLayer } from './fake-layers.ts';
 import { LAYERS } from './fake-layers.ts';
-import points from './fixtures/points.json' with { type: 'json' };
+import points from './fake-points.json' with { type: 'json' };
 
 /**
  * - `normal`: answers queries from the fixtures;
@@ -26,7 +26,7 @@ type FakeArcgisScope = 'all' | 'sma' | 'designations' | 'wilderness' | 'wsa' | '
 /** Which requests a mode applies to: layer descriptions (`?f=json`), queries, or both. */
 type FakeArcgisTarget = 'all' | 'metadata' | 'query';
 
-/** Coordinates that land on each fixture, for tests and demos (fixtures/points.json). */
+/** Coordinates that land on each fixture, for tests and demos (fake-points.json). */
 export const FIXTURE_POINTS: Readonly<typeof points> = points;
 
 const SERVICES_PATH = '/arcgis/rest/services/lands';
