@@ -119,7 +119,14 @@ const DESIGNATION_RULES: Record<DesignationType, { allowed: Record<Activity, All
 
 type StaticRow = { allowed: Record<Activity, Allowed>; notes: Record<Activity, string>; permits: PermitRule[] };
 
-const same = (note: string): Record<Activity, string> => ({ rockhounding: note, primitive_camping: note, campfire: note, ohv: note });
+/** A land type whose rule is one value and one note for every activity, with the permits it names. */
+function uniform(allowed: Allowed, note: string, permits: PermitRule[] = []): StaticRow {
+  return {
+    allowed: { rockhounding: allowed, primitive_camping: allowed, campfire: allowed, ohv: allowed },
+    notes: { rockhounding: note, primitive_camping: note, campfire: note, ohv: note },
+    permits,
+  };
+}
 
 const OTHER_LAND: Record<Exclude<LandType, 'blm'>, StaticRow> = {
   usfs: {
@@ -155,41 +162,13 @@ const OTHER_LAND: Record<Exclude<LandType, 'blm'>, StaticRow> = {
     },
     permits: [{ activity: 'special_use', permit_required: true, permit_type: 'Refuge special use permit', notes: 'Commercial activity, research and uses beyond the refuge\'s public-use rules.' }],
   },
-  tribal: {
-    allowed: { rockhounding: false, primitive_camping: false, campfire: false, ohv: false },
-    notes: same('Tribal or trust land: entry and recreation only with the tribe\'s permission and permits.'),
-    permits: [{ activity: 'any_recreation', permit_required: true, permit_type: 'Tribal permit', notes: 'Issued by the tribe; non-members generally need one for any recreation.' }],
-  },
-  military: {
-    allowed: { rockhounding: false, primitive_camping: false, campfire: false, ohv: false },
-    notes: same('Military land: public access is restricted; some installations run permit-based recreation programmes.'),
-    permits: [{ activity: 'entry', permit_required: true, permit_type: 'Installation access or recreation permit', notes: 'Issued by the installation, where public recreation is offered at all.' }],
-  },
-  state: {
-    allowed: { rockhounding: 'limited', primitive_camping: 'limited', campfire: 'limited', ohv: 'limited' },
-    notes: same('State land: rules differ by state and land type; state trust land often needs a recreation permit and some states close it to the public.'),
-    permits: [{ activity: 'recreation', permit_required: true, permit_type: 'State land recreation permit (varies by state)', notes: 'Check the state land office before any use of state trust land.' }],
-  },
-  private: {
-    allowed: { rockhounding: false, primitive_camping: false, campfire: false, ohv: false },
-    notes: same('Private land: only with the owner\'s permission.'),
-    permits: [{ activity: 'any_access', permit_required: true, permit_type: 'Landowner permission', notes: 'Entering or using private land without permission can be trespass.' }],
-  },
-  local: {
-    allowed: { rockhounding: 'limited', primitive_camping: 'limited', campfire: 'limited', ohv: 'limited' },
-    notes: same('Local government land: county or city ordinances apply; check with the managing office.'),
-    permits: [],
-  },
-  other_federal: {
-    allowed: { rockhounding: 'limited', primitive_camping: 'limited', campfire: 'limited', ohv: 'limited' },
-    notes: same('Managed by a federal agency other than BLM: that agency\'s rules apply; public access may be restricted.'),
-    permits: [],
-  },
-  undetermined: {
-    allowed: { rockhounding: 'limited', primitive_camping: 'limited', campfire: 'limited', ohv: 'limited' },
-    notes: same('Land status is undetermined in the SMA data: confirm ownership before any use.'),
-    permits: [],
-  },
+  tribal: uniform(false, 'Tribal or trust land: entry and recreation only with the tribe\'s permission and permits.', [{ activity: 'any_recreation', permit_required: true, permit_type: 'Tribal permit', notes: 'Issued by the tribe; non-members generally need one for any recreation.' }]),
+  military: uniform(false, 'Military land: public access is restricted; some installations run permit-based recreation programmes.', [{ activity: 'entry', permit_required: true, permit_type: 'Installation access or recreation permit', notes: 'Issued by the installation, where public recreation is offered at all.' }]),
+  state: uniform('limited', 'State land: rules differ by state and land type; state trust land often needs a recreation permit and some states close it to the public.', [{ activity: 'recreation', permit_required: true, permit_type: 'State land recreation permit (varies by state)', notes: 'Check the state land office before any use of state trust land.' }]),
+  private: uniform(false, 'Private land: only with the owner\'s permission.', [{ activity: 'any_access', permit_required: true, permit_type: 'Landowner permission', notes: 'Entering or using private land without permission can be trespass.' }]),
+  local: uniform('limited', 'Local government land: county or city ordinances apply; check with the managing office.'),
+  other_federal: uniform('limited', 'Managed by a federal agency other than BLM: that agency\'s rules apply; public access may be restricted.'),
+  undetermined: uniform('limited', 'Land status is undetermined in the SMA data: confirm ownership before any use.'),
 };
 
 const RANK: Record<string, number> = { false: 0, limited: 1, true: 2 };

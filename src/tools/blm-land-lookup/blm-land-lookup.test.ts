@@ -10,7 +10,7 @@ import { testTool } from '../kit/tester.ts';
 import { CACHE_TTL_SECONDS } from './engine.ts';
 import type { FakeArcgis } from './fake-arcgis.ts';
 import { FIXTURE_POINTS, startFakeArcgis } from './fake-arcgis.ts';
-import { REAL_FIELDS } from './fake-layers.ts';
+import { REAL_FIELDS, hole, rect } from './fake-layers.ts';
 import { attribute, outFieldsFor, resolveField } from './fields.ts';
 import { designationLayers, smaLayer } from './layers.ts';
 import { clipRing, envelopeArea, pointInRings, polygonAreaWithin, radiusEnvelope, signedArea } from './geometry.ts';
@@ -476,13 +476,8 @@ describe('blm-land-lookup: examples, determinism and hostile input against the f
 });
 
 describe('blm-land-lookup: geometry', () => {
-  const square = [
-    [0, 0],
-    [0, 2],
-    [2, 2],
-    [2, 0],
-    [0, 0],
-  ];
+  // The 2 x 2 square at the origin, clockwise: [0,0] [0,2] [2,2] [2,0] [0,0].
+  const square = rect(0, 0, 2, 2);
   it('clips a clockwise ring to an envelope and measures the part inside', () => {
     expect(signedArea(square)).toBe(-4);
     expect(polygonAreaWithin([square], { xmin: 1, ymin: 1, xmax: 3, ymax: 3 })).toBeCloseTo(1);
@@ -492,13 +487,8 @@ describe('blm-land-lookup: geometry', () => {
   });
 
   it('subtracts holes and uses the even-odd rule for points', () => {
-    const holeRing = [
-      [0.5, 0.5],
-      [1.5, 0.5],
-      [1.5, 1.5],
-      [0.5, 1.5],
-      [0.5, 0.5],
-    ];
+    // Counter-clockwise: [0.5,0.5] [1.5,0.5] [1.5,1.5] [0.5,1.5] [0.5,0.5].
+    const holeRing = hole(0.5, 0.5, 1.5, 1.5);
     expect(polygonAreaWithin([square, holeRing], { xmin: 0, ymin: 0, xmax: 2, ymax: 2 })).toBeCloseTo(3);
     expect(pointInRings(0.25, 0.25, [square, holeRing])).toBe(true);
     expect(pointInRings(1, 1, [square, holeRing])).toBe(false);

@@ -8,6 +8,7 @@ import { pointInRings, ringsIntersectEnvelope } from './geometry.ts';
 import { DESIGNATION_LAYERS } from './layers.ts';
 import type { FakeLayer } from './fake-layers.ts';
 import { LAYERS } from './fake-layers.ts';
+import points from './fake-points.json' with { type: 'json' };
 
 /**
  * - `normal`: answers queries from the fixtures;
@@ -25,22 +26,8 @@ type FakeArcgisScope = 'all' | 'sma' | 'designations' | 'wilderness' | 'wsa' | '
 /** Which requests a mode applies to: layer descriptions (`?f=json`), queries, or both. */
 type FakeArcgisTarget = 'all' | 'metadata' | 'query';
 
-/** Coordinates that land on each fixture, for tests and demos. */
-export const FIXTURE_POINTS = {
-  blm: { lat: 38.3, lon: -114.7, what: 'BLM land, no designation' },
-  wilderness: { lat: 38.7, lon: -114.7, what: 'BLM land inside Fixture Peak Wilderness' },
-  wsa: { lat: 38.3, lon: -114.3, what: 'BLM land inside Fixture Canyon WSA' },
-  acec: { lat: 38.1, lon: -114.9, what: 'BLM land inside Fixture Springs ACEC' },
-  nca: { lat: 38.65, lon: -114.2, what: 'BLM land inside Fixture Basin NCA' },
-  nca_and_acec: { lat: 38.75, lon: -114.2, what: 'BLM land inside both the NCA and Fixture Dunes ACEC' },
-  monument: { lat: 38.9, lon: -114.4, what: 'BLM land inside Fixture Arch National Monument' },
-  forest: { lat: 38.5, lon: -113.75, what: 'Fixture National Forest (USFS)' },
-  private: { lat: 38.5, lon: -115.25, what: 'private land' },
-  inholding: { lat: 38.5, lon: -114.5, what: 'a private inholding (hole) inside the BLM block' },
-  state: { lat: 39.25, lon: -114.5, what: 'state land' },
-  border: { lat: 38.5, lon: -114.0001, what: 'BLM land 0.0001 degrees west of the National Forest boundary' },
-  nowhere: { lat: 10, lon: -30, what: 'no surface-management record (mid-Atlantic)' },
-} as const;
+/** Coordinates that land on each fixture, for tests and demos (fake-points.json). */
+export const FIXTURE_POINTS: Readonly<typeof points> = points;
 
 const SERVICES_PATH = '/arcgis/rest/services/lands';
 

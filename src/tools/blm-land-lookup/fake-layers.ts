@@ -70,7 +70,7 @@ export const REAL_FIELDS: Readonly<Record<string, FakeField[]>> = {
 };
 
 /** A clockwise (outer) rectangle ring, Esri orientation. */
-function rect(xmin: number, ymin: number, xmax: number, ymax: number): number[][] {
+export function rect(xmin: number, ymin: number, xmax: number, ymax: number): number[][] {
   return [
     [xmin, ymin],
     [xmin, ymax],
@@ -81,7 +81,7 @@ function rect(xmin: number, ymin: number, xmax: number, ymax: number): number[][
 }
 
 /** A counter-clockwise (hole) rectangle ring. */
-function hole(xmin: number, ymin: number, xmax: number, ymax: number): number[][] {
+export function hole(xmin: number, ymin: number, xmax: number, ymax: number): number[][] {
   return rect(xmin, ymin, xmax, ymax).reverse();
 }
 

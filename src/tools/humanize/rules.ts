@@ -2,7 +2,7 @@
 import { PATTERNS } from '../kit/text-tells/catalogue.ts';
 import { atSentenceStart } from '../kit/text-tells/stats.ts';
 import { LIST_CONTEXT, LIST_SWAPS } from './list-words.ts';
-import { clauseSubject, demonstrativeFor, finiteForm } from './verbs.ts';
+import { capitalise, clauseSubject, demonstrativeFor, finiteForm } from './verbs.ts';
 
 /** A proposed replacement of text[start, end) by `after`. */
 export interface Edit {
@@ -26,10 +26,6 @@ type RuleOutput = Edit | Edit[] | { each: (Edit | Edit[])[] } | null;
 type Rule = (input: RuleInput) => RuleOutput;
 
 const HSPACE = /[ \t]/;
-
-function capitalise(s: string): string {
-  return s.length > 0 ? (s[0] as string).toUpperCase() + s.slice(1) : s;
-}
 
 function isLower(ch: string | undefined): boolean {
   return ch !== undefined && ch.toLowerCase() === ch && ch.toUpperCase() !== ch;

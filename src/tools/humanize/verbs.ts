@@ -94,16 +94,14 @@ const PAST_FORMS: ReadonlySet<string> = new Set([...[...BY_PARTICIPLE.values()].
 const THIRD_FORMS: ReadonlySet<string> = new Set([...[...BY_PARTICIPLE.values()].map((v) => v.third), 'is', 'has', 'does']);
 const BASE_FORMS: ReadonlySet<string> = new Set([...[...BY_PARTICIPLE.values()].map((v) => v.base), 'are', 'have', 'do']);
 
-const PRONOUNS: Readonly<Record<string, { word: string; third: boolean }>> = {
-  i: { word: 'I', third: false },
-  you: { word: 'You', third: false },
-  he: { word: 'He', third: true },
-  she: { word: 'She', third: true },
-  it: { word: 'It', third: true },
-  we: { word: 'We', third: false },
-  they: { word: 'They', third: false },
-};
-const OBJECT_OR_SUBJECT = new Set(['i', 'you', 'he', 'she', 'it', 'we', 'they', 'me', 'him', 'her', 'us', 'them', 'who', 'which', 'that']);
+export function capitalise(s: string): string {
+  return s.length > 0 ? (s[0] as string).toUpperCase() + s.slice(1) : s;
+}
+
+/** Subject pronouns (a new sentence repeats one capitalised); the third-person singular ones take "-s" verbs. */
+const SUBJECT_PRONOUNS: ReadonlySet<string> = new Set(['i', 'you', 'he', 'she', 'it', 'we', 'they']);
+const THIRD_PERSON: ReadonlySet<string> = new Set(['he', 'she', 'it']);
+const OBJECT_OR_SUBJECT = new Set([...SUBJECT_PRONOUNS, 'me', 'him', 'her', 'us', 'them', 'who', 'which', 'that']);
 // Capitalised sentence openers that are not names: fronted adverbs and prepositions ("Inside sat a man"), and
 // negative or quantified subjects whose repetition would change the meaning ("Nobody moved, holding ...").
 const NOT_A_NAME = new Set(
@@ -164,11 +162,10 @@ export function clauseSubject(clause: string): ClauseSubject | null {
   let k: number;
   let pronoun: string;
   let third: boolean;
-  const pro = PRONOUNS[lower];
-  if (pro) {
+  if (SUBJECT_PRONOUNS.has(lower)) {
     k = 1;
-    pronoun = pro.word;
-    third = pro.third;
+    pronoun = capitalise(lower);
+    third = THIRD_PERSON.has(lower);
   } else if (DETERMINERS.has(lower)) {
     // The noun phrase holds one to three lower-case words and ends at the first past form ("The old lights
     // flickered"). Failing that, at a present form that agrees with the word before it and is not followed by
