@@ -1,37 +1,8 @@
 // Graphviz DOT writer: nodes in nested clusters, edges with arrowheads and styles, classes resolved inline.
-import type { Graph, GraphEdge, GraphGroup, GraphNode, Head, LostList, Shape, Style } from './model.ts';
-import { childGroups, effectiveStyle, firstNodeIn, nodesIn } from './model.ts';
+import { GraphWriter, SHAPE_WRITING } from './emit.ts';
+import type { Graph, GraphEdge, GraphGroup, GraphNode, Head, LostList, Style } from './model.ts';
+import { effectiveStyle, firstNodeIn } from './model.ts';
 import { truncate } from '../kit/text.ts';
-
-/** Model shape -> DOT shape and extra style words; `approx` marks an approximation worth reporting. */
-const SHAPES: Record<Shape, { shape: string; style?: string; extra?: string; approx?: boolean }> = {
-  rect: { shape: 'box' },
-  round: { shape: 'box', style: 'rounded' },
-  stadium: { shape: 'box', style: 'rounded', approx: true },
-  subroutine: { shape: 'box', extra: 'peripheries=2', approx: true },
-  cylinder: { shape: 'cylinder' },
-  circle: { shape: 'circle' },
-  double_circle: { shape: 'doublecircle' },
-  ellipse: { shape: 'ellipse' },
-  diamond: { shape: 'diamond' },
-  hexagon: { shape: 'hexagon' },
-  parallelogram: { shape: 'parallelogram' },
-  parallelogram_alt: { shape: 'parallelogram', approx: true },
-  trapezoid: { shape: 'trapezium' },
-  trapezoid_alt: { shape: 'invtrapezium' },
-  asymmetric: { shape: 'cds', approx: true },
-  point: { shape: 'point' },
-  text: { shape: 'plaintext' },
-  note: { shape: 'note' },
-  folder: { shape: 'folder' },
-  component: { shape: 'component' },
-  box3d: { shape: 'box3d' },
-  cloud: { shape: 'ellipse', approx: true },
-  actor: { shape: 'box', approx: true },
-  queue: { shape: 'cylinder', approx: true },
-  package: { shape: 'tab' },
-  interface: { shape: 'circle', approx: true },
-};
 
 const HEADS: Record<Head, string> = {
   none: 'none',
@@ -69,30 +40,24 @@ function quoteColour(hex: string): string {
   return `"${hex}"`;
 }
 
-class DotWriter {
-  private readonly out: string[] = [];
+class DotWriter extends GraphWriter {
   private compound = false;
   private readonly anchors = new Map<string, string>();
-  private readonly flattened = new Set<string>();
-
-  constructor(
-    private readonly g: Graph,
-    private readonly lost: LostList,
-  ) {}
+  /** Whether a group being written lies inside a titled one (Graphviz hands the title down). */
+  private titledAbove = false;
 
   write(): string {
     const g = this.g;
     const undirected = g.edges.length > 0 && g.edges.every((e) => e.head === 'none' && e.tail === 'none');
-    const body: string[] = [];
+    // Edges first: an edge to a cluster makes the graph compound and may give the cluster an anchor node.
     const edges = g.edges.map((e) => this.edge(e, undirected));
-    for (const n of nodesIn(g, undefined)) body.push(this.node(n, 1));
-    for (const grp of childGroups(g, undefined)) this.group(grp, 1, body, 0);
     this.out.push(`${undirected ? 'graph' : 'digraph'} G {`);
     if (g.title !== undefined) this.out.push(`  label=${dotLabel(g.title)};`, '  labelloc=t;');
     if (g.direction !== undefined && g.direction !== 'TB') this.out.push(`  rankdir=${g.direction};`);
     if (this.compound) this.out.push('  compound=true;');
-    this.out.push(...body, ...edges, '}');
-    return `${this.out.join('\n')}\n`;
+    this.body(1);
+    this.out.push(...edges, '}');
+    return this.text();
   }
 
   private styleAttrs(s: Style, words: string[], where: string, line: number | undefined, isCluster: boolean): string[] {
@@ -118,51 +83,44 @@ class DotWriter {
   }
 
   private resolvedStyle(classes: string[], inline: Style, isNode: boolean, line: number | undefined): Style {
-    for (const c of classes) {
-      if (this.g.classDefs.has(c) && !this.flattened.has(c)) {
-        this.flattened.add(c);
-        this.lost.add('class_flattened', `class ${truncate(c, 40)}: DOT has no classes; its style is written on each element`, this.g.classDefs.get(c)?.line ?? line);
-      }
-    }
-    if (isNode && this.g.classDefs.has('default') && !this.flattened.has('default')) {
-      this.flattened.add('default');
-      this.lost.add('class_flattened', 'classDef default: written as each node\'s own style', this.g.classDefs.get('default')?.line);
-    }
+    for (const c of classes) this.flatten(c, `class ${truncate(c, 40)}: DOT has no classes; its style is written on each element`, this.g.classDefs.get(c)?.line ?? line);
+    if (isNode) this.flatten('default', "classDef default: written as each node's own style", this.g.classDefs.get('default')?.line);
     return effectiveStyle(this.g, classes, inline, isNode);
   }
 
-  private node(n: GraphNode, depth: number): string {
+  protected node(n: GraphNode, depth: number): void {
     const attrs: string[] = [];
     if (n.label !== n.id) attrs.push(`label=${dotLabel(n.label)}`);
     const words: string[] = [];
     if (n.shape !== undefined) {
-      const m = SHAPES[n.shape];
+      const m = SHAPE_WRITING[n.shape].dot;
       attrs.push(`shape=${m.shape}`);
       if (m.style) words.push(m.style);
       if (m.extra) attrs.push(m.extra);
       if (m.approx) this.lost.add('shape_approximated', `node ${truncate(n.id, 40)}: ${n.shape} drawn as DOT ${m.shape}${m.style ? ` (${m.style})` : ''}`, n.line);
     }
     attrs.push(...this.styleAttrs(this.resolvedStyle(n.classes, n.style, true, n.line), words, `node ${n.id}`, n.line, false));
-    return `${'  '.repeat(depth)}${dotId(n.id)}${attrs.length > 0 ? ` [${attrs.join(', ')}]` : ''};`;
+    this.out.push(`${'  '.repeat(depth)}${dotId(n.id)}${attrs.length > 0 ? ` [${attrs.join(', ')}]` : ''};`);
   }
 
-  private group(grp: GraphGroup, depth: number, out: string[], level: number, titledAbove = false): void {
-    if (level > 64) return;
+  protected group(grp: GraphGroup, depth: number, inner: () => void): void {
     const pad = '  '.repeat(depth);
-    out.push(`${pad}subgraph ${dotId(`cluster_${grp.id}`)} {`);
+    this.out.push(`${pad}subgraph ${dotId(`cluster_${grp.id}`)} {`);
     // Graphviz hands a cluster's attributes down to clusters opened after them: an untitled cluster inside a
     // titled one says label="" so it does not repeat the title, and the style attributes come after the
     // nested clusters so they stay this cluster's own.
-    if (grp.title !== undefined) out.push(`${pad}  label=${dotLabel(grp.title)};`);
-    else if (titledAbove) out.push(`${pad}  label="";`);
+    if (grp.title !== undefined) this.out.push(`${pad}  label=${dotLabel(grp.title)};`);
+    else if (this.titledAbove) this.out.push(`${pad}  label="";`);
     if (grp.direction) this.lost.add('subgraph_direction_dropped', `subgraph ${truncate(grp.id, 40)}: DOT clusters cannot change direction (direction ${grp.direction})`, grp.line);
     const attrs = this.styleAttrs(this.resolvedStyle(grp.classes, grp.style, false, grp.line), [], `subgraph ${grp.id}`, grp.line, true);
-    for (const n of nodesIn(this.g, grp.id)) out.push(this.node(n, depth + 1));
-    for (const child of childGroups(this.g, grp.id)) this.group(child, depth + 1, out, level + 1, titledAbove || grp.title !== undefined);
+    const above = this.titledAbove;
+    this.titledAbove = above || grp.title !== undefined;
+    inner();
+    this.titledAbove = above;
     const anchor = this.anchors.get(grp.id);
-    if (anchor !== undefined) out.push(`${pad}  ${dotId(anchor)} [shape=point, style=invis, label=""];`);
-    for (const a of attrs) out.push(`${pad}  ${a};`);
-    out.push(`${pad}}`);
+    if (anchor !== undefined) this.out.push(`${pad}  ${dotId(anchor)} [shape=point, style=invis, label=""];`);
+    for (const a of attrs) this.out.push(`${pad}  ${a};`);
+    this.out.push(`${pad}}`);
   }
 
   /** A node standing in for a cluster endpoint (DOT draws edges between nodes, clipped at the cluster). */

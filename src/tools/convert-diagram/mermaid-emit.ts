@@ -1,44 +1,9 @@
 // Mermaid flowchart writer: nodes inside their subgraphs, links with labels and styles, classDef/class/style/linkStyle.
-import type { EdgeStyle, Graph, GraphEdge, GraphGroup, GraphNode, Head, LostList, Shape, Style } from './model.ts';
-import { childGroups, IdMap, nodesIn, styleIsEmpty } from './model.ts';
+import { GraphWriter, SHAPE_WRITING } from './emit.ts';
+import type { EdgeStyle, Graph, GraphEdge, GraphGroup, GraphNode, Head, LostList, Style } from './model.ts';
+import { styleIsEmpty } from './model.ts';
 import { trimChars } from './text.ts';
 import { truncate } from '../kit/text.ts';
-
-const SHAPE_SYNTAX: Partial<Record<Shape, [string, string]>> = {
-  rect: ['[', ']'],
-  round: ['(', ')'],
-  stadium: ['([', '])'],
-  subroutine: ['[[', ']]'],
-  cylinder: ['[(', ')]'],
-  circle: ['((', '))'],
-  double_circle: ['(((', ')))'],
-  diamond: ['{', '}'],
-  hexagon: ['{{', '}}'],
-  parallelogram: ['[/', '/]'],
-  parallelogram_alt: ['[\\', '\\]'],
-  trapezoid: ['[/', '\\]'],
-  trapezoid_alt: ['[\\', '/]'],
-  asymmetric: ['>', ']'],
-};
-
-/**
- * Shapes Mermaid's classic syntax lacks, and the nearest it has. Mermaid's own ellipse `(-x-)` is broken in
- * current releases (mermaid-js/mermaid#5976), so an ellipse is written as a stadium.
- */
-const SHAPE_FALLBACK: Partial<Record<Shape, Shape>> = {
-  ellipse: 'stadium',
-  point: 'circle',
-  text: 'rect',
-  note: 'rect',
-  folder: 'rect',
-  component: 'subroutine',
-  box3d: 'rect',
-  cloud: 'round',
-  actor: 'round',
-  queue: 'cylinder',
-  package: 'rect',
-  interface: 'circle',
-};
 
 const RESERVED = new Set(['end', 'subgraph', 'graph', 'flowchart', 'style', 'class', 'classDef', 'linkStyle', 'click', 'direction', 'call', 'href', 'accTitle', 'accDescr', 'default']);
 
@@ -106,24 +71,14 @@ function edgeStyleText(s: EdgeStyle, dash: 'dashed' | 'dotted' | undefined): str
   return parts.join(',');
 }
 
-class MermaidWriter {
-  private readonly out: string[] = [];
-  private readonly ids: IdMap;
-
-  constructor(
-    private readonly g: Graph,
-    private readonly lost: LostList,
-  ) {
-    this.ids = new IdMap(validMermaidId, sanitize, lost, 'Mermaid');
-    this.ids.reserve([...g.nodes.keys(), ...g.groups.keys()]);
-  }
+class MermaidWriter extends GraphWriter {
+  private readonly ids = this.idMap(validMermaidId, sanitize, 'Mermaid');
 
   write(): string {
     const g = this.g;
     if (g.title !== undefined) this.out.push('---', `title: ${JSON.stringify(g.title)}`, '---');
     this.out.push(`flowchart ${g.direction === undefined || g.direction === 'TB' ? 'TD' : g.direction}`);
-    for (const n of nodesIn(g, undefined)) this.node(n, 1);
-    for (const grp of childGroups(g, undefined)) this.group(grp, 1, 0);
+    this.body(1);
     const linkStyles: string[] = [];
     let index = 0;
     for (const e of g.edges) {
@@ -134,32 +89,26 @@ class MermaidWriter {
     }
     this.styles();
     this.out.push(...linkStyles);
-    return `${this.out.join('\n')}\n`;
+    return this.text();
   }
 
-  private node(n: GraphNode, depth: number): void {
+  protected node(n: GraphNode, depth: number): void {
     const id = this.ids.get(n.id, n.line);
-    let shape: Shape = n.shape ?? 'rect';
-    const fallback = SHAPE_FALLBACK[shape];
-    if (fallback) {
-      this.lost.add('shape_approximated', `node ${truncate(n.id, 40)}: ${shape} drawn as Mermaid ${fallback}`, n.line);
-      shape = fallback;
-    }
-    const [open, close] = SHAPE_SYNTAX[shape] ?? ['[', ']'];
+    const shape = n.shape ?? 'rect';
+    const { drawn, open, close } = SHAPE_WRITING[shape].mermaid;
+    if (drawn !== shape) this.lost.add('shape_approximated', `node ${truncate(n.id, 40)}: ${shape} drawn as Mermaid ${drawn}`, n.line);
     const indent = '  '.repeat(depth);
-    if (shape === 'rect' && n.label === n.id && id === n.id) this.out.push(`${indent}${id}`);
+    if (drawn === 'rect' && n.label === n.id && id === n.id) this.out.push(`${indent}${id}`);
     else this.out.push(`${indent}${id}${open}${shapeText(n.label)}${close}`);
   }
 
-  private group(grp: GraphGroup, depth: number, level: number): void {
-    if (level > 64) return;
+  protected group(grp: GraphGroup, depth: number, inner: () => void): void {
     const id = this.ids.get(grp.id, grp.line);
     const indent = '  '.repeat(depth);
     const title = grp.title ?? '';
     this.out.push(title === grp.id && id === grp.id ? `${indent}subgraph ${id}` : `${indent}subgraph ${id} [${quoted(title)}]`);
     if (grp.direction) this.out.push(`${indent}  direction ${grp.direction}`);
-    for (const n of nodesIn(this.g, grp.id)) this.node(n, depth + 1);
-    for (const child of childGroups(this.g, grp.id)) this.group(child, depth + 1, level + 1);
+    inner();
     this.out.push(`${indent}end`);
   }
 

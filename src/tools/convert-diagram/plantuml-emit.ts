@@ -1,41 +1,12 @@
 // PlantUML writer: a description (component/deployment) diagram, the one PlantUML form that holds any graph.
 import { opaque } from '../kit/colour/notations.ts';
-import type { Graph, GraphEdge, GraphGroup, GraphNode, Head, LostList, Shape, Style } from './model.ts';
-import { childGroups, effectiveStyle, IdMap, nodesIn } from './model.ts';
+import { GraphWriter, SHAPE_WRITING } from './emit.ts';
+import type { Graph, GraphEdge, GraphGroup, GraphNode, Head, LostList, Style } from './model.ts';
+import { effectiveStyle } from './model.ts';
 import { KEYWORD_SHAPE } from './plantuml-component.ts';
 import { ELEMENT_KEYWORD_SET } from './plantuml-source.ts';
 import { trimChars } from './text.ts';
 import { truncate } from '../kit/text.ts';
-
-/** Model shape -> element keyword; `approx` marks shapes PlantUML has no element for. */
-const KEYWORDS: Record<Shape, { kw: string; approx?: boolean }> = {
-  rect: { kw: 'rectangle' },
-  round: { kw: 'storage', approx: true },
-  stadium: { kw: 'storage' },
-  subroutine: { kw: 'rectangle', approx: true },
-  cylinder: { kw: 'database' },
-  circle: { kw: 'circle' },
-  double_circle: { kw: 'circle', approx: true },
-  ellipse: { kw: 'usecase' },
-  diamond: { kw: 'hexagon', approx: true },
-  hexagon: { kw: 'hexagon' },
-  parallelogram: { kw: 'rectangle', approx: true },
-  parallelogram_alt: { kw: 'rectangle', approx: true },
-  trapezoid: { kw: 'rectangle', approx: true },
-  trapezoid_alt: { kw: 'rectangle', approx: true },
-  asymmetric: { kw: 'rectangle', approx: true },
-  point: { kw: 'circle', approx: true },
-  text: { kw: 'label' },
-  note: { kw: 'file' },
-  folder: { kw: 'folder' },
-  component: { kw: 'component' },
-  box3d: { kw: 'node' },
-  cloud: { kw: 'cloud' },
-  actor: { kw: 'actor' },
-  queue: { kw: 'queue' },
-  package: { kw: 'package' },
-  interface: { kw: 'interface' },
-};
 
 const RIGHT: Partial<Record<Head, string>> = { none: '', normal: '>', vee: '>>', empty: '^', diamond: '*', odiamond: 'o', box: '#', odot: '0', dot: '0', cross: '>', tee: '>' };
 const LEFT: Partial<Record<Head, string>> = { none: '', normal: '<', vee: '<<', empty: '^', diamond: '*', odiamond: 'o', box: '#', odot: '0', dot: '0', cross: '<', tee: '<' };
@@ -76,18 +47,8 @@ function pumlQuoted(text: string): string {
   return `"${pumlLabel(text, true)}"`;
 }
 
-class PlantUmlWriter {
-  private readonly out: string[] = [];
-  private readonly ids: IdMap;
-  private readonly flattened = new Set<string>();
-
-  constructor(
-    private readonly g: Graph,
-    private readonly lost: LostList,
-  ) {
-    this.ids = new IdMap(validPlantUmlId, sanitize, lost, 'PlantUML');
-    this.ids.reserve([...g.nodes.keys(), ...g.groups.keys()]);
-  }
+class PlantUmlWriter extends GraphWriter {
+  private readonly ids = this.idMap(validPlantUmlId, sanitize, 'PlantUML');
 
   write(): string {
     const g = this.g;
@@ -97,11 +58,10 @@ class PlantUmlWriter {
     if (g.direction === 'RL' || g.direction === 'BT') {
       this.lost.add('direction_approximated', `PlantUML has no ${g.direction} direction; written as ${g.direction === 'RL' ? 'left to right' : 'top to bottom'}`);
     }
-    for (const n of nodesIn(g, undefined)) this.node(n, 0);
-    for (const grp of childGroups(g, undefined)) this.group(grp, 0, 0);
+    this.body(0);
     for (const e of g.edges) this.edge(e);
     this.out.push('@enduml');
-    return `${this.out.join('\n')}\n`;
+    return this.text();
   }
 
   /** `#back:..;line:..;line.dashed;text:..` (hex without `#` after the keys, which every PlantUML version reads). */
@@ -125,12 +85,7 @@ class PlantUmlWriter {
   }
 
   private resolved(classes: string[], inline: Style, isNode: boolean, line: number | undefined): Style {
-    for (const c of [...classes, ...(isNode && this.g.classDefs.has('default') ? ['default'] : [])]) {
-      if (this.g.classDefs.has(c) && !this.flattened.has(c)) {
-        this.flattened.add(c);
-        this.lost.add('class_flattened', `class ${truncate(c, 40)}: written as each element's own colours`, this.g.classDefs.get(c)?.line ?? line);
-      }
-    }
+    for (const c of isNode ? [...classes, 'default'] : classes) this.flatten(c, `class ${truncate(c, 40)}: written as each element's own colours`, this.g.classDefs.get(c)?.line ?? line);
     return effectiveStyle(this.g, classes, inline, isNode);
   }
 
@@ -141,12 +96,12 @@ class PlantUmlWriter {
   private keywordFor(n: GraphNode): string {
     if (n.keyword !== undefined && ELEMENT_KEYWORD_SET.has(n.keyword.replace('/', '')) && KEYWORD_SHAPE[n.keyword] === n.shape) return n.keyword;
     const shape = n.shape ?? 'rect';
-    const m = KEYWORDS[shape];
-    if (m.approx) this.lost.add('shape_approximated', `node ${truncate(n.id, 40)}: ${shape} drawn as PlantUML ${m.kw}`, n.line);
-    return m.kw;
+    const m = SHAPE_WRITING[shape].plantuml;
+    if (m.approx) this.lost.add('shape_approximated', `node ${truncate(n.id, 40)}: ${shape} drawn as PlantUML ${m.keyword}`, n.line);
+    return m.keyword;
   }
 
-  private node(n: GraphNode, depth: number): void {
+  protected node(n: GraphNode, depth: number): void {
     const id = this.ids.get(n.id, n.line);
     const kw = this.keywordFor(n);
     const name = n.label === id ? id : `${pumlQuoted(n.label === '' ? ' ' : n.label)} as ${id}`;
@@ -154,8 +109,7 @@ class PlantUmlWriter {
     this.out.push(`${'  '.repeat(depth)}${kw} ${name}${this.stereotypes(n.stereotypes)}${style}`);
   }
 
-  private group(grp: GraphGroup, depth: number, level: number): void {
-    if (level > 64) return;
+  protected group(grp: GraphGroup, depth: number, inner: () => void): void {
     const id = this.ids.get(grp.id, grp.line);
     const kw = grp.kind !== undefined && ELEMENT_KEYWORD_SET.has(grp.kind) ? grp.kind : 'rectangle';
     const pad = '  '.repeat(depth);
@@ -164,8 +118,7 @@ class PlantUmlWriter {
     if (grp.direction) this.lost.add('subgraph_direction_dropped', `subgraph ${truncate(grp.id, 40)}: PlantUML groups cannot change direction (direction ${grp.direction})`, grp.line);
     const style = this.colourSpec(this.resolved(grp.classes, grp.style, false, grp.line), `subgraph ${grp.id}`, grp.line);
     this.out.push(`${pad}${kw} ${name}${this.stereotypes(grp.stereotypes)}${style} {`);
-    for (const n of nodesIn(this.g, grp.id)) this.node(n, depth + 1);
-    for (const child of childGroups(this.g, grp.id)) this.group(child, depth + 1, level + 1);
+    inner();
     this.out.push(`${pad}}`);
   }
 

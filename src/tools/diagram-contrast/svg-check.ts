@@ -1,6 +1,6 @@
 // SVG contrast pairs: text against the shapes painted under it, strokes against their backdrop, composited like a browser.
 import { contrastRatio, isLargeText, over, parsePaint, requiredRatio, TRANSPARENT, WHITE, withAlpha } from '../kit/colour/colour.ts';
-import type { Level, Rgba } from '../kit/colour/colour.ts';
+import type { Level, Paint, Rgba } from '../kit/colour/colour.ts';
 import { fontWeight } from './mermaid-check.ts';
 import { measure } from './pairs.ts';
 import type { Pair } from './pairs.ts';
@@ -263,6 +263,26 @@ function composeFg(top: AffineFg, bottom: Layer): AffineFg {
 
 function applyFg(fg: AffineFg, c: Rgba): Rgba {
   return { r: fg.a * c.r + fg.d.r, g: fg.a * c.g + fg.d.g, b: fg.a * c.b + fg.d.b, alpha: 1 };
+}
+
+/** The colour a fill or stroke paints with (`currentColor` read from `color`); null for none, a url or unreadable. */
+function paintColour(paint: Paint, s: Computed): Rgba | null {
+  if (paint.kind === 'color') return paint.rgba;
+  if (paint.kind !== 'current') return null;
+  const c = parsePaint(s.values.get('color') ?? 'black');
+  return c.kind === 'color' ? c.rgba : null;
+}
+
+/** What a pair of an element's own paint holds before it is measured. */
+type ElementPairBase = Omit<Pair, 'status' | 'seen'> & { fgSlot: { kind: 'element'; element: number; prop: 'fill' | 'stroke' } };
+
+/** An element's paint at one point: what `evaluate` gave there at the paint's opacity `alpha`, leaving out `ignore`. */
+interface DrawnAt {
+  el: SvgElement;
+  at: Point;
+  alpha: number;
+  ignore: Rgba | null;
+  layers: { bg: Layer; fg: AffineFg };
 }
 
 class SvgChecker {
@@ -621,6 +641,18 @@ class SvgChecker {
     return items;
   }
 
+  /**
+   * A verified pair of the colour `fg` as `d` draws it: seen as drawn (the layers evaluated again at the colour's
+   * own alpha when it is translucent), and any replacement colour seen through the same layers. Harden writes the
+   * element's paint named by `base.fgSlot`.
+   */
+  private pushMeasured(base: ElementPairBase, fg: Rgba, d: DrawnAt, extra: Pick<Pair, 'altRatio' | 'fillSeen'>, backdrop: SvgTarget['backdrop']): void {
+    const declared = fg.alpha >= 1 ? d.layers.fg : this.evaluate(d.el, d.at, d.alpha * fg.alpha, d.ignore).fg;
+    const pair = measure({ ...base, fg, bg: d.layers.bg.color, fgSeen: applyFg(declared, fg), ...extra, status: 'pass', seen: (c: Rgba) => applyFg(d.layers.fg, c) });
+    this.pairs.push(pair);
+    this.targets.set(pair, { element: d.el, prop: base.fgSlot.prop, backdrop });
+  }
+
   checkText(): void {
     for (const item of this.textItems()) {
       const { el, content } = item;
@@ -632,12 +664,7 @@ class SvgChecker {
       const name = `"${content.slice(0, 40)}${content.length > 40 ? '…' : ''}"`;
       const paint = parsePaint(s.values.get('fill') ?? 'black');
       if (paint.kind === 'none') continue;
-      let fgColor: Rgba | null = null;
-      if (paint.kind === 'color') fgColor = paint.rgba;
-      else if (paint.kind === 'current') {
-        const c = parsePaint(s.values.get('color') ?? 'black');
-        if (c.kind === 'color') fgColor = c.rgba;
-      }
+      const fgColor = paintColour(paint, s);
       const base = { kind: 'text' as const, role, element: name, needed, fgRaw: paint.raw, fgSlot: { kind: 'element' as const, element: el.index, prop: 'fill' as const }, bgSlot: { kind: 'fixed' as const }, owners: [`element:${el.index}`] };
       const unverified = (reason: string, fg?: Rgba): void => {
         this.pairs.push({ ...base, fg, status: 'unverified', reason, seen: (c) => c });
@@ -666,19 +693,7 @@ class SvgChecker {
         continue;
       }
       const center = points[0] as Point;
-      const declared = fgColor.alpha >= 1 ? first.fg : this.evaluate(el, center, alpha * fgColor.alpha).fg;
-      const fgMap = first.fg;
-      const pair = measure({
-        ...base,
-        fg: fgColor,
-        bg: first.bg.color,
-        fgSeen: applyFg(declared, fgColor),
-        status: 'pass',
-        seen: (c: Rgba) => applyFg(fgMap, c),
-        fillSeen: () => this.backdropOf(el, center)?.seen ?? null,
-      });
-      this.pairs.push(pair);
-      this.targets.set(pair, { element: el, prop: 'fill', backdrop: () => this.backdropOf(el, center) });
+      this.pushMeasured(base, fgColor, { el, at: center, alpha, ignore: null, layers: first }, { fillSeen: () => this.backdropOf(el, center)?.seen ?? null }, () => this.backdropOf(el, center));
     }
   }
 
@@ -701,12 +716,7 @@ class SvgChecker {
       const closed = el.lname !== 'line' && el.lname !== 'polyline' && g.outline.subpaths.some((sp) => sp.closed);
       const role = closed ? 'shape border' : 'line';
       const name = this.nameOf(el);
-      let color: Rgba | null = null;
-      if (paint.kind === 'color') color = paint.rgba;
-      else if (paint.kind === 'current') {
-        const c = parsePaint(s.values.get('color') ?? 'black');
-        if (c.kind === 'color') color = c.rgba;
-      }
+      const color = paintColour(paint, s);
       const base = { kind: 'non_text' as const, role, element: name, needed: 3, fgRaw: paint.raw, fgSlot: { kind: 'element' as const, element: el.index, prop: 'stroke' as const }, bgSlot: { kind: 'fixed' as const }, owners: [`element:${el.index}`] };
       if (!color) {
         this.pairs.push({ ...base, status: 'unverified', reason: paint.kind === 'url' ? `the stroke is a gradient or pattern (${paint.raw})` : `the stroke colour "${paint.raw}" is not readable`, seen: (c) => c });
@@ -724,19 +734,7 @@ class SvgChecker {
         const fill = this.fillLayer(el, s, s.values.get('fill') ?? 'black', opacity);
         if (!fill.unknown && fill.color.alpha > 0) altRatio = contrastRatio(compose(fill, { color: r.bg.color, unknown: null }).color, r.bg.color);
       }
-      const declared = color.alpha >= 1 ? r.fg : this.evaluate(el, p, alpha * color.alpha, color).fg;
-      const fgMap = r.fg;
-      const pair = measure({
-        ...base,
-        fg: color,
-        bg: r.bg.color,
-        fgSeen: applyFg(declared, color),
-        altRatio,
-        status: 'pass',
-        seen: (c: Rgba) => applyFg(fgMap, c),
-      });
-      this.pairs.push(pair);
-      this.targets.set(pair, { element: el, prop: 'stroke', backdrop: () => null });
+      this.pushMeasured(base, color, { el, at: p, alpha, ignore: color, layers: r }, { altRatio }, () => null);
     }
   }
 

@@ -301,41 +301,40 @@ class PathReader {
     this.lastQ = null;
   }
 
+  /** The last control point reflected through the pen (S and T), or the pen itself when there is none. */
+  private reflected(last: Point | null): Point {
+    return last ? [2 * this.x - last[0], 2 * this.y - last[1]] : [this.x, this.y];
+  }
+
+  /** A curve from the pen to `e` as `n` segments, `at(s, u)` its point at s (u = 1 - s); the pen ends at `e`. */
+  private curve(n: number, e: Point, at: (s: number, u: number) => Point): void {
+    for (let k = 1; k <= n; k++) {
+      const s = k / n;
+      this.push(at(s, 1 - s));
+    }
+    this.x = e[0];
+    this.y = e[1];
+  }
+
   /** C and S, flattened into 8 segments. */
   cubic(C: string, rel: boolean): void {
     const { x, y } = this;
-    let c1: Point;
-    if (C === 'C') c1 = this.point(rel);
-    else c1 = this.lastCtrl ? [2 * x - this.lastCtrl[0], 2 * y - this.lastCtrl[1]] : [x, y];
+    const c1 = C === 'C' ? this.point(rel) : this.reflected(this.lastCtrl);
     const c2 = this.point(rel);
     const e = this.point(rel);
-    for (let k = 1; k <= 8; k++) {
-      const s = k / 8;
-      const u = 1 - s;
-      this.push([u * u * u * x + 3 * u * u * s * c1[0] + 3 * u * s * s * c2[0] + s * s * s * e[0], u * u * u * y + 3 * u * u * s * c1[1] + 3 * u * s * s * c2[1] + s * s * s * e[1]]);
-    }
+    this.curve(8, e, (s, u) => [u * u * u * x + 3 * u * u * s * c1[0] + 3 * u * s * s * c2[0] + s * s * s * e[0], u * u * u * y + 3 * u * u * s * c1[1] + 3 * u * s * s * c2[1] + s * s * s * e[1]]);
     this.lastCtrl = c2;
     this.lastQ = null;
-    this.x = e[0];
-    this.y = e[1];
   }
 
   /** Q and T, flattened into 6 segments. */
   quadratic(C: string, rel: boolean): void {
     const { x, y } = this;
-    let q: Point;
-    if (C === 'Q') q = this.point(rel);
-    else q = this.lastQ ? [2 * x - this.lastQ[0], 2 * y - this.lastQ[1]] : [x, y];
+    const q = C === 'Q' ? this.point(rel) : this.reflected(this.lastQ);
     const e = this.point(rel);
-    for (let k = 1; k <= 6; k++) {
-      const s = k / 6;
-      const u = 1 - s;
-      this.push([u * u * x + 2 * u * s * q[0] + s * s * e[0], u * u * y + 2 * u * s * q[1] + s * s * e[1]]);
-    }
+    this.curve(6, e, (s, u) => [u * u * x + 2 * u * s * q[0] + s * s * e[0], u * u * y + 2 * u * s * q[1] + s * s * e[1]]);
     this.lastQ = q;
     this.lastCtrl = null;
-    this.x = e[0];
-    this.y = e[1];
   }
 
   arc(rel: boolean): void {

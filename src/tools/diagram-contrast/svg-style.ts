@@ -36,7 +36,7 @@ interface Origin {
  * An element's own values over a base shared by its siblings (what they inherit): twenty thousand elements
  * do not each copy thirty entries.
  */
-export class StyleMap<V> {
+class StyleMap<V> {
   private readonly own = new Map<string, V>();
   constructor(private readonly base: ReadonlyMap<string, V>) {}
 

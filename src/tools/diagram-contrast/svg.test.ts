@@ -6,7 +6,6 @@ import { analyseSvg } from './svg-check.ts';
 import { contains, parsePath, parseTransform } from './svg-geometry.ts';
 import { parseSvg, textContent } from './svg-parse.ts';
 import { boundCss, StyleSheetCascade } from './svg-style.ts';
-import type { StyleMap } from './svg-style.ts';
 
 const svg = (body: string, attrs = ''): string => `<svg xmlns="http://www.w3.org/2000/svg" ${attrs}>${body}</svg>`;
 const check = (text: string, level: 'AA' | 'AAA' = 'AA'): ReturnType<typeof summarise> => summarise(analyseSvg(text, level).pairs, 1000);
@@ -56,36 +55,41 @@ describe('tokenizer', () => {
 });
 
 describe('cascade', () => {
-  const styleOf = (body: string, selector: (doc: ReturnType<typeof parseSvg>) => number): StyleMap<string> => {
+  /** The computed values of the first `lname` element of `body`, for the properties `expected` names. */
+  const computed = (body: string, lname: string, expected: Record<string, string>): Record<string, string | undefined> => {
     const doc = parseSvg(svg(body));
-    return new StyleSheetCascade(doc).style(doc.elements[selector(doc)]!).values;
+    const values = new StyleSheetCascade(doc).style(doc.elements.find((e) => e.lname === lname)!).values;
+    return Object.fromEntries(Object.keys(expected).map((prop) => [prop, values.get(prop)]));
   };
 
-  it('presentation attribute < rule < inline style; !important rules beat inline', () => {
-    const body = '<style>.a{fill:#111} #t{stroke:#222 !important}</style><rect id="t" class="a" fill="#000" stroke="#333" style="fill:#444;stroke:#555"/>';
-    const v = styleOf(body, (d) => d.elements.findIndex((e) => e.lname === 'rect'));
-    expect(v.get('fill')).toBe('#444');
-    expect(v.get('stroke')).toBe('#222');
-  });
-
-  it('specificity and order decide between rules; descendant and child combinators match', () => {
-    const body = '<style>g text{fill:#111} .n > text{fill:#222} text{fill:#333} #root .n text{fill:#444}</style><g id="root"><g class="n"><text>x</text></g></g>';
-    expect(styleOf(body, (d) => d.elements.findIndex((e) => e.lname === 'text')).get('fill')).toBe('#444');
-  });
-
-  it('fill inherits, opacity does not; var() resolves; unsupported pseudo-classes never match', () => {
-    const body = '<style>g{--c:#123456} text{color:var(--c)} text:hover{fill:red}</style><g fill="#abcdef" opacity="0.5"><text>x</text></g>';
-    const v = styleOf(body, (d) => d.elements.findIndex((e) => e.lname === 'text'));
-    expect(v.get('fill')).toBe('#abcdef');
-    expect(v.get('opacity')).toBe('1');
-    expect(v.get('color')).toBe('#123456');
-  });
-
-  it('@media rules are not applied; nested rules are', () => {
-    const body = '<style>@media (prefers-color-scheme: dark){text{fill:#fff}} .a{ text{fill:#010101} } .b{ &.c > text{stroke:#020202} }</style><g class="a b c"><text>x</text></g>';
-    const v = styleOf(body, (d) => d.elements.findIndex((e) => e.lname === 'text'));
-    expect(v.get('fill')).toBe('#010101');
-    expect(v.get('stroke')).toBe('#020202');
+  const cases: [string, string, string, Record<string, string>][] = [
+    [
+      'presentation attribute < rule < inline style; !important rules beat inline',
+      '<style>.a{fill:#111} #t{stroke:#222 !important}</style><rect id="t" class="a" fill="#000" stroke="#333" style="fill:#444;stroke:#555"/>',
+      'rect',
+      { fill: '#444', stroke: '#222' },
+    ],
+    [
+      'specificity and order decide between rules; descendant and child combinators match',
+      '<style>g text{fill:#111} .n > text{fill:#222} text{fill:#333} #root .n text{fill:#444}</style><g id="root"><g class="n"><text>x</text></g></g>',
+      'text',
+      { fill: '#444' },
+    ],
+    [
+      'fill inherits, opacity does not; var() resolves; unsupported pseudo-classes never match',
+      '<style>g{--c:#123456} text{color:var(--c)} text:hover{fill:red}</style><g fill="#abcdef" opacity="0.5"><text>x</text></g>',
+      'text',
+      { fill: '#abcdef', opacity: '1', color: '#123456' },
+    ],
+    [
+      '@media rules are not applied; nested rules are',
+      '<style>@media (prefers-color-scheme: dark){text{fill:#fff}} .a{ text{fill:#010101} } .b{ &.c > text{stroke:#020202} }</style><g class="a b c"><text>x</text></g>',
+      'text',
+      { fill: '#010101', stroke: '#020202' },
+    ],
+  ];
+  it.each(cases)('%s', (_name, body, lname, expected) => {
+    expect(computed(body, lname, expected)).toEqual(expected);
   });
 });
 
@@ -113,24 +117,16 @@ describe('text over shapes', () => {
     expect(check(svg('<text x="0" y="20" fill="#222">Hi</text>', 'style="background-color:#000"')).failures[0]?.bg).toBe('#000000');
   });
 
-  it('transforms place text over the right shape', () => {
-    const s = check(svg('<rect x="100" y="0" width="50" height="50" fill="#000"/><g transform="translate(100 0)"><text x="5" y="30" fill="#111">Hi</text></g>'));
-    expect(s.failures[0]).toMatchObject({ bg: '#000000', fg: '#111111' });
-  });
-
-  it('a nested svg viewport maps its viewBox', () => {
-    const s = check(svg('<svg x="0" y="0" width="200" height="200" viewBox="0 0 100 100"><rect x="50" y="50" width="50" height="50" fill="#000"/><text x="60" y="80" fill="#111">Hi</text></svg>'));
-    expect(s.failures[0]?.bg).toBe('#000000');
-  });
-
-  it('translucent fills are composited in paint order', () => {
-    const s = check(svg('<rect width="100" height="100" fill="#000"/><rect width="100" height="100" fill="#fff" fill-opacity="0.5"/><text x="10" y="50" fill="#888">Hi</text>'));
-    expect(s.failures[0]?.bg).toBe('#808080');
-  });
-
-  it('shapes painted after the text are not its background', () => {
-    const s = check(svg('<text x="10" y="50" fill="#777">Hi</text><rect width="100" height="100" fill="#000"/>'));
-    expect(s.failures[0]?.bg).toBe('#ffffff');
+  // The first failure of each drawing, measured against the background the layout puts under the label.
+  const backgrounds: [string, string, { bg: string; fg?: string }][] = [
+    ['transforms place text over the right shape', '<rect x="100" y="0" width="50" height="50" fill="#000"/><g transform="translate(100 0)"><text x="5" y="30" fill="#111">Hi</text></g>', { bg: '#000000', fg: '#111111' }],
+    ['a nested svg viewport maps its viewBox', '<svg x="0" y="0" width="200" height="200" viewBox="0 0 100 100"><rect x="50" y="50" width="50" height="50" fill="#000"/><text x="60" y="80" fill="#111">Hi</text></svg>', { bg: '#000000' }],
+    ['translucent fills are composited in paint order', '<rect width="100" height="100" fill="#000"/><rect width="100" height="100" fill="#fff" fill-opacity="0.5"/><text x="10" y="50" fill="#888">Hi</text>', { bg: '#808080' }],
+    ['shapes painted after the text are not its background', '<text x="10" y="50" fill="#777">Hi</text><rect width="100" height="100" fill="#000"/>', { bg: '#ffffff' }],
+    ['use references paint their target', '<defs><rect id="r" width="100" height="100" fill="#000"/></defs><use href="#r" x="0" y="0"/><text x="10" y="50" fill="#111">Hi</text>', { bg: '#000000' }],
+  ];
+  it.each(backgrounds)('%s', (_name, body, failure) => {
+    expect(check(svg(body)).failures[0]).toMatchObject(failure);
   });
 
   it('text straddling two shapes is unverified', () => {
@@ -149,11 +145,6 @@ describe('text over shapes', () => {
     expect(reasons[1]).toContain('masked');
     expect(reasons[2]).toContain('mix-blend-mode');
     expect(reasons[3]).toContain('foreignObject');
-  });
-
-  it('use references paint their target', () => {
-    const s = check(svg('<defs><rect id="r" width="100" height="100" fill="#000"/></defs><use href="#r" x="0" y="0"/><text x="10" y="50" fill="#111">Hi</text>'));
-    expect(s.failures[0]?.bg).toBe('#000000');
   });
 
   it('strokes are checked against the backdrop, and pass when the fill stands out', () => {

@@ -774,6 +774,20 @@ function handleVenn(b: Builder, st: Statement): void {
   }
 }
 
+/** Each family's reader of the statements left once the shared ones (styles, classes, titles ...) are read. */
+const READERS: Record<Family, (b: Builder, st: Statement, inNote: { on: boolean }) => void> = {
+  flowchart: (b, st) => handleFlow(b, st, 'flowchart'),
+  block: (b, st) => handleFlow(b, st, 'block'),
+  fragment: (b, st) => handleFlow(b, st, 'fragment'),
+  state: handleState,
+  class: handleClass,
+  er: handleEr,
+  sequence: handleSequence,
+  venn: handleVenn,
+  // A family the model does not read element by element: the shared statements are all it has.
+  other: () => undefined,
+};
+
 /** Does the statement open `@{` (outside a quoted label) without closing it? */
 function opensShapeBlock(s: string): boolean {
   const at = s.lastIndexOf('@{');
@@ -837,31 +851,7 @@ export function buildModel(src: MermaidSource): MermaidModel {
       if (word === 'title') b.model.hasTitle = true;
       continue;
     }
-    switch (src.family) {
-      case 'flowchart':
-      case 'block':
-      case 'fragment':
-        handleFlow(b, st, src.family);
-        break;
-      case 'state':
-        handleState(b, st, inNote);
-        break;
-      case 'class':
-        handleClass(b, st);
-        break;
-      case 'er':
-        handleEr(b, st);
-        break;
-      case 'sequence':
-        handleSequence(b, st);
-        break;
-      case 'venn':
-        handleVenn(b, st);
-        break;
-      default:
-        if (word === 'title') b.model.hasTitle = true;
-        break;
-    }
+    READERS[src.family](b, st, inNote);
   }
   b.closeAll();
   // Class assignments made before the element appeared (`class A c` above `A --> B`).
