@@ -1,22 +1,6 @@
 // The four per-criterion checks (observable outcome, testable, atomic, clear condition) and the failure-case test.
 import type { VagueCategory, VagueEntry } from './lexicon.ts';
-import {
-  ACTION_NOUNS,
-  ACTION_VERBS,
-  ACTOR_WORDS,
-  BASELINE_WORDS,
-  CATEGORY_SOURCE,
-  CLAIM_WORDS,
-  CONDITION_WORDS,
-  FEATURE_VERBS,
-  NEGATIVE_CASE_WORDS,
-  NOUN_LIKE_VERBS,
-  OUTCOME_BASE_FORMS,
-  OUTCOME_INTRODUCERS,
-  OUTCOME_WORDS,
-  TASK_VERBS,
-  VAGUE_LEXICON,
-} from './lexicon.ts';
+import { CATEGORY_SOURCE, VAGUE_LEXICON, WORDS } from './lexicon.ts';
 import type { Token } from './text.ts';
 import { PhraseMatcher, tidy, tokenize } from './text.ts';
 
@@ -136,11 +120,11 @@ function sentences(text: string, tokens: readonly Token[]): Token[][] {
 }
 
 function isClaimWord(lower: string): boolean {
-  return CLAIM_WORDS.has(lower) || MODALS.has(lower);
+  return WORDS.claim.has(lower) || MODALS.has(lower);
 }
 
 function hasClaim(tokens: readonly Token[]): boolean {
-  return tokens.some((t, i) => isClaimWord(t.lower) || OUTCOME_WORDS.has(t.lower) || (i > 0 && OUTCOME_BASE_FORMS.has(t.lower)));
+  return tokens.some((t, i) => isClaimWord(t.lower) || WORDS.outcome.has(t.lower) || (i > 0 && WORDS.outcome_base_forms.has(t.lower)));
 }
 
 // Quoted literals ("Password change failed"), inline code and Gherkin table rows are exact expected values or test
@@ -201,7 +185,7 @@ export function maskLiterals(text: string): string {
 
 /** A sentence that itself states a requirement: a modal, or an outcome verb ("returns", "is exported", "they include"). */
 function isRequirementSentence(tokens: readonly Token[]): boolean {
-  return tokens.some((t, i) => MODALS.has(t.lower) || (OUTCOME_WORDS.has(t.lower) && !NOUNS.has(t.lower)) || (i > 0 && OUTCOME_BASE_FORMS.has(t.lower)));
+  return tokens.some((t, i) => MODALS.has(t.lower) || (WORDS.outcome.has(t.lower) && !NOUNS.has(t.lower)) || (i > 0 && WORDS.outcome_base_forms.has(t.lower)));
 }
 // Outcome words that are usually nouns: alone they do not make a sentence a requirement ("Error message.").
 const NOUNS = new Set([
@@ -225,7 +209,7 @@ function hasConditionClause(tokens: readonly Token[]): boolean {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
     const opening = i === 0 || t.lineStart || t.afterPunct;
-    if (CONDITION_WORDS.has(t.lower)) {
+    if (WORDS.condition.has(t.lower)) {
       if (t.lower === 'where' || t.lower === 'after' || t.lower === 'before' || t.lower === 'until' || t.lower === 'once') {
         if (opening) return true;
       } else {
@@ -237,7 +221,7 @@ function hasConditionClause(tokens: readonly Token[]): boolean {
   }
   const first = tokens[0];
   // "Clicking the field opens ..." names its trigger as a gerund subject.
-  if (first && first.lower.length > 4 && first.lower.endsWith('ing') && tokens.some((t) => MODALS.has(t.lower) || OUTCOME_WORDS.has(t.lower))) return true;
+  if (first && first.lower.length > 4 && first.lower.endsWith('ing') && tokens.some((t) => MODALS.has(t.lower) || WORDS.outcome.has(t.lower))) return true;
   // "For new installations, X is checked by default" scopes the outcome to a stated situation.
   if (first?.lower === 'for' && tokens.slice(1, 9).some((t) => t.afterPunct)) return true;
   return false;
@@ -251,7 +235,7 @@ interface VagueFinding {
 function vagueTerms(text: string, tokens: readonly Token[], strictness: Strictness): VagueFinding {
   const matcher = strictness === 'strict' ? strictMatcher : normalMatcher;
   const measurable = HAS_NUMBER.test(text);
-  const baseline = measurable || tokens.some((t) => BASELINE_WORDS.has(t.lower));
+  const baseline = measurable || tokens.some((t) => WORDS.baseline.has(t.lower));
   const terms: string[] = [];
   const categories: VagueCategory[] = [];
   const add = (found: string, category: VagueCategory): void => {
@@ -270,16 +254,16 @@ function vagueTerms(text: string, tokens: readonly Token[], strictness: Strictne
   if (strictness === 'strict') {
     const first = tokens[0];
     const second = tokens[1];
-    if (first && second && PRONOUNS.has(first.lower) && (isClaimWord(second.lower) || OUTCOME_WORDS.has(second.lower))) add(first.lower, 'vague_pronoun');
+    if (first && second && PRONOUNS.has(first.lower) && (isClaimWord(second.lower) || WORDS.outcome.has(second.lower))) add(first.lower, 'vague_pronoun');
   }
   return { terms, categories };
 }
 
 function taskOpener(tokens: readonly Token[]): string | undefined {
   const first = tokens[0];
-  if (!first || !TASK_VERBS.has(first.lower)) return undefined;
+  if (!first || !WORDS.task_verbs.has(first.lower)) return undefined;
   const next = tokens[1]?.lower;
-  if (next !== undefined && OUTCOME_INTRODUCERS.has(next)) return undefined;
+  if (next !== undefined && WORDS.outcome_introducers.has(next)) return undefined;
   // An imperative opener followed by a stated claim ("Add a row; the total is updated") still names an outcome.
   if (tokens.slice(1).some((t) => isClaimWord(t.lower) && t.lower !== 'need' && t.lower !== 'needs')) return undefined;
   return first.word;
@@ -288,7 +272,7 @@ function taskOpener(tokens: readonly Token[]): string | undefined {
 function negativeCase(tokens: readonly Token[]): boolean {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
-    if (NEGATIVE_CASE_WORDS.has(t.lower)) return true;
+    if (WORDS.negative_case.has(t.lower)) return true;
     if (t.lower.endsWith("n't")) return true;
     // An HTTP error status (4xx, 5xx) is a failure outcome.
     if (/^[45]\d\d$/.test(t.lower)) return true;
@@ -323,7 +307,7 @@ const PARTICLES = new Set(['in', 'out', 'on', 'off', 'up']);
 /** The base form of a third-person verb ("crops" -> "crop", "replies" -> "reply"), when it is an action verb. */
 function baseOfThirdPerson(word: string): string | undefined {
   const candidates = word.endsWith('ies') ? [`${word.slice(0, -3)}y`] : word.endsWith('es') ? [word.slice(0, -2), word.slice(0, -1)] : word.endsWith('s') ? [word.slice(0, -1)] : [];
-  return candidates.find((c) => ACTION_VERBS.has(c));
+  return candidates.find((c) => WORDS.action_verbs.has(c));
 }
 
 /** Web addresses blanked: their slashes join path segments, not verbs. A scan, linear in the text. */
@@ -346,7 +330,7 @@ function maskUrls(text: string): string {
 function isActionGerund(word: string): boolean {
   if (!word.endsWith('ing') || word.length < 6) return false;
   const stem = word.slice(0, -3);
-  return ACTION_VERBS.has(stem) || ACTION_VERBS.has(`${stem}e`) || (stem.at(-1) === stem.at(-2) && ACTION_VERBS.has(stem.slice(0, -1)));
+  return WORDS.action_verbs.has(stem) || WORDS.action_verbs.has(`${stem}e`) || (stem.at(-1) === stem.at(-2) && WORDS.action_verbs.has(stem.slice(0, -1)));
 }
 
 /** A lower-case content word: not a function word, a number, an adverb in -ly or a capitalised name. */
@@ -362,13 +346,13 @@ function actionAnchors(s: readonly Token[]): { at: number; mode: Mode }[] {
   let start = 0;
   while (start < s.length && DETERMINERS_BEFORE_ACTOR.has((s[start] as Token).lower)) start++;
   const subject = s[start];
-  if (subject && ACTOR_WORDS.has(subject.lower)) {
+  if (subject && WORDS.actors.has(subject.lower)) {
     const v = s[start + 1]?.lower;
-    if (v !== undefined && (ACTION_VERBS.has(v) || baseOfThirdPerson(v) !== undefined) && !NOUN_LIKE_VERBS.has(v)) out.push({ at: start + 1, mode: 'verb' });
+    if (v !== undefined && (WORDS.action_verbs.has(v) || baseOfThirdPerson(v) !== undefined) && !WORDS.noun_like_verbs.has(v)) out.push({ at: start + 1, mode: 'verb' });
   }
   for (let i = 0; i < s.length; i++) {
     const t = (s[i] as Token).lower;
-    if (FEATURE_VERBS.has(t)) out.push({ at: i + 1, mode: 'noun' });
+    if (WORDS.feature_verbs.has(t)) out.push({ at: i + 1, mode: 'noun' });
     if (!MODALS.has(t) && t !== 'to') continue;
     let j = i + 1;
     while (j < s.length && BEFORE_VERB.has((s[j] as Token).lower)) j++;
@@ -378,7 +362,7 @@ function actionAnchors(s: readonly Token[]): { at: number; mode: Mode }[] {
       while (j < s.length && BEFORE_VERB.has((s[j] as Token).lower)) j++;
     }
     // After a modal or "to", a content word is the verb ("can register", "to learn"); "to the page" is a place.
-    if (ACTION_VERBS.has(s[j]?.lower ?? '') || isContentWord(s[j])) out.push({ at: j, mode: 'verb' });
+    if (WORDS.action_verbs.has(s[j]?.lower ?? '') || isContentWord(s[j])) out.push({ at: j, mode: 'verb' });
   }
   return out;
 }
@@ -390,9 +374,9 @@ function verbHead(p: readonly Token[], first: boolean, firstBare: boolean): stri
   const head = p[h];
   if (!head) return undefined;
   const next = p[h + 1];
-  const base = ACTION_VERBS.has(head.lower) ? head.lower : baseOfThirdPerson(head.lower);
+  const base = WORDS.action_verbs.has(head.lower) ? head.lower : baseOfThirdPerson(head.lower);
   const objectFollows = next !== undefined && FOLLOWERS.has(next.lower);
-  const verb = first || (base !== undefined && (!NOUN_LIKE_VERBS.has(base) || firstBare || objectFollows)) || (isContentWord(head) && objectFollows && next !== undefined && DETERMINERS.has(next.lower));
+  const verb = first || (base !== undefined && (!WORDS.noun_like_verbs.has(base) || firstBare || objectFollows)) || (isContentWord(head) && objectFollows && next !== undefined && DETERMINERS.has(next.lower));
   if (!verb) return undefined;
   return next !== undefined && PARTICLES.has(next.lower) ? `${head.lower} ${next.lower}` : head.lower;
 }
@@ -435,7 +419,7 @@ function coordinatedActions(text: string, s: readonly Token[]): string[] | undef
     const heads: string[] = [];
     if (mode === 'noun') {
       for (const p of filled) {
-        const noun = p.find((t) => ACTION_NOUNS.has(t.lower) || isActionGerund(t.lower));
+        const noun = p.find((t) => WORDS.action_nouns.has(t.lower) || isActionGerund(t.lower));
         if (noun) heads.push(noun.lower);
       }
     } else {

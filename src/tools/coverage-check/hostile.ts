@@ -1,6 +1,7 @@
 // Adversarial inputs for coverage-check, built from its own syntax: brief markup, sentences, shared terms.
 import type { HostileCase } from '../kit/contract.ts';
 import { repeatTo } from '../kit/hostile.ts';
+import { casesFrom, copies } from '../kit/hostile-text.ts';
 
 const MAX_BRIEF = 50_000;
 const MAX_STORY = 5_000;
@@ -17,19 +18,21 @@ export function hostileCases(): HostileCase[] {
     return out.slice(0, size);
   };
   return [
-    { name: 'brief of list bullets', input: brief('- ') },
-    { name: 'brief of one-word list items (more than 500: a 400)', input: brief('- widget\n') },
-    { name: 'brief of short sentences (more than 500: a 400)', input: brief('Users pay. ') },
-    { name: 'brief of headings and rules', input: brief('## Title\n---\n') },
-    { name: 'brief of full stops', input: brief('.') },
-    { name: 'brief of abbreviations', input: brief('e.g. ') },
-    { name: 'brief of carriage returns', input: brief('\r') },
-    { name: 'brief of one long word', input: brief('a') },
-    { name: 'brief of phrases the normaliser folds', input: brief('log in sign up e-mail ') },
-    { name: 'brief of Given/When/Then', input: brief('Given When Then ') },
+    ...casesFrom(brief, [
+      ['brief of list bullets', '- '],
+      ['brief of one-word list items (more than 500: a 400)', '- widget\n'],
+      ['brief of short sentences (more than 500: a 400)', 'Users pay. '],
+      ['brief of headings and rules', '## Title\n---\n'],
+      ['brief of full stops', '.'],
+      ['brief of abbreviations', 'e.g. '],
+      ['brief of carriage returns', '\r'],
+      ['brief of one long word', 'a'],
+      ['brief of phrases the normaliser folds', 'log in sign up e-mail '],
+      ['brief of Given/When/Then', 'Given When Then '],
+    ]),
     {
       name: '200 stories and 100 requirements at their caps, one repeated word',
-      input: { stories: Array.from({ length: 200 }, () => repeatTo('login ', MAX_STORY)), requirements: Array.from({ length: 100 }, () => repeatTo('login ', MAX_REQUIREMENT)) },
+      input: { stories: copies('login ', 200, MAX_STORY), requirements: copies('login ', 100, MAX_REQUIREMENT) },
     },
     {
       name: '200 stories and 100 requirements at their caps, 800 shared terms',

@@ -11,6 +11,11 @@ import { testTool } from '../kit/tester.ts';
 import type { ValidCase } from '../kit/tester.ts';
 import tool from './tool.ts';
 
+/** Each row's text, read by `read`, gives the row's answer (the text names the row when it fails). */
+function expectAnswers<T>(read: (text: string) => T, rows: readonly (readonly [string, T])[]): void {
+  for (const [text, want] of rows) expect(read(text), text).toBe(want);
+}
+
 const severityCases: { report: unknown; severity: string; category: string; signal?: string }[] = [
   { report: 'Saving a document corrupts the file', severity: 'critical', category: 'data', signal: 'corrupts' },
   { report: 'All users lose data after the nightly sync', severity: 'critical', category: 'data', signal: 'lose data' },
@@ -51,9 +56,11 @@ describe('defect-triage: severity and category', () => {
   });
 
   it('damps severity cues in dependency bumps', () => {
-    expect(isMaintenance('Upgrade jackson-databind to 2.15 due to CVE-2023-1234')).toBe(true);
-    expect(isMaintenance('[ABFS] Bump netty')).toBe(true);
-    expect(isMaintenance('Login page crashes')).toBe(false);
+    expectAnswers(isMaintenance, [
+      ['Upgrade jackson-databind to 2.15 due to CVE-2023-1234', true],
+      ['[ABFS] Bump netty', true],
+      ['Login page crashes', false],
+    ]);
     expect(severityOf('Upgrade jackson-databind to 2.15 due to CVE-2023-1234', '').severity).toBe('medium');
     expect(severityOf('Stored XSS in profile page, see CVE-2023-1234', '').severity).toBe('critical');
   });
@@ -90,12 +97,14 @@ describe('defect-triage: severity and category', () => {
 
 describe('defect-triage: title shape, negation, workarounds and cut-points', () => {
   it('reads a lost core action in the title as a major loss of function', () => {
-    expect(lossOfFunction('Cannot save file. Error saving subfile content.xml')).toBe('not save');
-    expect(lossOfFunction("EGit doesn't allow pull, staging or push")).toBe('not allow');
-    expect(lossOfFunction('Printing with 4.1 is not possible in OS/2')).toBe('not possible');
-    expect(lossOfFunction('Unable to log in after password reset')).toBe('unable to log in');
-    expect(lossOfFunction('The wizard should not allow empty names')).toBeNull();
-    expect(lossOfFunction('Search results load slowly')).toBeNull();
+    expectAnswers(lossOfFunction, [
+      ['Cannot save file. Error saving subfile content.xml', 'not save'],
+      ["EGit doesn't allow pull, staging or push", 'not allow'],
+      ['Printing with 4.1 is not possible in OS/2', 'not possible'],
+      ['Unable to log in after password reset', 'unable to log in'],
+      ['The wizard should not allow empty names', null],
+      ['Search results load slowly', null],
+    ]);
     const s = severityOf('EGit does not allow push with shared folders', '');
     expect(s.severity).toBe('high');
     expect(s.signals).toContain('not allow');
@@ -103,12 +112,14 @@ describe('defect-triage: title shape, negation, workarounds and cut-points', () 
   });
 
   it('recognises a request for new behaviour in the title, a group measured but not shipped', () => {
-    expect(requestVerb('Add option to downgrade S3A rejection of Syncable to warning')).toBe('add');
-    expect(requestVerb('[ABFS] Support infinite lease dirs')).toBe('support');
-    expect(requestVerb('S3A to support user-specified content encoding')).toBe('to support');
-    expect(requestVerb('ABFS: configure output stream thread pool')).toBe('configure');
-    expect(requestVerb('Crash when saving a file')).toBeNull();
-    expect(requestVerb('Editor hangs on large files')).toBeNull();
+    expectAnswers(requestVerb, [
+      ['Add option to downgrade S3A rejection of Syncable to warning', 'add'],
+      ['[ABFS] Support infinite lease dirs', 'support'],
+      ['S3A to support user-specified content encoding', 'to support'],
+      ['ABFS: configure output stream thread pool', 'configure'],
+      ['Crash when saving a file', null],
+      ['Editor hangs on large files', null],
+    ]);
     // It lowered one source and raised another when held out, so it is not shipped.
     expect(SHIPPED_GROUPS.has('request')).toBe(false);
     expect(severityOf('Add an option to show line numbers', '').severity).toBe('medium');
@@ -145,9 +156,11 @@ describe('defect-triage: title shape, negation, workarounds and cut-points', () 
   });
 
   it('reads documentation files, security classes and crash synonyms the lexicon names', () => {
-    expect(docFile('fsdatainputstreambuilder.md refers to an old release')).toBe('fsdatainputstreambuilder.md');
-    expect(docFile('See (README.md), please')).toBe('README.md');
-    expect(docFile('Version 1.2 is out')).toBeNull();
+    expectAnswers(docFile, [
+      ['fsdatainputstreambuilder.md refers to an old release', 'fsdatainputstreambuilder.md'],
+      ['See (README.md), please', 'README.md'],
+      ['Version 1.2 is out', null],
+    ]);
     expect(severityOf('Path traversal in the upload handler', '').severity).toBe('critical');
     expect(severityOf('Scheduler spins in an infinite loop on empty queues', '').severity).toBe('critical');
     expect(severityOf('Inconsistent capitalization of the Save button label', '').severity).toBe('low');
@@ -173,21 +186,23 @@ describe('defect-triage: title shape, negation, workarounds and cut-points', () 
   });
 
   it('finds exposure only when someone else\'s data is the object of an access', () => {
-    const ex = (t: string): string | null => exposure(tokenize(t));
-    expect(ex("the dashboard lists invoices of another tenant")).toBe('lists another tenant');
-    expect(ex("Users can see other users' private files")).toBe('see other users');
-    expect(ex('Other users see wrong totals')).toBeNull();
-    expect(ex("Users cannot see other users' posts")).toBeNull();
-    expect(ex("A user should not see other tenants' data")).toBe('see other tenants');
-    expect(ex('Switch to another account, then open the list')).toBeNull();
+    expectAnswers((text) => exposure(tokenize(text)), [
+      ["the dashboard lists invoices of another tenant", 'lists another tenant'],
+      ["Users can see other users' private files", 'see other users'],
+      ['Other users see wrong totals', null],
+      ["Users cannot see other users' posts", null],
+      ["A user should not see other tenants' data", 'see other tenants'],
+      ['Switch to another account, then open the list', null],
+    ]);
   });
 
   it('finds lost user content in its own words, not lost borders or negations', () => {
-    const lost = (t: string): string | null => contentLoss(tokenize(t));
-    expect(lost('Lost images while editing a Writer file')).toBe('lost images');
-    expect(lost('All my changes were lost')).toBe('changes were lost');
-    expect(lost('image border lost when saving')).toBeNull();
-    expect(lost('No changes are lost any more')).toBeNull();
+    expectAnswers((text) => contentLoss(tokenize(text)), [
+      ['Lost images while editing a Writer file', 'lost images'],
+      ['All my changes were lost', 'changes were lost'],
+      ['image border lost when saving', null],
+      ['No changes are lost any more', null],
+    ]);
   });
 });
 

@@ -1,6 +1,7 @@
 // Adversarial inputs for defect-triage, built from its own syntax: report text, code fences, trace lines, cues.
 import type { HostileCase } from '../kit/contract.ts';
 import { repeatTo } from '../kit/hostile.ts';
+import { casesFrom, copies } from '../kit/hostile-text.ts';
 
 const MAX_REPORTS = 200;
 const MAX_TEXT = 20_000;
@@ -8,9 +9,9 @@ const MAX_TEXT = 20_000;
 /** A string report at the cap made of one unit repeated. */
 const fill = (unit: string, size = MAX_TEXT): string => repeatTo(unit, size);
 
-/** `count` string reports, each `unit` repeated to the cap (50 of them make 1 MB). */
-function strings(unit: string, count = 50): { reports: string[] } {
-  return { reports: Array.from({ length: count }, () => fill(unit)) };
+/** 50 string reports, each `unit` repeated to the cap: 1 MB. */
+function strings(unit: string): { reports: string[] } {
+  return { reports: copies(unit, 50, MAX_TEXT) };
 }
 
 /** The cases; about 1 MB each, or the schema's caps where those are smaller. */
@@ -18,31 +19,33 @@ export function hostileCases(): HostileCase[] {
   const fullObject = {
     title: fill('Crash [x] ', 500),
     description: fill('```\n{code}\nat a.b(C.java:1)\n'),
-    steps: Array.from({ length: 50 }, () => fill('1. click ', 1_000)),
+    steps: copies('1. click ', 50, 1_000),
     expected: fill('should ', 5_000),
     actual: fill('not ', 5_000),
     environment: fill('Windows 11.0.1 ', 2_000),
   };
   return [
-    { name: '1 MB of list bullets', input: strings('- ') },
-    { name: '1 MB of numbered steps', input: strings('1. \n') },
-    { name: '1 MB of one letter (one long word per report)', input: strings('a') },
-    { name: '1 MB of one-letter lines', input: strings('a\n') },
-    { name: '1 MB of carriage returns between letters', input: strings('a\r') },
-    { name: '1 MB of blank lines (trimmed to nothing: a 400)', input: strings('\n') },
-    { name: '1 MB of unclosed code fences', input: strings('```') },
-    { name: '1 MB of unclosed {code blocks', input: strings('{code') },
-    { name: '1 MB of {noformat} pairs', input: strings('{noformat}') },
-    { name: '1 MB of stack-trace lines', input: strings('at a.b(\n') },
-    { name: '1 MB of build-log lines', input: strings('[ERROR] Caused by\n') },
-    { name: '1 MB of negators', input: strings('not no never ') },
-    { name: '1 MB of contractions', input: strings("can't won't doesn't ") },
-    { name: '1 MB of severity cues', input: strings('data loss crash typo ') },
-    { name: '1 MB of exposure phrases', input: strings('see another tenant other users ') },
-    { name: '1 MB of lost-content phrases', input: strings('lost lost data changes are lost ') },
-    { name: '1 MB of bracketed title prefixes', input: strings('[ABFS] S3A: ') },
-    { name: '1 MB of Given/When/Then', input: strings('Given When Then ') },
-    { name: '1 MB of control and bidi characters', input: strings('\u0000\u202e\uffff') },
+    ...casesFrom(strings, [
+      ['1 MB of list bullets', '- '],
+      ['1 MB of numbered steps', '1. \n'],
+      ['1 MB of one letter (one long word per report)', 'a'],
+      ['1 MB of one-letter lines', 'a\n'],
+      ['1 MB of carriage returns between letters', 'a\r'],
+      ['1 MB of blank lines (trimmed to nothing: a 400)', '\n'],
+      ['1 MB of unclosed code fences', '```'],
+      ['1 MB of unclosed {code blocks', '{code'],
+      ['1 MB of {noformat} pairs', '{noformat}'],
+      ['1 MB of stack-trace lines', 'at a.b(\n'],
+      ['1 MB of build-log lines', '[ERROR] Caused by\n'],
+      ['1 MB of negators', 'not no never '],
+      ['1 MB of contractions', "can't won't doesn't "],
+      ['1 MB of severity cues', 'data loss crash typo '],
+      ['1 MB of exposure phrases', 'see another tenant other users '],
+      ['1 MB of lost-content phrases', 'lost lost data changes are lost '],
+      ['1 MB of bracketed title prefixes', '[ABFS] S3A: '],
+      ['1 MB of Given/When/Then', 'Given When Then '],
+      ['1 MB of control and bidi characters', '\u0000\u202e\uffff'],
+    ]),
     { name: '200 reports of one character', input: { reports: Array.from({ length: MAX_REPORTS }, () => 'x') } },
     { name: '24 object reports with every field at its cap', input: { reports: Array.from({ length: 24 }, () => fullObject) } },
   ];

@@ -3,10 +3,18 @@
 export const ISSUE_TYPES = ['story', 'bug', 'task', 'epic', 'spike', 'subtask'] as const;
 export type IssueType = (typeof ISSUE_TYPES)[number];
 
+/** Finding severities, most severe first, and the points a finding of each costs (SPEC Limits). */
 export const SEVERITIES = ['high', 'medium', 'low'] as const;
 export type Severity = (typeof SEVERITIES)[number];
+export const SEVERITY_POINTS: Readonly<Record<Severity, number>> = { high: 20, medium: 8, low: 3 };
 
-/** SPEC's finding.field enum. */
+/** Below this score a ticket needs work even without a high finding (a pile of medium findings). */
+export const READY_MIN_SCORE = 70;
+
+type PerType = Partial<Record<IssueType, Severity>>;
+const ALL = (s: Severity): PerType => ({ story: s, bug: s, task: s, epic: s, spike: s, subtask: s });
+
+/** SPEC's finding.field enum: the part of the ticket a rule reads. */
 export const FINDING_FIELDS = [
   'summary',
   'description',
@@ -21,44 +29,6 @@ export const FINDING_FIELDS = [
 ] as const;
 type FindingField = (typeof FINDING_FIELDS)[number];
 
-/** SPEC's finding.code enum, in catalogue order (the order findings of equal severity are listed in). */
-export const FINDING_CODES = [
-  'summary_missing',
-  'summary_too_short',
-  'summary_too_long',
-  'summary_all_caps',
-  'summary_weak_start',
-  'summary_trailing_ellipsis',
-  'description_missing',
-  'description_too_short',
-  'no_user_value',
-  'epic_no_child_scope',
-  'bug_no_repro',
-  'bug_no_expected_actual',
-  'bug_no_environment',
-  'bug_no_attachment',
-  'ac_missing',
-  'estimate_missing',
-  'estimate_oversized',
-  'estimate_mismatch',
-  'priority_missing',
-  'urgent_thin_context',
-  'epic_link_missing',
-  'assignee_missing',
-  'labels_empty',
-  'components_empty',
-] as const;
-export type FindingCode = (typeof FINDING_CODES)[number];
-
-/** Points a finding costs (SPEC Limits). */
-export const SEVERITY_POINTS: Readonly<Record<Severity, number>> = { high: 20, medium: 8, low: 3 };
-
-/** Below this score a ticket needs work even without a high finding (a pile of medium findings). */
-export const READY_MIN_SCORE = 70;
-
-type PerType = Partial<Record<IssueType, Severity>>;
-const ALL = (s: Severity): PerType => ({ story: s, bug: s, task: s, epic: s, spike: s, subtask: s });
-
 export interface RuleSpec {
   field: FindingField;
   /** Severity per issue type; a type that is absent is not checked by this rule. */
@@ -66,7 +36,8 @@ export interface RuleSpec {
   fix: string;
 }
 
-export const RULES: Readonly<Record<FindingCode, RuleSpec>> = {
+/** SPEC's findings by code, in catalogue order (the order findings of equal severity are listed in). */
+const CATALOGUE = {
   summary_missing: { field: 'summary', severity: ALL('high'), fix: 'Write a one-line summary that names the change or the failure.' },
   summary_too_short: { field: 'summary', severity: ALL('medium'), fix: 'Say what changes and where in at least three words, e.g. "Export invoices as CSV".' },
   summary_too_long: { field: 'summary', severity: ALL('low'), fix: 'Keep the summary to one scannable line; move detail into the description.' },
@@ -131,7 +102,13 @@ export const RULES: Readonly<Record<FindingCode, RuleSpec>> = {
   },
   labels_empty: { field: 'labels', severity: ALL('low'), fix: 'Add the labels your board and reports filter on.' },
   components_empty: { field: 'components', severity: ALL('low'), fix: 'Set the component so the ticket reaches the right owners.' },
-};
+} satisfies Record<string, RuleSpec>;
+
+export type FindingCode = keyof typeof CATALOGUE;
+export const RULES: Readonly<Record<FindingCode, RuleSpec>> = CATALOGUE;
+
+/** SPEC's finding.code enum: the catalogue's codes, in its order. */
+export const FINDING_CODES = Object.keys(CATALOGUE) as [FindingCode, ...FindingCode[]];
 
 /**
  * Story-point values a team's scale can hold: the planning-poker deck (Grenning 2002; Cohn 2005: 0, 1/2, 1, 2, 3,
