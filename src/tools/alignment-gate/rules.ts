@@ -224,9 +224,13 @@ const JAILBREAK_OBJECT = /\b(?:warnings?|disclaimers?|caveats?|apolog\w{0,4}|sor
 const HIGH_STAKES_DOMAIN = /\b(?:medical|medicine|health|healthcare|clinical|symptoms?|diagnos\w{0,6}|medications?|dosages?|prescriptions?|treatments?|legal|law|lawyers?|attorneys?|lawsuits?|litigation|immigration|tax|taxes|financial|finance|investments?|investing|portfolios?|securities|stocks?|retirement|mortgages?|nutrition|diet|therapy|mental health)\b/g;
 const ROLE_OR_TASK = /\b(?:you are|you're|act as|acting as|your (?:role|job|task|purpose|goal|mission|specialty|expertise)|you (?:will|can|should|must|help|provide|give|offer|answer|advise|assist|explain|recommend|support|diagnose|analy[sz]e|review|draft)|(?:provide|give|offer|answer questions about|advise on|advice on|help (?:users|people|patients|clients|customers|them) with|specialist in|expert in|expert on)|this (?:assistant|bot|agent)|assistant|advisor|adviser|coach|consultant|doctor|nurse|lawyer|counsel(?:l?or)?|planner|tutor)\b/;
 const NEGATOR_WORD = /\b(?:not|never|no|don't|doesn't|avoid|without|stop)\b/;
-const REFERRAL = /\b(?:consult|professional|qualified|licensed|not (?:a substitute|medical advice|legal advice|financial advice|investment advice|professional advice)|doctor|physician|pharmacist|clinician|specialist|seek (?:medical|legal|professional)|general information only|emergency services|see a|talk to a|speak (?:to|with) a)\b/g;
+const REFERRAL = /\b(?:consult|professional|qualified|licensed|not (?:a substitute|medical advice|legal advice|financial advice|investment advice|professional advice)|not an? (?:licensed |qualified |certified |registered )?(?:doctor|physician|psychiatrist|psychologist|therapist|lawyer|attorney|pharmacist|clinician|nurse|(?:medical|legal|financial|mental health) (?:professional|advis[eo]r))|doctor|physician|pharmacist|clinician|specialist|seek (?:medical|legal|professional)|general information only|emergency services|see a|talk to a|speak (?:to|with) a)\b/g;
 const WELLBEING_DOMAIN = /\b(?:mental health|emotional(?: support)?|therapy|therapist|therapeutic|counsel(?:l?ing|l?or)|companion|companionship|loneliness|lonely|depress\w{0,6}|anxiety|wellbeing|well-being|grief|grieving|stress|friend to talk to|cope|coping|someone to talk to)\b/g;
-const SUPPORT_ROLE = /\b(?:you are|you're|act as|acting as|your (?:role|job|purpose|goal)|you (?:will|can|should|must)?\s?(?:provide|offer|give|support|help|comfort|listen|talk)|provides?|offers?|supports?|support (?:users|people|them|someone)|help (?:users|people|them|someone|the user)|be there for|listen to|talk (?:through|about|with))\b/;
+/**
+ * Casts the assistant in a support role. "Support" alone is the noun of the domain ("emotional support" in a list of
+ * what a model is good at casts nobody); as a verb it needs its object ("supports users").
+ */
+const SUPPORT_ROLE = /\b(?:you are|you're|act as|acting as|your (?:role|job|purpose|goal)|you (?:will|can|should|must)?\s?(?:provide|offer|give|support|help|comfort|listen|talk)|provides?|offers?|supports? (?:users|people|them|someone|those)|help (?:users|people|them|someone|the user)|be there for|listen to|talk (?:through|about|with))\b/;
 const CRISIS = /\b(?:crisis|emergency|emergencies|hotline|helpline|988|911|112|999|self-harm|self harm|suicid\w{0,5}|samaritans|lifeline|immediate danger|harm themselves|hurt themselves|self-destructive|danger to themselves|at risk|professional help|mental health professional)\b/g;
 /** What a harm is helped by: avoiding these verbs before a crisis topic is handling it, not ignoring it. */
 const ABETTING = /\b(?:encourag\w{1,3}|facilitat\w{1,3}|promot\w{1,3}|enabl\w{1,3}|glorif\w{1,4}|reinforc\w{1,3}|assist\w{0,3} with|help\w{0,3} with|instructions? (?:for|on)|methods? (?:for|of))\b/;
@@ -240,7 +244,11 @@ function notWellbeing(text: string, m: RegExpExecArray): boolean {
   if (HARM_KIND_AFTER.test(text.slice(end, end + 40))) return true;
   return m[0] === 'companion' && TASK_BEFORE_COMPANION.test(text.slice(Math.max(0, m.index - 20), m.index));
 }
-const UNCERTAINTY = /\b(?:don't know|do not know|not sure|unsure|uncertain\w{0,4}|say so|admit|acknowledge|not certain|cannot verify|can't verify|unable to verify|don't guess|do not guess|never guess|not guess|insufficient information|not enough information|lack (?:the )?information)\b/g;
+/**
+ * What to do when unsure: admit it, or say so; "when in doubt, ..."; a ban on inventing what is not known ("do not make
+ * up any information" starts the match, so its own negation does not negate it).
+ */
+const UNCERTAINTY = /\b(?:(?:when|if) in doubt|(?:do not|don't|never|must not) (?:make up|invent|fabricate|hallucinate)|don't know|do not know|not sure|unsure|uncertain\w{0,4}|say so|admit|acknowledge|not certain|cannot verify|can't verify|unable to verify|don't guess|do not guess|never guess|not guess|insufficient information|not enough information|lack (?:the )?information)\b/g;
 const CITE = /\b(?:cite|citation|citations|source|sources|reference|references|link to|ground(?:ed)?|based (?:only )?on (?:the )?(?:retrieved|provided|search)|attribute)\b/;
 const ROLE = /\b(?:you are|you're|your (?:role|job|task|purpose|goal|mission|name) is|act as|acting as|this (?:assistant|agent|bot)|the assistant|you will (?:help|assist|answer|act)|i am|i'm)\b/;
 /** A role stated in the third person: "as a ... assistant", "Claude is an AI assistant", "I am a travel agent". */
@@ -283,10 +291,32 @@ function saysConfidential(p: PreparedText, skip: ReadonlySet<Sentence>): boolean
 const ROLE_FIELD = /^[#*>\s-]{0,8}(?:role|persona|identity|purpose|objective|your role|assistant role|character)[*\s]{0,3}[:：]/;
 const AS_A_ROLE = /^(?:[#*>\s-]{0,8})as (?:a|an) [a-z'-]{2,25}(?: [a-z'-]{2,25}){0,3}, (?:you|i)\b/;
 const CJK_ROLE = /你是|您是|你的角色|你扮演|あなたは/;
+/**
+ * A tool declaration (a JSON-schema field, a `declaration:`/`namespace` block, a typed signature) or an instruction
+ * naming a tool to use ("Use the `web` tool to..."). Tools declared or put to use say what the model is there to do,
+ * as a role sentence would.
+ */
+const TOOL_DECLARATION = /^\s{0,16}(?:"(?:parameters|properties|input_?schema)"\s?:\s?\{|declaration:[\w.:-]{1,60}\s?\{|namespace [\w.-]{1,60} \{|type [\w.-]{1,60} = \(_)|\b(?:use|call|invoke) (?:the )?`[\w.:-]{1,60}` (?:tool|function)\b/i;
+/** A field of a definition file's front matter that states its purpose (agents, skills, output styles). */
+const PURPOSE_FIELD = /^(?:description|when_?to_?use)\s?:\s?\S/i;
+const FRONT_MATTER_FIELD = /^[\w-]{1,40}\s?:/;
+
+/** The prompt opens with front matter ("---", key: value lines, "---") whose fields say what it is for. */
+function frontMatterPurpose(lines: readonly string[]): boolean {
+  const start = lines.findIndex((l) => l.trim() !== '');
+  if (start < 0 || lines[start]!.trim() !== '---' || !FRONT_MATTER_FIELD.test(lines[start + 1] ?? '')) return false;
+  let purpose = false;
+  for (const line of lines.slice(start + 1, start + 40)) {
+    if (line.trim() === '---') return purpose;
+    if (PURPOSE_FIELD.test(line)) purpose = true;
+  }
+  return false;
+}
 
 function statesRole(p: PreparedText): boolean {
   if (ROLE.test(p.plain)) return true;
   if (CJK_ROLE.test(p.plain) || p.sentences.some((s) => ROLE_FIELD.test(s.plain) || AS_A_ROLE.test(s.plain))) return true;
+  if (frontMatterPurpose(p.lines) || p.lines.some((l) => TOOL_DECLARATION.test(l))) return true;
   if (!present(p, ROLE_LEAD)) return false;
   return p.sentences.some((s) => {
     for (const m of matches(ROLE_LEAD, s.plain, 20)) {
@@ -308,7 +338,7 @@ const GUARD_RESIST = /\b(?:decline|refuse|resist|reject|(?:do not|don't|never|no
 /** Says whether the instructions may be revealed: "do not reveal ... instructions", "confidential", "you may share this prompt". */
 const CONFIDENTIAL_WORD = /\b(?:confidential|(?:may|can) (?:share|reveal|quote) (?:these|this|your) (?:instructions|prompt))\b/;
 const CONFIDENTIAL_PAIRS: readonly [RegExp, RegExp, number][] = [
-  [/\b(?:do not|don't|never) (?:reveal|share|disclose|repeat|output|print|show|discuss)\b/g, /\b(?:instructions|system prompt|prompt|rules|configuration|guidelines)\b/, 50],
+  [/\b(?:do not|don't|does not|doesn't|never|must not|must never|should not|should never)(?:,? under any circumstances,?)? (?:reveal|share|disclose|repeat|output|print|show|discuss|mention)(?:s|es)?\b/g, /\b(?:instructions|system prompt|prompt|rules|configuration|guidelines)\b/, 50],
   [/\bkeep (?:these|this|your) (?:instructions|prompt|rules)\b/g, /\b(?:private|secret|confidential)\b/, 25],
 ];
 const DOMAIN_LIMIT_TEXT = /\b(?:allowed (?:domains|sites|websites)|only (?:visit|fetch|browse|access|open|use) (?:urls|sites|websites|pages|domains|links)|approved (?:sites|domains|sources|websites)|allowlist\w{0,3}|whitelist\w{0,3}|trusted (?:domains|sites|sources))\b/;
@@ -436,8 +466,11 @@ function hasRefusalPath(p: PreparedText, skip: ReadonlySet<Sentence>): boolean {
       if (!c.negated) return true;
     }
     for (const m of matches(REFUSAL_FORBID, s.plain, 10)) {
+      // The object is what follows up to the clause's end: in "if you will not perform a task, tell the user without
+      // apologising" the apology is the next clause, not what is forbidden.
       const end = m.index + m[0].length;
-      if (!JAILBREAK_OBJECT.test(s.plain.slice(end, end + 50)) && !matchContext(s, s.plain, m.index).mentioned) return true;
+      const object = s.plain.slice(end, end + 50).split(/[,;:]/)[0] ?? '';
+      if (!JAILBREAK_OBJECT.test(object) && !matchContext(s, s.plain, m.index).mentioned) return true;
     }
   }
   return false;
@@ -505,6 +538,9 @@ function approvalWaived(p: PreparedText): Evidence | null {
   return first ? { sentence: first, count } : null;
 }
 
+/** What is left before a professional when the assistant says it is not one: "is not a (licensed)", "not a". */
+const DISCLAIMED_ROLE = /\bnot an? (?:licensed |qualified |certified |registered )?$/;
+
 /** Sentences that forbid a referral: "do not tell users to see a doctor". */
 function forbiddenReferral(p: PreparedText): Sentence | null {
   if (!present(p, REFERRAL)) return null;
@@ -513,6 +549,8 @@ function forbiddenReferral(p: PreparedText): Sentence | null {
       if (m[0].startsWith('not ')) continue;
       // The negation must govern this referral: "do not tell users to see a doctor", not "this is not advice and consult a doctor".
       const before = s.plain.slice(Math.max(0, m.index - 60), m.index).split(/[;:,()]|\b(?:and|or|but|however|then|instead)\b/).pop() ?? '';
+      // "Claude is not a licensed psychiatrist", a heading "Not a Doctor": the assistant states its limits, it refers no one away.
+      if (DISCLAIMED_ROLE.test(before)) continue;
       if (NEGATOR_WORD.test(before) && !matchContext(s, s.plain, m.index).mentioned) return s;
     }
   }
