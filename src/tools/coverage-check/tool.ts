@@ -38,6 +38,12 @@ export type Input = z.output<typeof input>;
 
 const bucket = z.enum(['auth', 'crud', 'error_states', 'tests']);
 
+/** An item of one of the input lists, as the answer names it: its index in that list and its text. */
+const listed = (item: string, list: string) => ({
+  index: z.number().int().min(0).describe(`Index of the ${item} in ${list}.`),
+  text: z.string().describe(`The ${item} text.`),
+});
+
 const output = z.object({
   coverage_score: z.number().int().min(0).max(100).describe('Percentage of requirements covered by at least one story, rounded.'),
   requirements_source: z.enum(['requirements', 'brief']).describe('Where the requirement list came from.'),
@@ -55,8 +61,7 @@ const output = z.object({
   uncovered_requirements: z
     .array(
       z.object({
-        index: z.number().int().min(0).describe('Index of the requirement in requirements.'),
-        text: z.string().describe('The requirement text.'),
+        ...listed('requirement', 'requirements'),
         nearest_story: z
           .object({
             index: z.number().int().min(0).describe('Index of the closest story.'),
@@ -69,10 +74,7 @@ const output = z.object({
     .describe('Requirements no story covers (best similarity under half the median best of all requirements sent, or under 0.1): scope gaps.'),
   orphan_stories: z
     .array(
-      z.object({
-        index: z.number().int().min(0).describe('Index of the story in stories.'),
-        text: z.string().describe('The story text.'),
-      }),
+      z.object(listed('story', 'stories')),
     )
     .describe('Stories that cover no requirement: possible scope creep, or requirements missing from the brief.'),
   missing_buckets: z
