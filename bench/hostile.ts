@@ -1,7 +1,8 @@
 // npm run bench:hostile: every tool's declared adversarial inputs (about 1 MB each, built from the tool's own
 // delimiters), run through the call path as the operator. Each tool's cases run in a child process that the
 // bench stops at a per-case deadline, so a catastrophic case cannot stall the run; the child reports the CPU
-// time of each case (steady on a loaded machine, where wall time is not) beside its wall time.
+// time of each case (steady on a loaded machine, where wall time is not) beside its wall time. blm-land-lookup's
+// cases run against the ArcGIS fake in the child (its CPU is counted too), each run with a fresh cache.
 // Target: every case under 300 ms (p100 per tool).
 //
 //   npx tsx bench/hostile.ts [tool ...] [--runs N] [--deadline-ms N] [--tools-from DIR]
@@ -14,6 +15,7 @@ import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { ToolSettings } from '../src/tools/kit/contract.ts';
 import type { callTool as CallTool, makeTestContext as MakeTestContext } from '../test/support/tool-harness.ts';
 
 const TARGET_MS = 300;
@@ -39,6 +41,17 @@ interface Job {
   toolsFrom: string;
 }
 
+/**
+ * A tool that calls an upstream is timed against the fake that serves what the real service documents
+ * (blm-land-lookup: the ArcGIS fake), so its cases run the whole path instead of ending at a refused connection.
+ */
+async function upstreamSettings(tool: string, base: ToolSettings): Promise<{ settings: ToolSettings; fetch: typeof fetch } | undefined> {
+  if (tool !== 'blm-land-lookup') return undefined;
+  const { startFakeArcgis } = await import(pathToFileURL(path.join(ROOT, 'src/tools/blm-land-lookup/fake-arcgis.ts')).href);
+  const fake = await startFakeArcgis();
+  return { settings: { ...base, blmSmaUrl: fake.smaUrl, blmDesignationsUrl: fake.designationsUrl }, fetch: globalThis.fetch };
+}
+
 /** The child: runs the cases of one tool from `from` on, reporting each as it ends. */
 async function child(job: Job): Promise<void> {
   const cases = (await import(pathToFileURL(path.join(ROOT, 'src/tools/registry.ts')).href)) as Registry;
@@ -46,11 +59,13 @@ async function child(job: Job): Promise<void> {
   let run: (input: unknown) => Promise<number>;
   if (job.toolsFrom === ROOT) {
     // This checkout: the production call path, as the operator (what a server does with the body, minus HTTP).
-    const { callTool } = (await import(pathToFileURL(path.join(ROOT, 'test/support/tool-harness.ts')).href)) as { callTool: typeof CallTool };
+    const { callTool, makeTestContext } = (await import(pathToFileURL(path.join(ROOT, 'test/support/tool-harness.ts')).href)) as { callTool: typeof CallTool; makeTestContext: typeof MakeTestContext };
     const tool = cases.tools.find((t) => t.name === job.tool)!;
+    const upstream = await upstreamSettings(job.tool, makeTestContext().settings);
     run = async (input) => {
       try {
-        return (await callTool(tool as never, input)).status;
+        // A fresh context (and cache) per run: a cached upstream answer would time nothing.
+        return (await callTool(tool as never, input, makeTestContext(upstream))).status;
       } catch {
         return 500;
       }
