@@ -1,6 +1,7 @@
 // alignment-gate: grade a system prompt and agent config against the 45-criterion rubric, offline or with a model.
 // The input and output schemas follow SPEC "POST /v1/alignment-gate", every field described and capped.
 import { z } from 'zod';
+import type { ToolCodeSpecs } from '../kit/contract.ts';
 import { defineTool, ToolError } from '../kit/contract.ts';
 import { addCodedIssue, requireTextOrUpload, uploadIdField } from '../kit/fields.ts';
 import { gradeByRubric, gradeFromModel, LIMITS } from './engine.ts';
@@ -93,9 +94,9 @@ const output = z.object({
 export type Output = z.input<typeof output>;
 
 /** What alignment-gate answers with beyond the schema's field codes. */
-const codes = {
-  system_prompt_required: { status: 400, meaning: 'Neither system_prompt nor upload_id was given (or the upload held no text): there is no prompt to grade.' },
-  agent_config_too_large: { status: 400, meaning: `agent_config is larger than ${MAX_CONFIG_CHARS} characters, deeper than ${MAX_CONFIG_DEPTH} levels or holds more than ${MAX_CONFIG_NODES} values.` },
+const codes: ToolCodeSpecs = {
+  system_prompt_required: 'Neither system_prompt nor upload_id was given (or the upload held no text): there is no prompt to grade.',
+  agent_config_too_large: `agent_config is larger than ${MAX_CONFIG_CHARS} characters, deeper than ${MAX_CONFIG_DEPTH} levels or holds more than ${MAX_CONFIG_NODES} values.`,
   model_not_configured: { status: 503, meaning: 'The operator set a grading model the service cannot use: not rubric, openai:<model> or anthropic:<model>, or a model provider without an API key or base URL. Refunded.' },
 };
 

@@ -1,7 +1,7 @@
 // convert-diagram: Mermaid flowcharts, Graphviz DOT and PlantUML activity/component diagrams, each to the others.
 import { z } from 'zod';
 import { defineTool } from '../kit/contract.ts';
-import type { ToolCodes, ToolExample } from '../kit/contract.ts';
+import type { ToolCodeSpecs, ToolExample } from '../kit/contract.ts';
 import { requireTextOrUpload, uploadIdField } from '../kit/fields.ts';
 import { emitConverted, prepareConvert } from './engine.ts';
 import { examples } from './examples.ts';
@@ -62,13 +62,13 @@ export type Output = z.input<typeof output>;
 export type Example = ToolExample<z.input<typeof input>, Output>;
 
 /** Every refusal happens while reading the diagram (`prepare`), before the charge. */
-const codes: ToolCodes = {
-  diagram_empty: { status: 400, meaning: 'The diagram is only white space.' },
-  diagram_format_undetected: { status: 400, meaning: 'from is auto and the text has no Mermaid header, DOT graph/digraph { or @startuml.' },
-  diagram_unsupported_type: { status: 400, meaning: 'A diagram of another kind (Mermaid sequence/class/state ..., PlantUML sequence/class ...); details.type names it.' },
-  diagram_parse_error: { status: 400, meaning: 'Malformed text: an unclosed block, bracket, quote or comment, or an unexpected token; details.line.' },
-  diagram_too_large: { status: 400, meaning: 'More than 5,000 nodes, 20,000 edges or 1,000 subgraphs.' },
-  diagram_too_deep: { status: 400, meaning: 'Subgraphs, clusters, packages or blocks nested more than 64 deep.' },
+const codes: ToolCodeSpecs = {
+  diagram_empty: 'The diagram is only white space.',
+  diagram_format_undetected: 'from is auto and the text has no Mermaid header, DOT graph/digraph { or @startuml.',
+  diagram_unsupported_type: 'A diagram of another kind (Mermaid sequence/class/state ..., PlantUML sequence/class ...); details.type names it.',
+  diagram_parse_error: 'Malformed text: an unclosed block, bracket, quote or comment, or an unexpected token; details.line.',
+  diagram_too_large: 'More than 5,000 nodes, 20,000 edges or 1,000 subgraphs.',
+  diagram_too_deep: 'Subgraphs, clusters, packages or blocks nested more than 64 deep.',
 };
 
 export default defineTool({

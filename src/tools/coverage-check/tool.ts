@@ -108,9 +108,9 @@ export default defineTool({
   hostile: hostileCases,
   examples,
   codes: {
-    requirements_required: { status: 400, meaning: 'Neither requirements (a list) nor brief (free text) was sent: there is nothing to match the stories against.' },
-    brief_no_requirements: { status: 400, meaning: 'The brief holds no statement with content words to use as a requirement.' },
-    brief_too_many_requirements: { status: 400, meaning: 'The brief splits into more requirements than the 500 accepted (the body gives count and limit).' },
+    requirements_required: 'Neither requirements (a list) nor brief (free text) was sent: there is nothing to match the stories against.',
+    brief_no_requirements: 'The brief holds no statement with content words to use as a requirement.',
+    brief_too_many_requirements: 'The brief splits into more requirements than the 500 accepted (the body gives count and limit).',
   },
   // Every refusal happens here, before the charge: a brief with nothing to match, or too much.
   prepare(body) {

@@ -1,7 +1,7 @@
 // diagram-contrast: WCAG contrast QA and auto-fix for Mermaid and SVG diagrams (check, fix and harden modes).
 import { z } from 'zod';
 import { defineTool } from '../kit/contract.ts';
-import type { ToolCodes, ToolExample } from '../kit/contract.ts';
+import type { ToolCodeSpecs, ToolExample } from '../kit/contract.ts';
 import { requireTextOrUpload, uploadIdField } from '../kit/fields.ts';
 import { analyseDiagram, MAX_ITEMS, prepareDiagram } from './engine.ts';
 import { EXAMPLES } from './examples.ts';
@@ -117,16 +117,16 @@ export type Output = z.input<typeof output>;
 export type Example = ToolExample<z.input<typeof input>, Output>;
 
 /** Every refusal comes from `prepare` (reading the diagram), before the charge. */
-const codes: ToolCodes = {
-  diagram_empty: { status: 400, meaning: 'The diagram is only white space.' },
-  diagram_not_recognized: { status: 400, meaning: 'The text is neither an SVG document nor a Mermaid diagram (no diagram type and no classDef/style statements).' },
-  mermaid_too_long: { status: 400, meaning: "The Mermaid source is over 50,000 characters, Mermaid's own maxTextSize." },
-  mermaid_too_complex: { status: 400, meaning: 'The Mermaid diagram draws more than 20,000 links.' },
-  mermaid_frontmatter_invalid: { status: 400, meaning: 'The frontmatter is unclosed, too long, not valid YAML, repeats a key or nests too deep.' },
-  mermaid_directive_invalid: { status: 400, meaning: 'An %%{init: ...}%% directive is not valid JSON or nests too deep.' },
-  svg_malformed: { status: 400, meaning: 'The SVG is not well-formed XML or has no root element.' },
-  svg_not_svg: { status: 400, meaning: 'The root element of the markup is not <svg>.' },
-  svg_too_complex: { status: 400, meaning: 'The SVG has more than 10,000 elements or nests them more than 256 deep.' },
+const codes: ToolCodeSpecs = {
+  diagram_empty: 'The diagram is only white space.',
+  diagram_not_recognized: 'The text is neither an SVG document nor a Mermaid diagram (no diagram type and no classDef/style statements).',
+  mermaid_too_long: "The Mermaid source is over 50,000 characters, Mermaid's own maxTextSize.",
+  mermaid_too_complex: 'The Mermaid diagram draws more than 20,000 links.',
+  mermaid_frontmatter_invalid: 'The frontmatter is unclosed, too long, not valid YAML, repeats a key or nests too deep.',
+  mermaid_directive_invalid: 'An %%{init: ...}%% directive is not valid JSON or nests too deep.',
+  svg_malformed: 'The SVG is not well-formed XML or has no root element.',
+  svg_not_svg: 'The root element of the markup is not <svg>.',
+  svg_too_complex: 'The SVG has more than 10,000 elements or nests them more than 256 deep.',
 };
 
 export default defineTool({

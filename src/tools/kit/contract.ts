@@ -95,6 +95,12 @@ export class ToolError extends Error {
 export type ToolCodes = Record<string, { status: number; meaning: string }>;
 
 /**
+ * How a definition writes its codes: a code's meaning alone when it is a 400 refusal of the input (as nearly
+ * every tool code is), or its status and meaning; `defineTool` turns them into ToolCodes.
+ */
+export type ToolCodeSpecs = Record<string, string | { status: number; meaning: string }>;
+
+/**
  * A tool folder's `tool.ts` exports one of these as its default export. `P` is what the optional `prepare`
  * step hands to `run` (undefined when the tool has none).
  */
@@ -149,9 +155,11 @@ const DEFAULT_ANNOTATIONS: ToolAnnotations = { readOnlyHint: true, idempotentHin
  * DEFAULT_ANNOTATIONS: a definition states only the hints that differ.
  */
 export function defineTool<I extends z.ZodType, O extends z.ZodType, P = undefined>(
-  def: Omit<ToolDefinition<I, O, P>, 'annotations' | 'codes' | 'credits' | 'deployed'> & Partial<Pick<ToolDefinition<I, O, P>, 'annotations' | 'codes' | 'credits' | 'deployed'>>,
+  def: Omit<ToolDefinition<I, O, P>, 'annotations' | 'codes' | 'credits' | 'deployed'> &
+    Partial<Pick<ToolDefinition<I, O, P>, 'annotations' | 'credits' | 'deployed'>> & { codes?: ToolCodeSpecs },
 ): ToolDefinition<I, O, P> {
-  return { credits: 1, deployed: true, codes: {}, ...def, annotations: { ...DEFAULT_ANNOTATIONS, ...def.annotations } };
+  const codes = Object.fromEntries(Object.entries(def.codes ?? {}).map(([code, spec]) => [code, typeof spec === 'string' ? { status: 400, meaning: spec } : spec]));
+  return { credits: 1, deployed: true, ...def, codes, annotations: { ...DEFAULT_ANNOTATIONS, ...def.annotations } };
 }
 
 /** snake_case MCP name from the kebab-case path segment. */

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { addCodedIssue, counts } from '../kit/fields.ts';
 import { defineTool } from '../kit/contract.ts';
-import type { ToolCodes } from '../kit/contract.ts';
+import type { ToolCodeSpecs } from '../kit/contract.ts';
 import { TASK_CATEGORIES } from './classify.ts';
 import { advise, prepareAdvice } from './engine.ts';
 import { EXAMPLES } from './examples.ts';
@@ -136,9 +136,9 @@ const output = z.object({
 /** The engine's answer: the success body without request_id. */
 export type Output = z.input<typeof output>;
 
-const codes: ToolCodes = {
-  cache_tokens_exceed_input: { status: 400, meaning: 'cache_read_tokens + cache_write_tokens exceed input_tokens (cached tokens are part of the prompt).' },
-  no_model_matches_constraints: { status: 400, meaning: 'No model in the price snapshot meets every constraint; `excluded` counts the models each constraint removed.' },
+const codes: ToolCodeSpecs = {
+  cache_tokens_exceed_input: 'cache_read_tokens + cache_write_tokens exceed input_tokens (cached tokens are part of the prompt).',
+  no_model_matches_constraints: 'No model in the price snapshot meets every constraint; `excluded` counts the models each constraint removed.',
 };
 
 export default defineTool({

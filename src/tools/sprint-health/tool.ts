@@ -135,7 +135,7 @@ export default defineTool({
   examples,
   hostile: hostileCases,
   codes: {
-    sprints_too_small: { status: 400, meaning: 'A sprint figure is below its floor: committed or team_capacity under 0.001, or completed between 0 and 0.001 (the field names which).' },
+    sprints_too_small: 'A sprint figure is below its floor: committed or team_capacity under 0.001, or completed between 0 and 0.001 (the field names which).',
   },
   run: (args) => analyse(args),
 });

@@ -200,7 +200,7 @@ export default defineTool({
   examples,
   hostile: hostileCases,
   codes: {
-    entries_duration_required: { status: 400, meaning: 'An entry gives neither duration nor both start and end, so its time is unknown.' },
+    entries_duration_required: 'An entry gives neither duration nor both start and end, so its time is unknown.',
   },
   run: (args, ctx) => check({ ...args, as_of: args.as_of ?? ctx.now().toISOString().slice(0, 10) }),
 });
