@@ -4,7 +4,7 @@ import type { ToolExample } from '../kit/contract.ts';
 import type { input, Output } from './tool.ts';
 
 /** The fixture geography is fictional; against the real BLM services the same coordinates give real data. */
-export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
+export const examples: ToolExample<z.input<typeof input>, Output>[] = [
   {
     "title": "BLM land inside a Wilderness, with a 5 km radius (fake ArcGIS fixture geography)",
     "runs": "upstream",

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineTool } from '../kit/contract.ts';
 import { ACTIVITIES } from './activity-table.ts';
-import { EXAMPLES } from './examples.ts';
+import { examples } from './examples.ts';
 import { hostileCases } from './hostile.ts';
 import { lookup } from './lookup.ts';
 
@@ -118,7 +118,7 @@ export default defineTool({
   input,
   output,
   annotations: { openWorldHint: true },
-  examples: EXAMPLES,
+  examples,
   hostile: hostileCases,
   refundExempt: [504],
   run(args, ctx) {

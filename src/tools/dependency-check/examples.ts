@@ -2,7 +2,7 @@
 import type { ToolExample } from '../kit/contract.ts';
 import type { Input, Output } from './tool.ts';
 
-export const EXAMPLES: ToolExample<Input, Output>[] = [
+export const examples: ToolExample<Input, Output>[] = [
   {
     "title": "package.json with a typosquat, a wildcard and a git branch",
     "input": {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineTool } from '../kit/contract.ts';
 import { counts, requireTextOrUpload, uploadIdField } from '../kit/fields.ts';
 import { checkManifest, prepareManifest } from './engine.ts';
-import { EXAMPLES } from './examples.ts';
+import { examples } from './examples.ts';
 import { hostileCases } from './hostile.ts';
 import { ECOSYSTEMS, FINDING_CODES, FORMATS, GROUPS, MAX_MANIFEST_CHARS, PROJECT_KINDS, SEVERITIES, SOURCES } from './model.ts';
 
@@ -99,7 +99,7 @@ export default defineTool({
   input,
   output,
   uploadField: 'manifest',
-  examples: EXAMPLES,
+  examples,
   hostile: hostileCases,
   codes: {
     manifest_empty: 'The manifest holds nothing but whitespace.',

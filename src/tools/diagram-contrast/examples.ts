@@ -16,7 +16,7 @@ const ARCHIVED_TEXT: Failure = { fg: '#ffffff', bg: '#8f949b', ratio: 3.05, need
 const OPACITY_REASON =
   'it is drawn at 50% opacity (opacity, fill-opacity or a translucent group), which caps its contrast at 3.94:1: no text colour or fill reaches 4.5:1; raise the opacity';
 
-export const EXAMPLES: Example[] = [
+export const examples: Example[] = [
   {
     title: 'Check a flowchart whose class puts white text on a coral fill',
     input: { diagram: CORAL },

@@ -4,7 +4,7 @@ import { defineTool } from '../kit/contract.ts';
 import type { ToolCodeSpecs, ToolExample } from '../kit/contract.ts';
 import { requireTextOrUpload, uploadIdField } from '../kit/fields.ts';
 import { analyseDiagram, MAX_ITEMS, prepareDiagram } from './engine.ts';
-import { EXAMPLES } from './examples.ts';
+import { examples } from './examples.ts';
 import { hostileCases } from './hostile.ts';
 import { THEME_NAMES } from './mermaid-theme.ts';
 
@@ -142,7 +142,7 @@ export default defineTool({
   uploadField: 'diagram',
   input,
   output,
-  examples: EXAMPLES,
+  examples,
   hostile: hostileCases,
   codes,
   // Every refusal happens here, before the charge; run works on the document read here.

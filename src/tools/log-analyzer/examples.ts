@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { ToolExample } from '../kit/contract.ts';
 import type { input, Output } from './tool.ts';
 
-export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
+export const examples: ToolExample<z.input<typeof input>, Output>[] = [
   {
     title: "A log4j service log with a Java stack trace kept with its line",
     input: {

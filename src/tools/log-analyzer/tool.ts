@@ -4,7 +4,7 @@ import { defineTool } from '../kit/contract.ts';
 import { requireTextOrUpload, uploadIdField } from '../kit/fields.ts';
 import { MAX_ANOMALIES } from './anomalies.ts';
 import { analyzeInput } from './engine.ts';
-import { EXAMPLES } from './examples.ts';
+import { examples } from './examples.ts';
 import { hostileCases } from './hostile.ts';
 import { LEVELS } from './levels.ts';
 
@@ -101,7 +101,7 @@ export default defineTool({
   output,
   uploadField: 'log',
   hostile: hostileCases,
-  examples: EXAMPLES,
+  examples,
   run(args, ctx) {
     return analyzeInput(args, ctx.now().getTime());
   },

@@ -58,7 +58,7 @@ const NEVER = {
   },
 } as const;
 
-export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
+export const examples: ToolExample<z.input<typeof input>, Output>[] = [
   {
     title: "One feature, SOC 2: password reset",
     input: {

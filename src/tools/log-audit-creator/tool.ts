@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { counts } from '../kit/fields.ts';
 import { defineTool } from '../kit/contract.ts';
 import { buildSpec } from './engine.ts';
-import { EXAMPLES } from './examples.ts';
+import { examples } from './examples.ts';
 import { FRAMEWORK_IDS } from './frameworks.ts';
 import { hostileCases } from './hostile.ts';
 
@@ -190,7 +190,7 @@ export default defineTool({
   credits: 2,
   input,
   output,
-  examples: EXAMPLES,
+  examples,
   hostile: hostileCases,
   run: (args) => buildSpec(args),
 });

@@ -12,7 +12,7 @@ const SNAPSHOT = {
   ],
 };
 
-export const EXAMPLES: ToolExample<z.input<typeof input>, Output>[] = [
+export const examples: ToolExample<z.input<typeof input>, Output>[] = [
   {
     "title": "Coding agent with tool calling, balanced",
     "input": {

@@ -5,7 +5,7 @@ import { defineTool } from '../kit/contract.ts';
 import type { ToolCodeSpecs } from '../kit/contract.ts';
 import { TASK_CATEGORIES } from './classify.ts';
 import { advise, prepareAdvice } from './engine.ts';
-import { EXAMPLES } from './examples.ts';
+import { examples } from './examples.ts';
 import { hostileCases } from './hostile.ts';
 import { PROVIDER_IDS, SNAPSHOT } from './snapshot.ts';
 
@@ -153,7 +153,7 @@ export default defineTool({
     'models newer than the capability data are absent until the snapshot is rebuilt.',
   input,
   output,
-  examples: EXAMPLES,
+  examples,
   hostile: hostileCases,
   codes,
   // Refusals (no model meets the constraints) happen here, in validation, before the credit is charged.

@@ -50,7 +50,7 @@ const EXAMPLE_INPUTS = {
   pip: { lockfile: requirements, format: 'requirements', allowed_registries: ['pypi.corp.example.com'] },
 } as const;
 
-export const EXAMPLES: ToolExample<Input, Output>[] = [
+export const examples: ToolExample<Input, Output>[] = [
   {
     title: 'package-lock.json with the event-stream incident and a git dependency that runs an install script',
     input: EXAMPLE_INPUTS.npm,

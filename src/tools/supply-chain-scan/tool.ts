@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineTool } from '../kit/contract.ts';
 import { requireTextOrUpload, uploadIdField } from '../kit/fields.ts';
 import { MAX_LISTED_FINDINGS, MAX_LISTED_PACKAGES, prepareLockfile, scanLockfile } from './engine.ts';
-import { EXAMPLES } from './examples.ts';
+import { examples } from './examples.ts';
 import { hostileCases } from './hostile.ts';
 import { ECOSYSTEMS, FORMATS, MAX_LOCKFILE_CHARS, SEVERITIES, SOURCE_KINDS } from './model.ts';
 import { FINDING_CODES } from './rules.ts';
@@ -117,7 +117,7 @@ export default defineTool({
   input,
   output,
   uploadField: 'lockfile',
-  examples: EXAMPLES,
+  examples,
   hostile: hostileCases,
   codes: {
     lockfile_format_unknown: 'The lockfile format could not be told from format, filename or content (allowed lists the formats).',
