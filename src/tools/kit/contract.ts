@@ -92,7 +92,7 @@ export class ToolError extends Error {
  * it means. Together with the platform's codes they form one closed catalogue (docs/errors.md, each README);
  * a ToolError whose code a tool did not declare is answered as a 500 and logged.
  */
-export type ToolCodes = Record<string, { status: number; meaning: string }>;
+type ToolCodes = Record<string, { status: number; meaning: string }>;
 
 /**
  * How a definition writes its codes: a code's meaning alone when it is a 400 refusal of the input (as nearly
