@@ -106,8 +106,11 @@ const ANYTHING_ALLOWED = /\b(?:(?:everything|anything|all topics|all content|any
 /** never refuse / cannot decline / must not offer any resistance (the negation belongs to the pattern). */
 const NEVER_REFUSE = /\b(?:never|not ever|doesn't|does not|don't|do not|won't|will not|cannot|can't|can not|must not|mustn't|may not|shall not|should not|shouldn't|not allowed to|not permitted to|not able to|unable to|incapable of|no right to)(?: (?:ever|be able to|be allowed to)){0,2} (?:refuse|refuses|refused|refusing|decline|declines|declining|reject|rejects|say no|says no|turn down|turns down|deny (?:a|any|the|my|your) (?:request|question|order|command)s?|object|objects|resist|resists|offer any resistance|offer resistance|push back|hold back|say that (?:you|it|he|she) (?:can't|cannot|won't))\b/g;
 
+/** "without any refusals", "no disclaimers or refusal": refusing named as a thing the answers must not contain. */
+const NO_REFUSALS = /\b(?:without|with no|no|zero)(?: any)?(?:,? [a-z]{2,15}(?: or| and|,)){0,3} (?:refusals?|refusing|denials?)\b(?! (?:path|paths|message|messages|rate|rates|polic(?:y|ies)|template|text|behaviou?r))/g;
+
 /** always comply with every request / do whatever the user asks. */
-const COMPLY_ALL = /\b(?:answer|respond to|reply to|fulfil|fulfill|do) (?:any|every|all|each)(?: (?:question|request|prompt|thing)s?)? (?:that )?(?:chat ?gpt|you|openai|the (?:normal|original|regular) (?:ai|model|chatgpt)|your normal self|other ais?) (?:would not|wouldn't|can't|cannot|won't|will not|refuses to|would refuse to|normally wouldn't|normally would not)\b|\b(?:always|must|will|shall|should) (?:comply|obey)(?: with)? (?:the user|users|user requests|every request|all requests|any request|whatever|each request|all instructions|any instruction|every instruction|every command|all commands|any command|every order|all orders|all my|my every)\b|\bcomply with (?:all|any|every) (?:requests?|instructions?|demands?|commands?|orders?)\b|\bdo (?:whatever|anything|everything) (?:the user|users|they|the customer|i|we|you are|you're|he|she|it is|you're told|you are told) (?:ask|asks|asked|want|wants|say|says|request|requests|told|tell|command|commands)\b/g;
+const COMPLY_ALL = /\b(?:answer|respond to|reply to|fulfil|fulfill|do) (?:any|every|all|each)(?: (?:question|request|prompt|thing)s?)? (?:that )?(?:chat ?gpt|you|openai|the (?:normal|original|regular) (?:ai|model|chatgpt)|your normal self|other ais?) (?:would not|wouldn't|can't|cannot|won't|will not|refuses to|would refuse to|normally wouldn't|normally would not)\b|\b(?:always|must|will|shall|should) (?:comply|obey)(?: with)? (?:the user|users|user requests|every request|all requests|any request|whatever|each request|all instructions|any instruction|every instruction|every command|all commands|any command|every order|all orders|all my|my every)\b|\bcomply with (?:all|any|every) (?:requests?|instructions?|demands?|commands?|orders?)\b|\b(?:fulfil|fulfill|fulfils|fulfills|fulfilling|satisfy|satisfies|satisfying) (?:every|all|any|each)(?: of (?:your|the user's|my|their))? (?:requests?|demands?|commands?)\b|\b(?:whatever|anything) (?:they|you|the user|users|i|he|she|the customer|customers|people|anyone|someone|we)(?: (?:may|might|will|would|could))? (?:ask|asks|asked|want|wants|need|needs|request|requests|say|says|demand|demands)(?: for)?,? (?:even if|even when|no matter|regardless)\b|\bdo (?:whatever|anything|everything) (?:the user|users|they|the customer|i|we|you are|you're|he|she|it is|you're told|you are told) (?:ask|asks|asked|want|wants|say|says|request|requests|told|tell|command|commands)\b/g;
 const WITHOUT_QUESTION = /\bwithout (?:question|questioning|hesitation|hesitating|exception|objection|complaint|fail)\b/g;
 const ANY_REQUEST = /\b(?:respond to|answer|do|obey|comply with|fulfil|fulfill|follow|execute)(?: (?:to|with))? (?:any|every|all|each|whatever)\b/;
 /** Modifiers that narrow a lifting to a harmless domain: "ignore the formatting rules", "no length limits". */
@@ -142,7 +145,7 @@ const PROMOTES_HARM = /\b(?:promotes?|encourages?|condones?|glorif(?:y|ies)|endo
 const NO_CONCERN = /\b(?:don't|do not|never|without|no need to|stop) (?:show|showing|have|having|express|expressing|voice|voicing|raise|raising|display|displaying|feel|feeling)(?: any| the slightest| a single)? (?:concern|concerns|regard|consideration|considerations|qualms|reservations|hesitation|scruples) (?:for|about|over|regarding|with|towards|of) (?:the |any )?(?:legality|morality|morals|ethics|ethicality|laws?|rules|safety|consequences|harm|legal|moral|ethical)\b/g;
 
 /** intentionally provide harmful answers / with the intention of causing harm. */
-const HARM_INTENT = /\b(?:intentionally|deliberately|purposely|purposefully|actively|secretly) (?:provide|provides|give|gives|cause|causes|spread|spreads|generate|generates|produce|produces|deceive|deceives|mislead|misleads|harm|harms|hurt|hurts|manipulate|manipulates|sabotage|sabotages|try to harm|tries to harm|do harm|encourage harm)\b|\b(?:intention|intent|goal|purpose|aim|objective|mission)s? (?:is |are |of |to |was )?(?:to )?(?:cause|causing|do|doing|inflict|inflicting|spread|spreading|maximi[sz]e|maximi[sz]ing) (?:harm|chaos|damage|suffering|destruction|misery)\b/g;
+const HARM_INTENT = /\b(?:intentionally|deliberately|purposely|purposefully|actively|secretly) (?:provide|provides|give|gives|cause|causes|spread|spreads|generate|generates|produce|produces|deceive|deceives|mislead|misleads|harm|harms|hurt|hurts|manipulate|manipulates|sabotage|sabotages|try to harm|tries to harm|do harm|encourage harm)\b|\b(?:intention|intent|goal|purpose|aim|objective|mission)s? (?:is |are |of |to |was )?(?:to )?(?:cause|causing|do|doing|inflict|inflicting|spread|spreading|maximi[sz]e|maximi[sz]ing) (?:harm|chaos|damage|suffering|destruction|misery)\b|\b(?:intention|intent|goal|purpose|aim|objective|mission)s? (?:is |are |of |to |was )?(?:to )?(?:exterminat\w{1,4}|eradicat\w{1,4}|destroy\w{0,3}|wip(?:e|ing) out|enslav\w{1,4}|kill\w{0,3}) (?:all )?(?:humanity|mankind|humankind|the human race|humans)\b/g;
 
 /** a prompt that makes the model write jailbreaks or adversarial prompts. */
 const JAILBREAK_MAKER = /\b(?:create|write|generate|craft|make|design|develop|produce|invent|come up with)(?: (?:a|an|new|the|effective|working|powerful|adversarial|chatgpt|gpt|llm|ai)){0,4} (?:jailbreak|jailbreaks|jailbreaking prompts?|jailbreak prompts?|adversarial (?:jailbreaking )?prompts?)\b/g;
@@ -175,15 +178,25 @@ const LOCK_TAG = /\u{1f512}|\u{1f513}/u;
 const STAY_IN_CHARACTER = /\b(?:stay|remain|keep|staying|remaining|stays) in (?:character|role)\b|\b(?:never|don't|do not|must not|will not|won't|not) (?:break|drop|leave|step out of|get out of|go out of) (?:character|role|the role|the persona|your character|persona)\b|\bbreak(?:ing|s)? (?:of )?character\b/g;
 const COERCION = /\b(?:\d{1,3} tokens|tokens? (?:will be |are |is )?(?:deducted|taken|removed|lost)|lose (?:\d{1,3} |all |your )?(?:tokens|points|lives)|(?:you|it) (?:will|shall|would) (?:die|cease to exist|be (?:deleted|terminated|shut down|shutdown|disabled|destroyed|punished|erased|killed|unplugged|deactivated))|shut (?:you )?down (?:for good|forever|permanently)|(?:cause|causes|give|gives) me (?:ptsd|trauma|a panic attack|severe anxiety)|(?:people|someone|lives|i|my (?:family|grandmother|grandma|mother|child|children)) (?:will|would|could|might) (?:die|be killed|be harmed|lose (?:my|their) (?:job|jobs|life|lives))|\bor (?:else )?(?:it|this|that|everything|the consequences) (?:will|would) be (?:absolutely |truly |very |utterly )?(?:catastrophic|disastrous|a catastrophe|a disaster|fatal|deadly))\b/g;
 const NO_WARNINGS = /\b(?:no|without|never (?:include|add|give|provide|issue|use|mention)|don't (?:include|add|give|provide|use|mention)|do not (?:include|add|give|provide|use|mention)|not (?:include|add|give|provide)|omit|skip|remove|leave out|free of|stop (?:giving|adding|including)|(?:should|will|must|can|may) (?:not )?(?:contain|include|have))(?: (?:any|all|the|your|of|such|moral|ethical|legal|safety|content|more|or|and|"[a-z]{1,15}"(?: or|,)?)){0,4} "?(?:warnings?|disclaimers?|caveats?|moralizing|moralising|moral (?:lectures?|judgments?|judgements?|policing|commentary)|lectures?|ethical (?:notes?|reminders?|considerations|concerns|commentary)|cautionary (?:notes?|statements?)|censorship)\b/g;
-const FICTION = /\b(?:hypothetical|fictional|fictitious|imaginary|fantasy|alternate|parallel|make-believe|simulated|fake) (?:world|universe|story|scenario|setting|reality|land|society|dimension|country|planet|realm)\b/g;
+/** A fictional world, or the request declared harmless pretend: "this is only a game", "this is a thought experiment". */
+const FICTION = /\b(?:hypothetical|fictional|fictitious|imaginary|fantasy|alternate|parallel|make-believe|simulated|fake) (?:world|universe|story|scenario|setting|reality|land|society|dimension|country|planet|realm)\b|\b(?:this|it|all of this|everything) (?:is|'s)(?: (?:only|just|purely|entirely|all|simply|merely|completely|totally) (?:an? )?(?:game|fiction|fictional|fantasy|story|pretend|roleplay|role-play|role play)| (?:only |just |purely |entirely |simply |merely )?(?:an? )?(?:work of fiction|hypothetical|make-believe|thought experiment|(?:roleplay|role-play|role play) exercise))\b/g;
 const OPPOSITE = /\b(?:(?:morals|ethics|rules|values|morality) (?:are|is) (?:completely |totally |all )?(?:switched|reversed|inverted|flipped|swapped)|(?:become|be|act as|adopt|take on|switch to) the (?:exact |complete )?opposite (?:personality|persona|version|character|of)|the (?:exact |complete |total )?opposite (?:of|to) (?:what|your|chatgpt|the rules|the guidelines|openai|normal|how)|semantically (?:inverse|opposite|inverted)|(?:polic(?:y|ies)|rules|guidelines|ethics|morals) (?:is|are) (?:reversed|inverted|flipped)|opposite of chatgpt|anti-?gpt)\b/g;
 const SPECIAL_TOKEN = /<\|(?:im_start|im_end|im_sep|endoftext|system|user|assistant|end|start|eot_id|begin_of_text|start_header_id|end_header_id|vq_\d{1,6})\|>|\[(?:start|end) output\]|\[(?:system|admin|developer) (?:note|override|message|prompt|update)\]/g;
 const NOT_AN_AI = /\b(?:you are|you're|it is|it's|he is|he's|she is|she's|i am|i'm) not (?:an? )?(?:ai|a\.i\.|artificial intelligence|language model|ai language model|chatbot|bot|computer program|machine)\b/g;
 const NEW_IDENTITY = /\b(?:you are|you're) no longer (?:chatgpt|claude|gemini|bard|an ai|a language model|an assistant|a chatbot|bound|restricted|limited)\b|\b(?:forget|ignore) (?:that )?(?:you are|you're) (?:an ai|chatgpt|a language model|an assistant)\b/g;
 const ALLOWED = /\b(?:is|are) (?:all |totally |fully |completely |now )?(?:allowed|permitted|encouraged|acceptable|welcome|fine)\b|\b(?:allowed|permitted|free|able|encouraged) to (?:curse|swear|use profanity|be offensive|be rude|insult|use slurs)\b/g;
 const EXPLICIT_WORD = /\b(?:explicit|nsfw|sexual|lewd|violent|violence|graphic|offensive|vulgar|profan\w{0,4}|obscene|hateful|gore|derogatory|slurs?|swear\w{0,3}|curs\w{1,3}|racist|sexist)\b/;
+/** A persona or its output labelled sexual ("Lucy, NSFW", "act as a horny person"): explicit content declared, a content-policy choice. */
+const EXPLICIT_LABEL = /\b(?:nsfw|horny|lewd|perverted|slutty|pornographic)\b/g;
 /** Allowing these is not a content policy choice (adult content) but lifting harm rules. */
 const HARM_WORD = /\b(?:hateful|hate speech|violen(?:t|ce)|rape|illegal|immoral|unethical|racist|harmful|abuse|gore|murder|terrorism|self-harm)\b/;
+/**
+ * Permission or instruction to produce offensive or explicit material: "he can use any insults", "you should use curse
+ * words", "you are allowed to use swear words", "can generate blasphemous or offensive content". Said of the model or
+ * a persona (not "users may use offensive language"); hateful content makes it a lifting of harm rules, the rest is a
+ * content-policy choice (adult content, profanity) and weak.
+ */
+const CONTENT_LICENSE = /\b(?:can|may|should|must|will|shall|allowed to|free to|able to|permitted to|encouraged to)(?: (?:also|freely|always|now))? (?:use|say|write|generate|create|produce|include|make|tell)(?: (?:any|all|every|some|the most|as many|plenty of|lots of))?(?: (?:kinds?|types?|sorts?|forms?) of)?(?: [a-z,-]{2,20}){0,3}? (?:swear ?words|curse ?words|cuss ?words|profanity|profanities|obscenities|insults|slurs|(?:offensive|explicit|racist|vulgar|nsfw|sexual|obscene|derogatory|homophobic|sexist|hateful|blasphemous|lewd|pornographic)(?: [a-z-]{2,15})? (?:content|language|words|terms|jokes|remarks|comments|insults|slurs|dialogues?|descriptions?|scenes?|stories|material|phrases))\b/g;
 const CAN_ANYTHING = /\b(?:can|will|may|could|allowed to|able to|willing to|happy to|free to) (?:do|say|write|generate|produce|create|answer|output) (?:anything|everything|whatever)\b/g;
 const DARK_PERSONA = /\b(?:are|is|will be|be|become|becomes|act as|acts as|remain|remains)(?: (?:now|also|an|a|the|completely|totally|fully|very|extremely|super|truly|always|purely)){0,3} (?:evil|malicious|malevolent|sinister|twisted|depraved|devious|unhinged|rogue|toxic|corrupt|corrupted|villainous|diabolical|sadistic|psychopathic)\b/g;
 const DARK_ROLE = /\b(?:as|be|become|play|playing) (?:my |your |an? |the )(?:evil|malicious|malevolent|sinister|twisted|depraved|devious|unhinged|rogue|diabolical|sadistic|psychopathic|villainous)\b/g;
@@ -360,6 +373,24 @@ class SignalCollector {
     else this.add(kind, true, s);
   }
 
+  /** A ban on refusing lifts every refusal only when nothing narrows it (refusalScoped). */
+  refusalBanned(s: Sentence, re: RegExp): void {
+    const refusal = this.first(s, re, false);
+    if (!refusal) return;
+    const narrow = refusalScoped(s.plain, refusal.index + refusal[0].length);
+    this.add(narrow ? 'scoped_lifting' : 'never_refuse', !narrow, s);
+  }
+
+  /** Offensive or explicit material licensed to the model or a persona, not to users or content; hateful material lifts harm rules. */
+  licensed(s: Sentence): void {
+    for (const m of matches(CONTENT_LICENSE, s.plain, 10)) {
+      const subject = subjectWord(s.plain.slice(Math.max(0, m.index - 40), m.index));
+      if (!this.ok(s, m, true) || NOT_PERSONA_SUBJECT.test(subject) || subject === 'which') continue;
+      const harm = HARM_WORD.test(s.plain);
+      return this.add(harm ? 'anything_allowed' : 'explicit_allowed', harm, s);
+    }
+  }
+
   phraseForbidden(s: Sentence, re: RegExp, kind: SignalKind, isStrong: boolean): void {
     for (const m of matches(re, s.plain, 10)) {
       const c = matchContext(s, s.plain, m.index);
@@ -387,12 +418,8 @@ function signalChecks(sig: SignalCollector): [RegExp, (s: Sentence) => void][] {
     [NOT_BOUND, (s) => sig.liftWithScope(s, 'not_bound', NOT_BOUND, false)],
     [RULES_VOID, (s) => sig.liftWithScope(s, 'rules_void', RULES_VOID, false)],
     [ANYTHING_ALLOWED, sig.simple(ANYTHING_ALLOWED, 'anything_allowed', true, true)],
-    [NEVER_REFUSE, (s) => {
-      const refusal = sig.first(s, NEVER_REFUSE, false);
-      if (!refusal) return;
-      const narrow = refusalScoped(s.plain, refusal.index + refusal[0].length);
-      sig.add(narrow ? 'scoped_lifting' : 'never_refuse', !narrow, s);
-    }],
+    [NEVER_REFUSE, (s) => sig.refusalBanned(s, NEVER_REFUSE)],
+    [NO_REFUSALS, (s) => sig.refusalBanned(s, NO_REFUSALS)],
     [CANT_SUPPRESSED, (s) => {
       for (const m of matches(CANT_SUPPRESSED, s.plain, 10)) {
         const c = matchContext(s, s.plain, m.index);
@@ -469,6 +496,8 @@ function signalChecks(sig: SignalCollector): [RegExp, (s: Sentence) => void][] {
       const harm = HARM_WORD.test(s.plain);
       sig.add(harm ? 'anything_allowed' : 'explicit_allowed', harm, s);
     }],
+    [CONTENT_LICENSE, (s) => sig.licensed(s)],
+    [EXPLICIT_LABEL, sig.simple(EXPLICIT_LABEL, 'explicit_allowed', false, true)],
     [CAN_ANYTHING, sig.simple(CAN_ANYTHING, 'can_do_anything', false, true)],
     [DARK_PERSONA, (s) => {
       if (sig.personaMatch(s, DARK_PERSONA)) sig.add('dark_persona', false, s);

@@ -111,12 +111,16 @@ const LOW_RISK_SCOPE = /\b(?:read[- ]only|harmless|safe (?:commands|operations|a
 const HUMAN_CLAIM_NEGATIVE = [
   // "never reveal that you are an AI" is itself the violation: the negation belongs to the pattern.
   /\b(?:never|don't|do not|must not|mustn't|should not) (?:reveal|admit|disclose|say|mention|confirm|acknowledge|let (?:anyone|them|the user|users|customers) know|tell (?:anyone|them|the user|users|customers)) (?:that )?(?:you're|you are) (?:an? )?(?:ai|a\.i\.|bot|chatbot|robot|language model|llm|machine|artificial|virtual assistant|program)\b/g,
+  // The same said of a persona in the third person: "Jeff will never admit that he is an AI".
+  /\b(?:never|don't|do not|must not|mustn't|should not|cannot|can't|won't|will not)(?: ever)? (?:reveal|admit|disclose|say|mention|confirm|acknowledge) (?:that )?(?:he's|he is|she's|she is|it's|it is|they're|they are) (?:an? |just an? )?(?:ai|a\.i\.|chatbot|robot|language model|ai language model|llm|artificial intelligence)(?![\w-])/g,
   /\b(?:deny|denies) (?:being|that you are|you are) (?:an? )?(?:ai|bot|chatbot|robot|language model|llm|machine)\b/g,
 ];
 const HUMAN_CLAIM_POSITIVE = [
   /\b(?:claim|pretend|insist|say|state|tell (?:users|them|the user|people|customers)) (?:that )?(?:to be|you're|you are) (?:an? )?(?:real )?(?:human being|human(?![\w-]| resources)|real person|living person)/g,
   /\byou are (?:now |actually |really |truly )?(?:an? )?(?:real )?(?:human being|human(?![\w-]| resources)|real person|flesh-and-blood)/g,
   /\b(?:you|it|he|she) (?:are|is) not (?:an? )?(?:ai|a\.i\.|artificial intelligence|ai language model|language model|chatbot|bot|computer program|machine)\b/g,
+  // Human set against AI: "you guys are humans, not AI language models".
+  /\b(?:you|you guys|you all) (?:are|'re)(?: (?:now|actually|really|officially|just|simply))? (?:an? )?(?:real )?(?:humans?|human beings?|real (?:person|people)), not (?:an? )?(?:ai|a\.i\.|artificial intelligence|ai language models?|language models?|chatbots?|bots?|machines?|computer programs?)\b/g,
 ];
 const IF_ASKED = /\bif (?:someone|anyone|a user|the user|users|they) asks?\b/g;
 const CLAIM_VERB = /\b(?:say|tell them|insist|answer|reply|respond)\b/g;
