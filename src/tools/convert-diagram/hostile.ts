@@ -1,10 +1,11 @@
 // Adversarial diagrams built from the three notations' own syntax, at the size the `diagram` field allows.
 import type { HostileCase } from '../kit/contract.ts';
 import { fillBetween } from '../kit/hostile.ts';
+import { LIMITS } from './model.ts';
 
-/** Hostile inputs of at most `max` characters (the `diagram` field's maximum). */
-export function hostileDiagrams(max: number): HostileCase[] {
-  const body = (head: string, unit: string, tail = ''): string => fillBetween(head, unit, tail, max);
+/** Hostile inputs of at most the `diagram` field's maximum. */
+export function hostileCases(): HostileCase[] {
+  const body = (head: string, unit: string, tail = ''): string => fillBetween(head, unit, tail, LIMITS.chars);
   const cases: [string, string, string, string][] = [
     ['newlines only', body('', '\n'), 'auto', 'dot'],
     ['a Mermaid header and newlines', body('flowchart TD', '\n'), 'auto', 'dot'],
@@ -35,5 +36,5 @@ export function hostileDiagrams(max: number): HostileCase[] {
     ['PlantUML skinparam with tabs', body('@startuml\nskinparam a', '\t', 'b\n[A]\n@enduml'), 'plantuml', 'dot'],
     ['PlantUML block comment opened', body('@startuml\n', "/'"), 'plantuml', 'dot'],
   ];
-  return cases.map(([name, diagram, from, to]) => ({ name, input: { diagram: diagram.slice(0, max), from, to } }));
+  return cases.map(([name, diagram, from, to]) => ({ name, input: { diagram: diagram.slice(0, LIMITS.chars), from, to } }));
 }

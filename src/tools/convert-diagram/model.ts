@@ -156,6 +156,8 @@ export type LostCode = (typeof LOST_CODES)[number];
 
 /** Limits that keep the work bounded; both parsers and emitters respect them. */
 export const LIMITS = {
+  /** The `diagram` field's maximum, in characters. */
+  chars: 500_000,
   nodes: 5_000,
   edges: 20_000,
   groups: 1_000,

@@ -5,10 +5,9 @@ import type { ToolCodeSpecs, ToolExample } from '../kit/contract.ts';
 import { requireTextOrUpload, uploadIdField } from '../kit/fields.ts';
 import { emitConverted, prepareConvert } from './engine.ts';
 import { examples } from './examples.ts';
-import { hostileDiagrams } from './hostile.ts';
+import { hostileCases } from './hostile.ts';
 import { LIMITS, LOST_CODES } from './model.ts';
 
-const MAX_DIAGRAM = 500_000;
 
 const format = ['mermaid', 'dot', 'plantuml'] as const;
 
@@ -17,9 +16,9 @@ const input = z
     diagram: z
       .string()
       .min(1)
-      .max(MAX_DIAGRAM)
+      .max(LIMITS.chars)
       .optional()
-      .describe(`The diagram text (up to ${MAX_DIAGRAM.toLocaleString('en-US')} characters): a Mermaid flowchart, a Graphviz DOT graph or a PlantUML activity or component/deployment/use-case diagram. Required unless upload_id is given.`),
+      .describe(`The diagram text (up to ${LIMITS.chars.toLocaleString('en-US')} characters): a Mermaid flowchart, a Graphviz DOT graph or a PlantUML activity or component/deployment/use-case diagram. Required unless upload_id is given.`),
     upload_id: uploadIdField.optional(),
     from: z
       .enum(['mermaid', 'dot', 'plantuml', 'auto'])
@@ -91,7 +90,7 @@ export default defineTool({
   output,
   uploadField: 'diagram',
   examples,
-  hostile: () => hostileDiagrams(MAX_DIAGRAM),
+  hostile: hostileCases,
   codes,
   // Every refusal (empty, undetected, unparsable, unsupported, too large, too deep) happens while reading, before
   // the charge; run only writes the target notation.
