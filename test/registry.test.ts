@@ -1,6 +1,7 @@
 // Registry-wide conventions, enforced for every tool: names, folders, credits, described and capped schemas, examples.
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../src/platform/errors.ts';
 import { toolSchemas } from '../src/gateway/schemas.ts';
@@ -88,6 +89,14 @@ describe.each(tools.map((t) => [t.name, t] as const))('%s', (name, tool) => {
     for (const f of ['tool.ts', 'engine.ts', 'examples.ts', 'hostile.ts', 'README.md', `${name}.test.ts`]) expect(files, f).toContain(f);
     // Schemas live in tool.ts, examples in examples.ts: no second home for either.
     for (const f of ['schema.ts', 'examples.json']) expect(files, f).not.toContain(f);
+  });
+
+  it('declares the `examples` of examples.ts and the `hostileCases` of hostile.ts, by those names', async () => {
+    const dir = path.join(ROOT, 'src/tools', name);
+    const { examples } = (await import(pathToFileURL(path.join(dir, 'examples.ts')).href)) as { examples?: unknown };
+    const { hostileCases } = (await import(pathToFileURL(path.join(dir, 'hostile.ts')).href)) as { hostileCases?: unknown };
+    expect(examples, 'examples.ts: examples').toBe(tool.examples);
+    expect(hostileCases, 'hostile.ts: hostileCases').toBe(tool.hostile);
   });
 
   it('imports nothing from another tool folder (what tools share lives in src/tools/kit/)', () => {
