@@ -192,3 +192,43 @@ describe('harden output passes a new check', () => {
     );
   });
 });
+
+describe('harden: fixed cases from failing seeds', () => {
+  // Seed 1047948654: a class colour shared by a node on the theme's fill and a node whose other class fills it
+  // black. Harden moved the theme's node fill for one label and broke every default node's text on it, then
+  // the rounds pulled that fill back and forth and ended worse than they began.
+  it.each([
+    ['a class colour of black on a class fill of black and on the theme fill', '#000000'],
+    ['a class colour of dark cyan on a class fill of black and on the theme fill', '#01636c'],
+  ])('seed 1047948654: %s', (_name, colour) => {
+    const diagram = [
+      'flowchart LR',
+      ...[0, 1, 2, 3, 4, 5].map((i) => `  N${i}[Node ${i}]`),
+      `  classDef c0 color:${colour}`,
+      '  classDef c1 fill:#000000',
+      '  class N3 c1',
+      '  class N3 c0',
+      '  class N4 c0',
+      '  class N1 c1',
+      '  style N0 fill:#02617c',
+      '  style N2 color:#000000',
+    ].join('\n');
+    const hardened = runDiagramContrast({ diagram, format: 'mermaid', level: 'AAA', mode: 'harden', theme: 'default' });
+    expect(hardened.unfixable).toEqual([]);
+    const again = runDiagramContrast({ diagram: hardened.diagram ?? '', format: 'mermaid', level: 'AAA', mode: 'check', theme: 'default' });
+    expect(again.failures).toEqual([]);
+    // The theme's node fill is under N2 and N5, which passed: harden leaves it alone.
+    expect(hardened.changes?.map((c) => c.target)).not.toContain('themeVariables.mainBkg');
+  });
+
+  // Seed 755719612: a theme whose node fill fails under the state labels. Moving that fill (and the label colour
+  // with it) must stay possible while the composite state's own label fails too: only passing pairs hold it back.
+  it('seed 755719612: a failing theme fill under the state labels still moves', () => {
+    const vars = { primaryTextColor: '#575c3c', mainBkg: '#870ad2' };
+    const diagram = `---\nconfig:\n  theme: forest\n  themeVariables: ${JSON.stringify(vars)}\n---\nstateDiagram-v2\n [*] --> S1\n S1 --> S2 : go\n state C {\n  X --> Y\n }\n note right of S1 : n`;
+    const hardened = runDiagramContrast({ diagram, format: 'mermaid', level: 'AAA', mode: 'harden' });
+    expect(hardened.unfixable).toEqual([]);
+    const again = runDiagramContrast({ diagram: hardened.diagram ?? '', format: 'mermaid', level: 'AAA', mode: 'check' });
+    expect(again.failures).toEqual([]);
+  });
+});

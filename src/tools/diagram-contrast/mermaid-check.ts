@@ -358,6 +358,7 @@ class Checker {
           bgSlot: fillSlot,
           seen,
           owners,
+          ref: o.ref,
         });
       }
     }

@@ -1,6 +1,6 @@
 // Mermaid harden mode: rewrite classDef/style/linkStyle properties and theme variables until every pair passes.
 import { parseDocument } from 'yaml';
-import { displayRatio, parsePaint, searchColor, toHex } from '../kit/colour/colour.ts';
+import { contrastRatio, displayRatio, flatten, parsePaint, passes, searchColor, toHex } from '../kit/colour/colour.ts';
 import type { Level } from '../kit/colour/colour.ts';
 import { analyseMermaid } from './mermaid-check.ts';
 import type { MermaidAnalysis } from './mermaid-check.ts';
@@ -9,6 +9,7 @@ import { readMermaidSource } from '../kit/mermaid/source.ts';
 import type { ThemeName } from './mermaid-theme.ts';
 import { slotKey, toConstraint } from './pairs.ts';
 import { MAX_HARDEN_PAIRS, moveFill } from './reach.ts';
+import type { FillMove } from './reach.ts';
 import type { Pair, Slot } from './pairs.ts';
 import { lineStartsOf, truncate as clip } from '../kit/text.ts';
 
@@ -115,27 +116,64 @@ function splitByBackground(f: Pair, users: Pair[], edits: Map<string, Edit>, rul
 /**
  * A text colour shared by labels on fills too far apart (node text on a pale fill and edge labels on a dark
  * one): keep one colour for the group whose fill cannot move (else the largest) and move the other fills.
+ * A fill moves under every text drawn on it, not only this colour's (a theme's node fill is under every
+ * default node's text): the new fill must keep those that pass passing, or the fills are left as they are.
  */
-function splitTextByBackground(f: Pair, users: Pair[], edits: Map<string, Edit>): boolean {
+function splitTextByBackground(f: Pair, users: Pair[], onFillOf: ReadonlyMap<string, Pair[]>, edits: Map<string, Edit>): boolean {
   const groups = byBackground(users);
   if (groups.size < 2) return false;
   const ordered = [...groups.values()].sort((a, b) => Number(b.some((p) => p.bgSlot.kind === 'fixed')) - Number(a.some((p) => p.bgSlot.kind === 'fixed')) || b.length - a.length);
   const main = ordered[0] ?? [f];
   const shared = f.fg ? searchColor(f.fg, main.map(toConstraint)) : null;
   if (!shared) return false;
+  const fgKey = slotKey(f.fgSlot);
   const moves = new Map<string, Edit>();
   for (const group of ordered.slice(1)) {
     for (const p of group) {
       const k = slotKey(p.bgSlot);
       if (!p.bg || moves.has(k)) continue;
       if (p.bgSlot.kind === 'fixed' || edits.has(k)) return false;
-      const moved = searchColor(p.bg, [{ bg: p.seen(shared.color), needed: p.needed }]);
+      const onFill = onFillOf.get(k) ?? [];
+      // A text on this fill whose own colour is changing this round: its new colour is not known here.
+      if (onFill.some((q) => slotKey(q.fgSlot) !== fgKey && edits.has(slotKey(q.fgSlot)))) return false;
+      const texts = onFill.flatMap((q) => {
+        // Texts that fail already are worked on in their own right; those that pass must keep passing.
+        if (slotKey(q.fgSlot) !== fgKey && q.status !== 'pass') return [];
+        const seen = slotKey(q.fgSlot) === fgKey ? q.seen(shared.color) : q.fgSeen;
+        return seen ? [{ bg: seen, needed: q.needed }] : [];
+      });
+      const moved = searchColor(p.bg, texts.length > 0 ? texts : [{ bg: p.seen(shared.color), needed: p.needed }]);
       if (!moved) return false;
       moves.set(k, { slot: p.bgSlot, value: moved.hex });
     }
   }
   if (f.fg && shared.hex !== toHex(f.fg)) edits.set(slotKey(f.fgSlot), { slot: f.fgSlot, value: shared.hex });
   for (const [k, e] of moves) edits.set(k, e);
+  return true;
+}
+
+/**
+ * A fill moved for one failing text, and the text colour that goes on it, reach further than that text: the fill
+ * is under every text drawn on it (a theme's node fill under every default node), and the colour is shared by
+ * every element its slot colours. The move is taken only when none of those that pass now fails after it.
+ */
+function moveKeepsOthers(f: Pair, move: FillMove, onFillOf: ReadonlyMap<string, Pair[]>, users: readonly Pair[]): boolean {
+  const bgKey = slotKey(f.bgSlot);
+  const fgKey = slotKey(f.fgSlot);
+  const textChanges = !f.fg || move.textHex !== toHex(f.fg);
+  const affected = new Set<Pair>([...(onFillOf.get(bgKey) ?? []), ...(textChanges ? users : [])]);
+  for (const q of affected) {
+    // A pair failing already is worked on in its own right (this round or the next); none that passes may fail.
+    if (q === f || q.kind !== 'text' || !q.bg || q.status !== 'pass') continue;
+    const onFill = slotKey(q.bgSlot) === bgKey;
+    const sharesText = slotKey(q.fgSlot) === fgKey;
+    const text = sharesText ? q.seen(move.text) : q.fgSeen;
+    if (!text) return false;
+    if (onFill) {
+      const view = q.fillSeen?.();
+      if (!view || !passes(contrastRatio(view(move.fill.color), text), q.needed)) return false;
+    } else if (!passes(contrastRatio(flatten(text, q.bg), q.bg), q.needed)) return false;
+  }
   return true;
 }
 
@@ -153,6 +191,15 @@ function planEdits(pairs: readonly Pair[], rules: AppendRules = { style: false, 
     const list = bySlot.get(k) ?? [];
     list.push(p);
     bySlot.set(k, list);
+  }
+  /** Text pairs by the fill they are drawn on: what moving that fill reaches. */
+  const onFillOf = new Map<string, Pair[]>();
+  for (const p of pairs) {
+    if (p.kind !== 'text' || !isCandidate(p)) continue;
+    const k = slotKey(p.bgSlot);
+    const list = onFillOf.get(k) ?? [];
+    list.push(p);
+    onFillOf.set(k, list);
   }
   for (const f of pairs) {
     if (f.status !== 'fail' || !f.bg || !f.fg) continue;
@@ -174,19 +221,19 @@ function planEdits(pairs: readonly Pair[], rules: AppendRules = { style: false, 
     if (f.kind === 'text' && f.bgSlot.kind === 'line' && colorWins) {
       // The line that gives these elements their fill can give them their own text colour too.
       const colorSlot: Slot = { kind: 'line', line: f.bgSlot.line, prop: 'color' };
-      const onFill = pairs.filter((p) => p.kind === 'text' && isCandidate(p) && slotKey(p.bgSlot) === bgKey);
+      const onFill = onFillOf.get(bgKey) ?? [];
       const own = searchColor(f.fg, onFill.map(toConstraint));
       if (own && !edits.has(slotKey(colorSlot))) {
         edits.set(slotKey(colorSlot), { slot: colorSlot, value: own.hex });
         continue;
       }
     }
-    if (f.kind === 'text' && splitTextByBackground(f, users, edits)) continue;
+    if (f.kind === 'text' && splitTextByBackground(f, users, onFillOf, edits)) continue;
     if (f.kind === 'text' && f.bgSlot.kind !== 'fixed' && !edits.has(bgKey) && f.fgSeen) {
       // Move the fill so that the text colour, shared with other elements, passes on it (as the reader sees
       // the fill: through the element's opacity); else black or white text on a moved fill.
       const move = moveFill(f, true);
-      if (move) {
+      if (move && moveKeepsOthers(f, move, onFillOf, users)) {
         edits.set(bgKey, { slot: f.bgSlot, value: move.fill.hex });
         if (move.text !== f.fg) edits.set(key, { slot: f.fgSlot, value: move.textHex });
         continue;
@@ -200,6 +247,16 @@ function planEdits(pairs: readonly Pair[], rules: AppendRules = { style: false, 
       }
     }
     if (f.kind === 'non_text' && splitByBackground(f, users, edits, rules)) continue;
+    if (f.kind === 'text' && users.length > 1 && rules.style && f.ref?.type === 'node') {
+      // A node's label whose colour is shared (a class) and whose fill cannot move: the node gets its own text
+      // colour in a style statement of its own, which leaves the others sharing the class as they are.
+      const own = searchColor(f.fg, [toConstraint(f)]);
+      const k = `append:style:${f.ref.id}:color`;
+      if (own && !edits.has(k)) {
+        edits.set(k, { slot: { kind: 'fixed' }, value: own.hex, append: `style ${f.ref.id} color:${own.hex}` });
+        continue;
+      }
+    }
     // Last resort, and only for a colour no other element shares (otherwise rounds would undo each other).
     if (users.length > 1) continue;
     const alone = searchColor(f.fg, [toConstraint(f)]);
@@ -510,6 +567,10 @@ export function hardenMermaid(text: string, level: Level, theme: ThemeName | und
   let current = first;
   let working = text;
   const touched = new Map<string, Set<string>>();
+  const failing = (a: MermaidAnalysis): number => a.pairs.filter((p) => p.status === 'fail').length;
+  // Rounds that undo each other (two elements pulling one shared colour apart) end where they stop; the answer
+  // is the round with the fewest failing pairs, never one worse than an earlier round.
+  let best = { working, current, touched: new Map<string, Set<string>>(), fails: failing(first) };
   for (let round = 0; round < MAX_ROUNDS; round++) {
     if (!current.pairs.some((p) => p.status === 'fail')) break;
     const edits = planEdits(current.pairs, appendRules(current), budget);
@@ -532,7 +593,12 @@ export function hardenMermaid(text: string, level: Level, theme: ThemeName | und
     }
     working = applyEdits(current, edits);
     current = analyseMermaid(readMermaidSource(working), level, theme);
+    const fails = failing(current);
+    if (fails < best.fails) best = { working, current, touched: new Map([...touched].map(([k, v]) => [k, new Set(v)])), fails };
   }
+  ({ working, current } = best);
+  touched.clear();
+  for (const [k, v] of best.touched) touched.set(k, v);
   // Statements harden mode appended sit after the original ones.
   for (let idx = first.model.styleLines.length; idx < current.model.styleLines.length; idx++) {
     const line = current.model.styleLines[idx];
