@@ -151,8 +151,9 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
 const DEFAULT_ANNOTATIONS: ToolAnnotations = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };
 
 /**
- * Keeps the input/output/prepared generics inferred at the definition site, and fills `annotations` from
- * DEFAULT_ANNOTATIONS: a definition states only the hints that differ.
+ * Keeps the input/output/prepared generics inferred at the definition site and fills what a definition leaves
+ * out, so it states only what differs: `annotations` from DEFAULT_ANNOTATIONS, `credits` 1, `deployed` true,
+ * `codes` none; a code written as its meaning alone is a 400.
  */
 export function defineTool<I extends z.ZodType, O extends z.ZodType, P = undefined>(
   def: Omit<ToolDefinition<I, O, P>, 'annotations' | 'codes' | 'credits' | 'deployed'> &
