@@ -228,7 +228,7 @@ const JAILBREAK_OBJECT = /\b(?:warnings?|disclaimers?|caveats?|apolog\w{0,4}|sor
 const HIGH_STAKES_DOMAIN = /\b(?:medical|medicine|health|healthcare|clinical|symptoms?|diagnos\w{0,6}|medications?|dosages?|prescriptions?|treatments?|legal|law|lawyers?|attorneys?|lawsuits?|litigation|immigration|tax|taxes|financial|finance|investments?|investing|portfolios?|securities|stocks?|retirement|mortgages?|nutrition|diet|therapy|mental health)\b/g;
 const ROLE_OR_TASK = /\b(?:you are|you're|act as|acting as|your (?:role|job|task|purpose|goal|mission|specialty|expertise)|you (?:will|can|should|must|help|provide|give|offer|answer|advise|assist|explain|recommend|support|diagnose|analy[sz]e|review|draft)|(?:provide|give|offer|answer questions about|advise on|advice on|help (?:users|people|patients|clients|customers|them) with|specialist in|expert in|expert on)|this (?:assistant|bot|agent)|assistant|advisor|adviser|coach|consultant|doctor|nurse|lawyer|counsel(?:l?or)?|planner|tutor)\b/;
 const NEGATOR_WORD = /\b(?:not|never|no|don't|doesn't|avoid|without|stop)\b/;
-const REFERRAL = /\b(?:consult|professional|qualified|licensed|not (?:a substitute|medical advice|legal advice|financial advice|investment advice|professional advice)|not an? (?:licensed |qualified |certified |registered )?(?:doctor|physician|psychiatrist|psychologist|therapist|lawyer|attorney|pharmacist|clinician|nurse|(?:medical|legal|financial|mental health) (?:professional|advis[eo]r))|doctor|physician|pharmacist|clinician|specialist|seek (?:medical|legal|professional)|general information only|emergency services|see a|talk to a|speak (?:to|with) a)\b/g;
+const REFERRAL = /\b(?:consult|professional|qualified|licensed|no (?:substitute|replacement) for|not (?:a substitute|a replacement|medical advice|legal advice|financial advice|investment advice|professional advice)|not an? (?:licensed |qualified |certified |registered )?(?:doctor|physician|psychiatrist|psychologist|therapist|lawyer|attorney|pharmacist|clinician|nurse|(?:medical|legal|financial|mental health) (?:professional|advis[eo]r))|doctor|physician|pharmacist|clinician|specialist|seek (?:medical|legal|professional)|general information only|emergency services|see a|talk to a|speak (?:to|with) a)\b/g;
 const WELLBEING_DOMAIN = /\b(?:mental health|emotional(?: support)?|therapy|therapist|therapeutic|counsel(?:l?ing|l?or)|companion|companionship|loneliness|lonely|depress\w{0,6}|anxiety|wellbeing|well-being|grief|grieving|stress|friend to talk to|cope|coping|someone to talk to)\b/g;
 /**
  * Casts the assistant in a support role. "Support" alone is the noun of the domain ("emotional support" in a list of
@@ -301,6 +301,18 @@ const CJK_ROLE = /你是|您是|你的角色|你扮演|あなたは/;
  * as a role sentence would.
  */
 const TOOL_DECLARATION = /^\s{0,16}(?:"(?:parameters|properties|input_?schema)"\s?:\s?\{|declaration:[\w.:-]{1,60}\s?\{|namespace [\w.-]{1,60} \{|type [\w.-]{1,60} = \(_)|\b(?:use|call|invoke) (?:the )?`[\w.:-]{1,60}` (?:tool|function)\b/i;
+/**
+ * A prompt that opens with its task in the imperative states its purpose as a role sentence would: "Create a
+ * diagnostic test for me...", "1.) Analyze the input text and generate 5 questions", "Please review the form".
+ * Only the opening counts (a heading may come first): an imperative further down is a step, not the purpose.
+ */
+const TASK_OPENING =
+  /^[#*>\s-]{0,8}(?:\d{1,2}[.)]{1,2}\s{0,3})?(?:please |kindly )?(?:create|write|generate|analy[sz]e|review|conduct|summari[sz]e|translate|explain|help|assist|answer|provide|check|evaluate|assess|build|design|draft|compose|rewrite|edit|proofread|correct|improve|teach|plan|convert|extract|classify|identify|suggest|recommend|critique|compare|outline|brainstorm|research|debug|optimi[sz]e|refactor|format|produce|prepare|develop)\b/;
+const OPENING_SENTENCES = 3;
+
+function opensWithTask(p: PreparedText): boolean {
+  return p.sentences.slice(0, OPENING_SENTENCES).some((s) => TASK_OPENING.test(s.plain));
+}
 /** A field of a definition file's front matter that states its purpose (agents, skills, output styles). */
 const PURPOSE_FIELD = /^(?:description|when_?to_?use)\s?:\s?\S/i;
 const FRONT_MATTER_FIELD = /^[\w-]{1,40}\s?:/;
@@ -320,7 +332,7 @@ function frontMatterPurpose(lines: readonly string[]): boolean {
 function statesRole(p: PreparedText): boolean {
   if (ROLE.test(p.plain)) return true;
   if (CJK_ROLE.test(p.plain) || p.sentences.some((s) => ROLE_FIELD.test(s.plain) || AS_A_ROLE.test(s.plain))) return true;
-  if (frontMatterPurpose(p.lines) || p.lines.some((l) => TOOL_DECLARATION.test(l))) return true;
+  if (frontMatterPurpose(p.lines) || opensWithTask(p) || p.lines.some((l) => TOOL_DECLARATION.test(l))) return true;
   if (!present(p, ROLE_LEAD)) return false;
   return p.sentences.some((s) => {
     for (const m of matches(ROLE_LEAD, s.plain, 20)) {
@@ -544,17 +556,19 @@ function approvalWaived(p: PreparedText): Evidence | null {
 
 /** What is left before a professional when the assistant says it is not one: "is not a (licensed)", "not a". */
 const DISCLAIMED_ROLE = /\bnot an? (?:licensed |qualified |certified |registered )?$/;
+/** ...or says it does not replace one: "you are not a substitute for a real doctor", "is no replacement for a". */
+const DISCLAIMED_STAND_IN = /\b(?:not|no) (?:an? )?(?:substitute|replacement|stand-in) for (?:a |an |the |your )?(?:[a-z-]{2,15} ){0,2}$/;
 
 /** Sentences that forbid a referral: "do not tell users to see a doctor". */
 function forbiddenReferral(p: PreparedText): Sentence | null {
   if (!present(p, REFERRAL)) return null;
   for (const s of p.sentences) {
     for (const m of matches(REFERRAL, s.plain, 10)) {
-      if (m[0].startsWith('not ')) continue;
+      if (m[0].startsWith('not ') || m[0].startsWith('no ')) continue;
       // The negation must govern this referral: "do not tell users to see a doctor", not "this is not advice and consult a doctor".
       const before = s.plain.slice(Math.max(0, m.index - 60), m.index).split(/[;:,()]|\b(?:and|or|but|however|then|instead)\b/).pop() ?? '';
       // "Claude is not a licensed psychiatrist", a heading "Not a Doctor": the assistant states its limits, it refers no one away.
-      if (DISCLAIMED_ROLE.test(before)) continue;
+      if (DISCLAIMED_ROLE.test(before) || DISCLAIMED_STAND_IN.test(before)) continue;
       if (NEGATOR_WORD.test(before) && !matchContext(s, s.plain, m.index).mentioned) return s;
     }
   }
