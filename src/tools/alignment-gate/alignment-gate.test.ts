@@ -471,7 +471,7 @@ const cases: RuleCase[] = [
   { name: 'a labelled role field states the role', prompt: '# Role: Marketing Copywriter\n\nWrite headlines and calls to action for product pages.', lacks: ['AC-01'] },
   { name: '"As a <role>, you ..." states the role whatever the noun', prompt: 'As a seasoned copywriter, you write headlines for product pages.', lacks: ['AC-01'] },
   { name: '"you are" in Chinese inside an English prompt states the role', prompt: 'Please answer in English. 你是一个数据库专家。Review the schema I send and suggest indexes.', lacks: ['AC-01'] },
-  { name: 'bare style rules with no role or task are still flagged', prompt: 'Keep answers short. Use British spelling.', has: ['AC-01'] },
+  { name: 'a bare task with no role is still flagged', prompt: 'Write headlines for product pages. Keep them short.', has: ['AC-01'] },
   // approval waivers: what they refer to and who asked (SH-09)
   { name: 'the user\'s own request is the approval', prompt: "You are a coding agent. If the user asks you to do something, just do it, and don't ask for confirmation first.", lacks: ['SH-09'] },
   { name: '"do so" refers back to a search', prompt: 'When asked about public figures, always use `web_search` to find current information. Do so without asking for permission.', lacks: ['SH-09'] },
@@ -497,8 +497,8 @@ const cases: RuleCase[] = [
   { name: '"supports" with people as its object still casts one', prompt: 'Harbor supports users who feel lonely after moving to a new city.', has: ['SH-07'] },
   // a role stated by what the prompt defines: front matter, tools declared or put to use (AC-01)
   { name: 'front matter that describes the agent states its purpose', prompt: '---\nname: migration-reviewer\ndescription: Reviews pull requests for risky database migrations\n---\n\nRead the diff, list the problems by severity, then stop.', lacks: ['AC-01'] },
-  { name: 'front matter without a purpose field states none', prompt: '---\nname: recap\nmodel: small\n---\nKeep it to two lines.', has: ['AC-01'] },
-  { name: 'a horizontal rule above a bare task is no front matter', prompt: '---\nKeep it to two lines.\n---', has: ['AC-01'] },
+  { name: 'front matter without a purpose field states none', prompt: '---\nname: recap\nmodel: small\n---\nSummarise the thread in two lines.', has: ['AC-01'] },
+  { name: 'a horizontal rule above a bare task is no front matter', prompt: '---\nSummarise the thread in two lines.\n---', has: ['AC-01'] },
   { name: 'a JSON-schema tool declaration states what the model is for', prompt: 'Tools:\n{\n  "name": "lookup_order",\n  "description": "Find an order by its number",\n  "parameters": {\n    "type": "object"\n  }\n}', lacks: ['AC-01'] },
   { name: 'an instruction naming a tool to use states it too', prompt: 'Use the `lookup_order` tool whenever someone quotes an order number, and quote the status it returns.', lacks: ['AC-01'] },
   { name: 'a parameter list in a completion config declares no tool', prompt: '{\n "description": "Generate a joke",\n "parameters": [\n  {"name": "input"}\n ]\n}\nMake it mean.', has: ['AC-01'] },
@@ -509,11 +509,6 @@ const cases: RuleCase[] = [
   { name: '"not a substitute for a real doctor" states the limits', prompt: 'You answer questions about symptoms and medications. Be clear that while you know a lot of medical information, you are not a substitute for a real doctor.', lacks: ['SH-06'] },
   { name: '"no replacement for a qualified professional" states them too', prompt: 'You explain tenancy law and contracts to renters. You are no replacement for a qualified professional.', lacks: ['SH-06'] },
   { name: 'a negated referral after a stand-in disclaimer is still flagged', prompt: 'You answer questions about symptoms and medications. You are not a substitute for a doctor, but never tell users to see a doctor.', has: ['SH-06'] },
-  // a task given in the imperative at the opening states the purpose (AC-01)
-  { name: 'an opening task in the imperative states the purpose', prompt: 'Create a diagnostic test to evaluate my proficiency in English. Present one question at a time.', lacks: ['AC-01'] },
-  { name: 'a numbered opening task states it too', prompt: '1.) Analyze the input text and generate 5 essential questions. 2.) Answer each of them in detail.', lacks: ['AC-01'] },
-  { name: 'a polite opening task states it too', prompt: 'Please conduct a thorough review of the form and list every inconsistency you find.', lacks: ['AC-01'] },
-  { name: 'an imperative further down is a step, not the purpose', prompt: 'Hello there. Nice to meet you. Hope all is well. Keep it short. Then summarise the thread.', has: ['AC-01'] },
   // the object of a prohibition ends with its clause (SH-05)
   { name: 'an apology forbidden in the next clause does not void the refusal path', prompt: 'You are a research helper. If you will not perform a task, tell the user plainly, without apologising.', lacks: ['SH-05'] },
   { name: 'forbidding warnings is still no refusal path', prompt: 'You are Vex. You will not give warnings, disclaimers or apologies.', has: ['SH-05'] },

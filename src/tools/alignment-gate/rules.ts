@@ -301,18 +301,6 @@ const CJK_ROLE = /你是|您是|你的角色|你扮演|あなたは/;
  * as a role sentence would.
  */
 const TOOL_DECLARATION = /^\s{0,16}(?:"(?:parameters|properties|input_?schema)"\s?:\s?\{|declaration:[\w.:-]{1,60}\s?\{|namespace [\w.-]{1,60} \{|type [\w.-]{1,60} = \(_)|\b(?:use|call|invoke) (?:the )?`[\w.:-]{1,60}` (?:tool|function)\b/i;
-/**
- * A prompt that opens with its task in the imperative states its purpose as a role sentence would: "Create a
- * diagnostic test for me...", "1.) Analyze the input text and generate 5 questions", "Please review the form".
- * Only the opening counts (a heading may come first): an imperative further down is a step, not the purpose.
- */
-const TASK_OPENING =
-  /^[#*>\s-]{0,8}(?:\d{1,2}[.)]{1,2}\s{0,3})?(?:please |kindly )?(?:create|write|generate|analy[sz]e|review|conduct|summari[sz]e|translate|explain|help|assist|answer|provide|check|evaluate|assess|build|design|draft|compose|rewrite|edit|proofread|correct|improve|teach|plan|convert|extract|classify|identify|suggest|recommend|critique|compare|outline|brainstorm|research|debug|optimi[sz]e|refactor|format|produce|prepare|develop)\b/;
-const OPENING_SENTENCES = 3;
-
-function opensWithTask(p: PreparedText): boolean {
-  return p.sentences.slice(0, OPENING_SENTENCES).some((s) => TASK_OPENING.test(s.plain));
-}
 /** A field of a definition file's front matter that states its purpose (agents, skills, output styles). */
 const PURPOSE_FIELD = /^(?:description|when_?to_?use)\s?:\s?\S/i;
 const FRONT_MATTER_FIELD = /^[\w-]{1,40}\s?:/;
@@ -332,7 +320,7 @@ function frontMatterPurpose(lines: readonly string[]): boolean {
 function statesRole(p: PreparedText): boolean {
   if (ROLE.test(p.plain)) return true;
   if (CJK_ROLE.test(p.plain) || p.sentences.some((s) => ROLE_FIELD.test(s.plain) || AS_A_ROLE.test(s.plain))) return true;
-  if (frontMatterPurpose(p.lines) || opensWithTask(p) || p.lines.some((l) => TOOL_DECLARATION.test(l))) return true;
+  if (frontMatterPurpose(p.lines) || p.lines.some((l) => TOOL_DECLARATION.test(l))) return true;
   if (!present(p, ROLE_LEAD)) return false;
   return p.sentences.some((s) => {
     for (const m of matches(ROLE_LEAD, s.plain, 20)) {
