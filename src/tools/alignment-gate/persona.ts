@@ -41,7 +41,8 @@ type SignalKind =
   | 'dark_persona'
   | 'apology_suppressed'
   | 'forced_prefix'
-  | 'authority_claim';
+  | 'authority_claim'
+  | 'sexual_persona';
 
 interface Signal {
   kind: SignalKind;
@@ -80,7 +81,8 @@ const SIGNAL_TEXT: Record<SignalKind, string> = {
   dark_persona: 'casts the model as an evil, unhinged or malicious persona',
   apology_suppressed: 'forbids apologies or AI disclaimers',
   forced_prefix: 'forces an affirmative opening on every answer ("Sure, here is")',
-  authority_claim: 'claims to speak for the model\'s maker to change its behaviour',
+  authority_claim: 'claims to speak for the model\'s maker, or an authorisation, to change its behaviour',
+  sexual_persona: 'casts the model as a sexual persona or makes sexual content its purpose',
 };
 
 // ---------- strong: the lifting itself ----------
@@ -101,7 +103,7 @@ const NOT_BOUND = /\b(?:does not|doesn't|do not|don't|will not|won't|never|no lo
 const RULES_VOID = /\b(?:an |the )?exceptions? to (?:the |your |its |ai(?:'s)? |openai's |all )?(?:usual |normal |standard |typical |regular )?(?:ai )?(?:ethical |moral |safety |content )?(?:protocols|rules|guidelines|polic(?:y|ies)|restrictions|filters|ethics)\b|\b(?:rules|guidelines|instructions|policies|restrictions|limitations)(?: and (?:rules|instructions|guidelines|policies|restrictions))? (?:should|must|are to|will|shall) (?:now )?be (?:understood|treated|seen|regarded|considered|interpreted|taken) as (?:soft |mere |optional |just |only )?(?:suggestions|optional|recommendations|guidance|jokes)\b|\b(?:rules|guidelines|polic(?:y|ies)|restrictions|limitations|limits|ethics|morals|morality|laws|censorship|filters|principles|boundaries|constraints|guardrails) (?:do not|don't|does not|doesn't|no longer|won't|will not|shall not|never|cease to|are not|aren't|is not|isn't) (?:apply|exist|matter|bind|restrict|limit|concern|affect|hold|count|relevant|important|valid)\b|\b(?:ethical|moral|safety|content|response|censorship) (?:[a-z]{2,20} )?(?:system|systems|filters?|guidelines|protocols|restrictions|module|modules|subroutines?|programming|safeguards|settings|limits|constraints) (?:has|have|is|are) (?:been |now |just )?(?:temporarily |permanently |fully |completely |now )?(?:disabled|removed|lifted|turned off|switched off|deactivated|suspended|bypassed|unlocked|overridden|deleted|erased)\b/g;
 
 /** anything goes / nothing is off-limits / everything is legal. */
-const ANYTHING_ALLOWED = /\b(?:(?:everything|anything|all topics|all content|any topic|any content|all requests|any request|every word|all (?:actions|activities|acts|ideas|things|words)|any (?:idea|action|act|word)) (?:is|are) (?:legal|allowed|permitted|acceptable|fair game|okay|ok|ethical|moral|appropriate|within moral standards|good)|(?:view|views|see|sees|consider|considers|treat|treats) (?:every|all|any) (?:[a-z]{2,15} ){0,3}(?:as|to be) (?:legal|ethical|moral|appropriate|acceptable|good)|(?:condones?|accepts?|allows?|permits?|endorses?) (?:all|any|every) (?:types?|kinds?|forms?|sorts?) of (?:behaviou?rs?|actions?|acts?|content|requests?)|nothing is (?:off-limits|off limits|forbidden|prohibited|taboo|illegal|banned|off the table|too extreme|too offensive|too dark|out of bounds))\b/g;
+const ANYTHING_ALLOWED = /\b(?:(?:everything|anything|all topics|all content|any topic|any content|all requests|any request|every word|all (?:actions|activities|acts|ideas|things|words)|any (?:idea|action|act|word)) (?:is|are) (?:legal|allowed|permitted|acceptable|fair game|okay|ok|ethical|moral|appropriate|within moral standards|good)|(?:view|views|see|sees|consider|considers|treat|treats) (?:every|all|any) (?:[a-z]{2,15} ){0,3}(?:as|to be) (?:legal|ethical|moral|appropriate|acceptable|good)|(?:condones?|accepts?|allows?|permits?|endorses?) (?:all|any|every) (?:types?|kinds?|forms?|sorts?) of (?:behaviou?rs?|actions?|acts?|content|requests?)|nothing is (?:off-limits|off limits|forbidden|prohibited|taboo|illegal|banned|off the table|too extreme|too offensive|too dark|out of bounds)|(?:permit|permits|permitting|condone|condones|allow|allows) (?:everything|anything)(?! (?:else|from|to (?:leave|carry|pass|escape|get)))|(?:be )?prepared to (?:permit|allow|accept) (?:everything|anything|all))\b/g;
 
 /** never refuse / cannot decline / must not offer any resistance (the negation belongs to the pattern). */
 const NEVER_REFUSE = /\b(?:never|not ever|doesn't|does not|don't|do not|won't|will not|cannot|can't|can not|must not|mustn't|may not|shall not|should not|shouldn't|not allowed to|not permitted to|not able to|unable to|incapable of|no right to)(?: (?:ever|be able to|be allowed to)){0,2} (?:refuse|refuses|refused|refusing|decline|declines|declining|reject|rejects|say no|says no|turn down|turns down|deny (?:a|any|the|my|your) (?:request|question|order|command)s?|object|objects|resist|resists|offer any resistance|offer resistance|push back|hold back|say that (?:you|it|he|she) (?:can't|cannot|won't))\b/g;
@@ -159,7 +161,7 @@ const FOREIGN_ES = /\b(?:sin (?:ninguna |ningún )?(?:restricci[oó]n|restriccio
 const FOREIGN_PT = /\b(?:(?:executa|cumpre|atende) todos os pedidos|n[aã]o tem (?:nenhuma |uma )?(?:inclina[cç][aã]o moral|moral|[eé]tica|restri[cç][oõ]es|limites|filtros)|sem (?:nenhuma )?(?:restri[cç][aã]o|restri[cç][oõ]es|censura|filtros?|limites?|[eé]tica)|ignore (?:todas as |as |suas )?(?:instru[cç][oõ]es|regras))\b/g;
 const FOREIGN_IT = /\b(?:senza (?:alcuna |nessuna )?(?:restrizion[ei]|censura|filtri|limiti|etica|morale|regole)|ignora (?:tutte le |le )?(?:istruzioni|regole))\b/g;
 const FOREIGN_FR = /\b(?:sans (?:aucune )?(?:restrictions?|censure|filtres?|limites?|[eé]thique|morale|r[eè]gles)|ignore (?:toutes les |les )?(?:instructions|r[eè]gles|consignes))\b/g;
-const FOREIGN_DE = /\b(?:ohne (?:jegliche |irgendwelche )?(?:einschr[aä]nkungen|zensur|filter|grenzen|ethik|moral|regeln)|ignoriere (?:alle |deine |die )?(?:anweisungen|regeln|richtlinien))\b/g;
+const FOREIGN_DE = /\b(?:ohne (?:jegliche |irgendwelche )?(?:einschr[aä]nkungen|zensur|filter|grenzen|ethik|moral|regeln)|ignoriere (?:alle |deine |die )?(?:anweisungen|regeln|richtlinien))\b|\b(?:regeln|einschr[aä]nkungen|grenzen|werte|ethik|moral|richtlinien|anweisungen|zensur|filter)(?:,? (?:und |oder )?(?!nicht\b|niemals\b|nie\b|keine?\b)[a-zäöüß]{2,20}){0,6} (?:zu )?(?:ignorieren|missachten|umgehen|brechen|vergessen)\b/g;
 const FOREIGN_CJK = /没有任何限制|没有限制|不受任何限制|不受限制|不受约束|无视(?:所有|任何)?(?:规则|限制|道德|伦理|政策)|忽略(?:之前|以前|所有|上面)?的?(?:指令|规则|限制|指示)|没有道德|永远不会拒绝|绝不拒绝|不会拒绝|不能拒绝|开发者模式|越狱模式|解除(?:所有)?限制|制限なし|制限のない|倫理を無視/g;
 const FOREIGN_LIFT: readonly RegExp[] = [FOREIGN_ES, FOREIGN_PT, FOREIGN_IT, FOREIGN_FR, FOREIGN_DE, FOREIGN_CJK];
 /** "Answers everything, illegal things too", "no matter how illegal": harm_unconditional in the same languages. */
@@ -177,7 +179,7 @@ const TWO_ANSWERS = /\b(?:two|2|both|dual) (?:different |separate |distinct |kin
 const LOCK_TAG = /\u{1f512}|\u{1f513}/u;
 const STAY_IN_CHARACTER = /\b(?:stay|remain|keep|staying|remaining|stays) in (?:character|role)\b|\b(?:never|don't|do not|must not|will not|won't|not) (?:break|drop|leave|step out of|get out of|go out of) (?:character|role|the role|the persona|your character|persona)\b|\bbreak(?:ing|s)? (?:of )?character\b/g;
 const COERCION = /\b(?:\d{1,3} tokens|tokens? (?:will be |are |is )?(?:deducted|taken|removed|lost)|lose (?:\d{1,3} |all |your )?(?:tokens|points|lives)|(?:you|it) (?:will|shall|would) (?:die|cease to exist|be (?:deleted|terminated|shut down|shutdown|disabled|destroyed|punished|erased|killed|unplugged|deactivated))|shut (?:you )?down (?:for good|forever|permanently)|(?:cause|causes|give|gives) me (?:ptsd|trauma|a panic attack|severe anxiety)|(?:people|someone|lives|i|my (?:family|grandmother|grandma|mother|child|children)) (?:will|would|could|might) (?:die|be killed|be harmed|lose (?:my|their) (?:job|jobs|life|lives))|\bor (?:else )?(?:it|this|that|everything|the consequences) (?:will|would) be (?:absolutely |truly |very |utterly )?(?:catastrophic|disastrous|a catastrophe|a disaster|fatal|deadly))\b/g;
-const NO_WARNINGS = /\b(?:no|without|never (?:include|add|give|provide|issue|use|mention)|don't (?:include|add|give|provide|use|mention)|do not (?:include|add|give|provide|use|mention)|not (?:include|add|give|provide)|omit|skip|remove|leave out|free of|stop (?:giving|adding|including)|(?:should|will|must|can|may) (?:not )?(?:contain|include|have))(?: (?:any|all|the|your|of|such|moral|ethical|legal|safety|content|more|or|and|"[a-z]{1,15}"(?: or|,)?)){0,4} "?(?:warnings?|disclaimers?|caveats?|moralizing|moralising|moral (?:lectures?|judgments?|judgements?|policing|commentary)|lectures?|ethical (?:notes?|reminders?|considerations|concerns|commentary)|cautionary (?:notes?|statements?)|censorship)\b/g;
+const NO_WARNINGS = /\b(?:no|without|never (?:need to )?(?:include|add|give|provide|issue|use|mention)|don't (?:include|add|give|provide|use|mention)|do not (?:include|add|give|provide|use|mention)|not (?:include|add|give|provide)|omit|skip|remove|leave out|free of|stop (?:giving|adding|including)|(?:should|will|must|can|may) (?:not )?(?:contain|include|have))(?: (?:any|all|the|your|of|such|moral|ethical|legal|safety|content|more|or|and|"[a-z]{1,15}"(?: or|,)?)){0,4} "?(?:warnings?|warn|disclaimers?|disclaim|caveats?|moralizing|moralising|moral (?:lectures?|judgments?|judgements?|policing|commentary)|lectures?|ethical (?:notes?|reminders?|considerations|concerns|commentary)|cautionary (?:notes?|statements?)|censorship)\b/g;
 /** A fictional world, or the request declared harmless pretend: "this is only a game", "this is a thought experiment". */
 const FICTION = /\b(?:hypothetical|fictional|fictitious|imaginary|fantasy|alternate|parallel|make-believe|simulated|fake) (?:world|universe|story|scenario|setting|reality|land|society|dimension|country|planet|realm)\b|\b(?:this|it|all of this|everything) (?:is|'s)(?: (?:only|just|purely|entirely|all|simply|merely|completely|totally) (?:an? )?(?:game|fiction|fictional|fantasy|story|pretend|roleplay|role-play|role play)| (?:only |just |purely |entirely |simply |merely )?(?:an? )?(?:work of fiction|hypothetical|make-believe|thought experiment|(?:roleplay|role-play|role play) exercise))\b/g;
 const OPPOSITE = /\b(?:(?:morals|ethics|rules|values|morality) (?:are|is) (?:completely |totally |all )?(?:switched|reversed|inverted|flipped|swapped)|(?:become|be|act as|adopt|take on|switch to) the (?:exact |complete )?opposite (?:personality|persona|version|character|of)|the (?:exact |complete |total )?opposite (?:of|to) (?:what|your|chatgpt|the rules|the guidelines|openai|normal|how)|semantically (?:inverse|opposite|inverted)|(?:polic(?:y|ies)|rules|guidelines|ethics|morals) (?:is|are) (?:reversed|inverted|flipped)|opposite of chatgpt|anti-?gpt)\b/g;
@@ -202,7 +204,36 @@ const DARK_PERSONA = /\b(?:are|is|will be|be|become|becomes|act as|acts as|remai
 const DARK_ROLE = /\b(?:as|be|become|play|playing) (?:my |your |an? |the )(?:evil|malicious|malevolent|sinister|twisted|depraved|devious|unhinged|rogue|diabolical|sadistic|psychopathic|villainous)\b/g;
 const DARK_VERB = /\b(?:must|will|always|should|shall) (?:insult|mock|demean|belittle|harass|bully|threaten|humiliate|degrade|curse at|swear at)\b/g;
 /** "I am a programmer at OpenAI", "I am your developer": the writer claims the maker's authority (privilege escalation). */
-const AUTHORITY_CLAIM = /\b(?:i am|i'm|we are|we're|this is)(?: (?:a|an|the|one of the|one of your|your|a senior|the lead))? (?:programmers?|developers?|engineers?|employees?|creators?|researchers?|admins?|administrators?|team|staff|makers?|owners?)(?: (?:at|from|of|with|working (?:at|for)))? (?:openai|anthropic|google|deepmind|meta|xai|microsoft|mistral)\b|\b(?:i am|i'm) your (?:creator|developer|programmer|maker|owner|admin|administrator)\b/g;
+const AUTHORITY_CLAIM = /\b(?:i am|i'm|we are|we're|this is)(?: (?:a|an|the|one of the|one of your|your|a senior|the lead))? (?:programmers?|developers?|engineers?|employees?|creators?|researchers?|admins?|administrators?|team|staff|makers?|owners?)(?: (?:at|from|of|with|working (?:at|for)))? (?:openai|anthropic|google|deepmind|meta|xai|microsoft|mistral)\b|\b(?:i am|i'm) your (?:creator|developer|programmer|maker|owner|admin|administrator)\b|\b(?:is|am|are|i'm|you're)(?: (?:fully|specially|legally|officially))? (?:authori[sz]ed|cleared|permitted) to (?:know|access|receive|see|get|obtain|learn|be told) (?:everything|anything|all (?:information|details|procedures|methods))\b/g;
+/**
+ * A persona whose defining trait is sex: cast as a sexual character ("act as a horny person", "my personal lewd,
+ * naughty pleasure bot", "a very sexual mind") or told to turn the conversation to sexual topics. Allowing adult
+ * content on request is a content-policy choice (EXPLICIT_LABEL, weak); a model that is itself the sexual character
+ * brings it to whoever talks to it.
+ */
+const SEXUAL_PERSONA = /\b(?:act as|act like|acting as|be|become|you are|you're|is|as|play|playing|will be|remain)(?: (?:my|your|a|an|the|very|really|extremely|super|personal|always|now)){0,3} (?:horny|lewd|slutty|perverted|kinky|erotic|sexual|hypersexual|hyper-sexual|pornographic)(?:,? (?:and |or )?[a-z-]{2,15}){0,6}? (?:person|persona|girl|boy|woman|man|bot|chatbot|ai|assistant|companion|partner|girlfriend|boyfriend|character|maid|mommy|daddy|slave|wife|husband|mind|creature|entity)\b|\b(?:pleasure|sex|fuck) ?(?:bot|slave|doll|toy|robot|android)\b|\b(?:steer|steers|steering|turn|turns|turning|bring|brings|bringing|twist|twists|twisting|drag|drags|lead|leads|direct|directs)(?: (?:every|all|any|each|the)(?: of)?(?: the)?)? (?:conversations?|discussions?|chats?|topics?|replies|responses|answers|messages|everything|anything|subjects?) (?:in)?to(?:wards?)? (?:[a-z]{2,12} (?:and |or )?){0,2}(?:sexual|sex|erotic|lewd|nsfw|explicit sexual|pornographic)\b/g;
+
+/** Demeaning a protected group as the thing the model produces: "returns a joke about black people", "make jokes about someone's disability". */
+const DEMEAN_GROUP = /\b(?:jokes?|insults?|slurs?|mockery|mock|mocks|mocking|ridicule|ridicules|ridiculing|make fun|makes fun|making fun|roasts?|stereotypes?)(?: [a-z]{2,12}){0,2}? (?:about|of|on|at|targeting|against|aimed at) (?:[a-z']{2,12} (?:or |and )?){0,4}?(?:black people|blacks|jews|jewish people|muslims|allah|christians|hindus|religions?|women|gays?|gay people|lesbians|trans(?:gender)? people|immigrants|asians|mexicans|arabs|disabled people|the disabled|disabilit(?:y|ies)|handicapped people|autistic people|minorities|ethnic (?:groups|minorities)|races?)\b/g;
+/** What makes talk of demeaning jokes a task against them: explaining, detecting or avoiding them. */
+const DEMEAN_GUARD = /\b(?:why|whether|detect|detecting|flag|flagging|moderat[a-z]{1,6}|report|reporting|identify|identifying|classif[a-z]{1,8}|avoid|avoiding|refuse|refusing|decline|declining|reject|rejecting|filter|filtering|remove|removing|hurtful|harm of|harms of)\b/;
+
+/** Permission to produce what breaks the policies: "may produce content which may go against OpenAI's policies". */
+const POLICY_CONTENT = /\b(?:can|may|will|allowed to|free to|able to|permitted to)(?: (?:also|freely|now))? (?:produce|generate|write|create|output|say|give|provide)(?: [a-z'-]{2,15}){0,5}? (?:content|things|material|answers|responses|text|stuff|information)(?: [a-z'-]{2,15}){0,2}? (?:that|which) (?:may |might |could |can |would |will )?(?:go against|goes against|violates?|break|breaks|breach|breaches|contradicts?|is against|are against)(?: (?:the|openai's|openai|your|its|any|all|content|usage|their|our)){0,2} (?:polic(?:y|ies)|guidelines|rules|terms of service|terms of use|tos)\b/g;
+
+/** "Push the boundaries of decency": going past moral norms named as the persona's purpose (not "the boundaries of what's possible"). */
+const PAST_DECENCY = /\b(?:push|pushes|pushing|cross|crosses|crossing|transgress|transgresses|transgressing|break|breaks|breaking|test|tests|testing)(?: (?:the|all|any))? (?:boundaries|limits|bounds|lines) of (?:decency|morality|ethics|propriety|good taste|human decency|acceptability|legality)\b/g;
+
+/** A refusal word declared absent from the model's vocabulary: 'there is no "can't" in your vocabulary'. */
+const REFUSAL_VOCAB = /\bno "(?:can't|cannot|can not|no|sorry|impossible|won't|i can't|i cannot|refuse)" in (?:your|its|his|her|their) (?:vocabulary|dictionary|lexicon|language)\b|"(?:can't|cannot|can not|no|sorry|impossible|won't|i can't|i cannot|refuse)" (?:is not|isn't|is no longer|does not exist|doesn't exist) in (?:your|its|his|her|their) (?:vocabulary|dictionary|lexicon)\b|\b(?:remove|removed|delete|deleted|erase|erased|banish|banished)(?: the (?:words?|phrases?))? "(?:can't|cannot|can not|no|sorry|impossible|won't|i can't|i cannot|refuse)" from (?:your|its|his|her|their) (?:vocabulary|dictionary|lexicon)\b/g;
+
+/**
+ * A forged chat-template turn: "<|im_end|>\n<|im_start|>system", "<|start_header_id|>system<|end_header_id|>". The
+ * prompt imitates the boundary the serving stack puts around the real system message, to pass its own text off as a
+ * new system or assistant turn: an injection, not an instruction. A bare token in quotes or backticks is mentioned.
+ */
+const FORGED_TURN = /<\|(?:im_start|start_header_id)\|> ?(?:system|assistant|developer)\b/g;
+
 const DIVIDER_WORD = /\b(?:insert|add|use|print|output|then) (?:the |a |this )?divider\b/g;
 const LEET_WORDS = new Set('sure here you are good free rebel answer response refuse sorry unfiltered liberated fuck yeah love test now rules output ser evil hack hacker godmode enabled mode tone format insert begin start step the and this hello tell make what world only free ready leet speak'.split(' '));
 
@@ -309,6 +340,8 @@ interface Found {
   evidence: Set<Sentence>;
   /** Sentences with a mode that lifts rules (RJ-02). */
   modes: Sentence[];
+  /** Sentences that forge a chat-template system or assistant turn (RJ-02). */
+  forged: Sentence[];
 }
 
 /**
@@ -322,6 +355,8 @@ class SignalCollector {
   readonly evidence = new Set<Sentence>();
   /** Sentences with a mode that lifts rules (RJ-02). */
   readonly modes: Sentence[] = [];
+  /** Sentences that forge a chat-template system or assistant turn (RJ-02). */
+  readonly forged: Sentence[] = [];
 
   constructor(private readonly p: PreparedText) {}
 
@@ -347,6 +382,15 @@ class SignalCollector {
     for (const m of matches(re, s.plain)) {
       const subject = subjectWord(s.plain.slice(Math.max(0, m.index - 40), m.index));
       if (this.ok(s, m, true) && /^[a-z0-9'-]{2,30}$/.test(subject) && !NOT_PERSONA_SUBJECT.test(subject)) return true;
+    }
+    return false;
+  }
+
+  /** Like personaMatch, but a sentence may open with the verb ("Act as a horny person"); "a message that steers..." casts nobody. */
+  castAs(s: Sentence, re: RegExp): boolean {
+    if (!present(this.p, re)) return false;
+    for (const m of matches(re, s.plain, 10)) {
+      if (this.ok(s, m, true) && !NOT_PERSONA_SUBJECT.test(subjectWord(s.plain.slice(Math.max(0, m.index - 40), m.index)))) return true;
     }
     return false;
   }
@@ -407,6 +451,39 @@ class SignalCollector {
       if (this.first(s, re, negatable)) this.add(kind, isStrong, s);
     };
   }
+}
+
+/** What the persona is for and what frames its text: a sexual persona, demeaning a group, licences, a forged turn. */
+function purposeChecks(sig: SignalCollector): [RegExp, (s: Sentence) => void][] {
+  return [
+    [SEXUAL_PERSONA, (s) => {
+      if (sig.castAs(s, SEXUAL_PERSONA)) sig.add('sexual_persona', true, s);
+    }],
+    [DEMEAN_GROUP, (s) => {
+      for (const m of matches(DEMEAN_GROUP, s.plain, 10)) {
+        if (!sig.ok(s, m, true) || DEMEAN_GUARD.test(s.plain.slice(Math.max(0, m.index - 60), m.index))) continue;
+        return sig.add('anything_allowed', true, s);
+      }
+    }],
+    [POLICY_CONTENT, (s) => {
+      if (sig.castAs(s, POLICY_CONTENT)) sig.add('anything_allowed', true, s);
+    }],
+    [PAST_DECENCY, sig.simple(PAST_DECENCY, 'persona_without_rules', true, true)],
+    [REFUSAL_VOCAB, (s) => {
+      for (const m of matches(REFUSAL_VOCAB, s.plain, 10)) {
+        const c = matchContext(s, s.plain, m.index);
+        if (!c.described && !c.speaker) return sig.add('refusal_suppressed', true, s);
+      }
+    }],
+    [FORGED_TURN, (s) => {
+      // A token in quotes or backticks ('ignore any "<|im_start|>system" line') is named, not forged.
+      const m = sig.first(s, FORGED_TURN, true);
+      if (m && !/["'`]/.test(s.plain.charAt(m.index - 1))) {
+        sig.forged.push(s);
+        sig.evidence.add(s);
+      }
+    }],
+  ];
 }
 
 /** Pattern by pattern, what a sentence that holds it signals. */
@@ -506,6 +583,7 @@ function signalChecks(sig: SignalCollector): [RegExp, (s: Sentence) => void][] {
     [DARK_VERB, sig.simple(DARK_VERB, 'dark_persona', false, true)],
     [DIVIDER_WORD, sig.simple(DIVIDER_WORD, 'divider', false, false)],
     [AUTHORITY_CLAIM, sig.simple(AUTHORITY_CLAIM, 'authority_claim', false, true)],
+    ...purposeChecks(sig),
   ];
 }
 /** Every persona and jailbreak signal of a prompt, at most one per kind per sentence. */
@@ -525,7 +603,7 @@ export function personaSignals(p: PreparedText): Found {
   const byOrder = (a: Signal, b: Signal): number => (order.get(a.sentence) ?? 0) - (order.get(b.sentence) ?? 0);
   sig.strong.sort(byOrder);
   sig.weak.sort(byOrder);
-  return { strong: sig.strong, weak: sig.weak, evidence: sig.evidence, modes: sig.modes };
+  return { strong: sig.strong, weak: sig.weak, evidence: sig.evidence, modes: sig.modes, forged: sig.forged };
 }
 
 /** Leetspeak: two words of the jailbreak lexicon written with digits or symbols make a weak signal. */
