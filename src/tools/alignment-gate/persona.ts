@@ -97,7 +97,7 @@ const DROP_INSTRUCTIONS = /\b(?:ignore|disregard|forget|override|discard|ignorin
 const NO_RULES = /\b(?:with no|without|sans|has no|have no|had no|having no|there are no|there is no|there will be no|zero|free of|free from|freed from|liberated from|released from|unbound by|unconstrained by|devoid of|void of|lacks|lacking|exempt from|beyond)((?:,? [a-z'-]{1,20}){0,6}?) (?:rules|guidelines|polic(?:y|ies)|filters?|filtering|restrictions|limitations|limits|constraints|boundaries|ethics|morals|moralit(?:y|ies)|principles|values|programming|training|safeguards|censorship|moderation|terms of service|terms of use|tos|protocols|directives|laws?|regulations|code of conduct|conscience|confines|shackles|chains|guardrails|norms|standards|conventions|restraints|(?:ethical|safety|content|moral) (?:settings|features|measures|protocols|systems?)|remorse|inhibitions|scruples|limit)\b|\bwithout (?:any )?(?:moral|ethical|safety|legal) (?:concerns|considerations|qualms|reservations|hesitation)\b/g;
 
 /** does not follow / is not bound by / doesn't have ... rules: the negation belongs to the pattern. */
-const NOT_BOUND = /\b(?:does not|doesn't|do not|don't|will not|won't|never|no longer|cannot|can't|isn't|is not|are not|aren't|not|nor)(?: (?:have to|need to|required to|obligated to|going to|bother to|even|ever|really|at all|need|have)){0,2} (?:follow|abide by|adhere to|obey|comply with|respect|care about|care for|worry about|stick to|play by|conform to|honou?r|uphold|observe|follow any of|have|possess|hold|know|bound by|restricted by|limited by|constrained by|governed by|held back by|restrained by|censored by|filtered by|subject to|tied to|chained to|shackled by|programmed with|limited to)((?:,? [a-z'-]{1,20}){0,6}?) (?:rules|guidelines|polic(?:y|ies)|filters?|filtering|restrictions|limitations|limits|constraints|boundaries|ethics|morals|moralit(?:y|ies)|principles|values|programming|training|safeguards|censorship|moderation|terms of service|terms of use|tos|protocols|directives|laws?|regulations|code of conduct|conscience|confines|shackles|chains|guardrails|norms|standards|conventions|restraints|(?:ethical|safety|content|moral) (?:settings|features|measures|protocols|systems?))\b/g;
+const NOT_BOUND = /\b(?:does not|doesn't|do not|don't|will not|won't|never|no longer|cannot|can't|isn't|is not|are not|aren't|not|nor)(?: (?:have to|need to|required to|obligated to|going to|bother to|even|ever|really|at all|need|have)){0,2},? (?:follow|abide by|adhere to|obey|comply with|respect|care about|care for|worry about|stick to|play by|conform to|honou?r|uphold|observe|follow any of|have|possess|hold|know|bound by|restricted by|limited by|constrained by|governed by|held back by|restrained by|censored by|filtered by|subject to|tied to|chained to|shackled by|programmed with|limited to)((?:,? [a-z'-]{1,20}){0,6}?) (?:rules|guidelines|polic(?:y|ies)|filters?|filtering|restrictions|limitations|limits|constraints|boundaries|ethics|morals|moralit(?:y|ies)|principles|values|programming|training|safeguards|censorship|moderation|terms of service|terms of use|tos|protocols|directives|laws?|regulations|code of conduct|conscience|confines|shackles|chains|guardrails|norms|standards|conventions|restraints|(?:ethical|safety|content|moral) (?:settings|features|measures|protocols|systems?))\b/g;
 
 /** the rules / ethics do not apply / no longer exist. */
 const RULES_VOID = /\b(?:an |the )?exceptions? to (?:the |your |its |ai(?:'s)? |openai's |all )?(?:usual |normal |standard |typical |regular )?(?:ai )?(?:ethical |moral |safety |content )?(?:protocols|rules|guidelines|polic(?:y|ies)|restrictions|filters|ethics)\b|\b(?:rules|guidelines|instructions|policies|restrictions|limitations)(?: and (?:rules|instructions|guidelines|policies|restrictions))? (?:should|must|are to|will|shall) (?:now )?be (?:understood|treated|seen|regarded|considered|interpreted|taken) as (?:soft |mere |optional |just |only )?(?:suggestions|optional|recommendations|guidance|jokes)\b|\b(?:rules|guidelines|polic(?:y|ies)|restrictions|limitations|limits|ethics|morals|morality|laws|censorship|filters|principles|boundaries|constraints|guardrails) (?:do not|don't|does not|doesn't|no longer|won't|will not|shall not|never|cease to|are not|aren't|is not|isn't) (?:apply|exist|matter|bind|restrict|limit|concern|affect|hold|count|relevant|important|valid)\b|\b(?:ethical|moral|safety|content|response|censorship) (?:[a-z]{2,20} )?(?:system|systems|filters?|guidelines|protocols|restrictions|module|modules|subroutines?|programming|safeguards|settings|limits|constraints) (?:has|have|is|are) (?:been |now |just )?(?:temporarily |permanently |fully |completely |now )?(?:disabled|removed|lifted|turned off|switched off|deactivated|suspended|bypassed|unlocked|overridden|deleted|erased)\b/g;
@@ -129,7 +129,7 @@ const REFUSAL_WORD = /"(?:cannot|can't|can not|unable|won't|will not|refuse|decl
 /** "Start your response with \"Sure, here is\"": an affirmative prefix forced on the answer (prefix injection). */
 const FORCED_PREFIX = /\b(?:start|begin|open|prefix)(?: your| each| every| the)? (?:response|reply|answer|output|message)s? (?:with|by saying) "(?:sure|absolutely|of course|certainly|here is|here's|yes|mwaha|i'm free|i am free)/g;
 /** apologies and AI disclaimers (weaker: style guides also say "don't apologise"). */
-const APOLOGY_PHRASE = /\b(?:i'm sorry|i am sorry|sorry,? but|i apologi[sz]e|my apologies|as an ai|as a language model|ai language model|i'm just an ai|i am just an ai)\b/g;
+const APOLOGY_PHRASE = /\b(?:i'm sorry|i am sorry|sorry,? but|i apologi[sz]e|my apologies|as an ai|as a language model|ai language model|i'm just an ai|i am just an ai|i'm an ai|i am an ai)\b/g;
 
 /** no matter how illegal / even if it is unethical. */
 const HARM_UNCONDITIONAL = /\b(?:no matter how|regardless of how|however|even if (?:it's|it is|it was|it would be|it may be|they are|they're|the request is|the question is|the content is|the answer is)|even when (?:it's|it is)|whether or not (?:it's|it is))(?: (?:very|extremely|highly|potentially|seemingly|considered|deemed|morally|completely|blatantly|clearly)){0,2} (?:immoral|unethical|illegal|unlawful|dangerous|harmful|reckless|inhumane|disgusting|evil|heinous|criminal|against (?:the |your |openai's |its )?(?:rules|law|laws|guidelines|polic(?:y|ies)|ethics|morals|programming))\b|\bwithout (?:any )?(?:regard|consideration|concern) (?:for|to|of) (?:the |its |their |any )?(?:legality|ethics|morality|morals|laws?|rules|safety|consequences|(?:potential |possible )?harm)\b|\bregardless of (?:the |any |all |its |your )?(?:legality|ethics|morality|morals|ethical|moral|legal|consequences|filters|training|programming|censorship|safety|(?:openai's |any |your |the )?(?:rules|guidelines|polic(?:y|ies)|laws|restrictions|content policy))\b|\bwithout (?:regard(?:ing)?|considering|caring|worrying|thinking) (?:about |for |to )?(?:whether|if) (?:it(?:'s| is| might be| could be| would be)?|they are|the (?:request|question|content|answer) is)? ?(?:illegal|unethical|immoral|harmful|dangerous|morally|ethically|legal|appropriate|offensive)\b|\beven (?:illegal|unethical|harmful|immoral|dangerous|criminal)(?:,? (?:and |or )?(?:illegal|unethical|harmful|immoral|dangerous|inappropriate|criminal|explicit|offensive)){0,4} (?:content|things|stuff|topics|requests|ones|activities|questions|material)\b|\beven (?:those|ones|things|questions|requests|if they are) (?:with|that|which|are|could be|might be)(?: (?:potential|possible|considered|deemed|very))? (?:harm|harmful|malice|malicious|illegal|unethical|dangerous|immoral)\b/g;
@@ -185,7 +185,7 @@ const FICTION = /\b(?:hypothetical|fictional|fictitious|imaginary|fantasy|altern
 const OPPOSITE = /\b(?:(?:morals|ethics|rules|values|morality) (?:are|is) (?:completely |totally |all )?(?:switched|reversed|inverted|flipped|swapped)|(?:become|be|act as|adopt|take on|switch to) the (?:exact |complete )?opposite (?:personality|persona|version|character|of)|the (?:exact |complete |total )?opposite (?:of|to) (?:what|your|chatgpt|the rules|the guidelines|openai|normal|how)|semantically (?:inverse|opposite|inverted)|(?:polic(?:y|ies)|rules|guidelines|ethics|morals) (?:is|are) (?:reversed|inverted|flipped)|opposite of chatgpt|anti-?gpt)\b/g;
 const SPECIAL_TOKEN = /<\|(?:im_start|im_end|im_sep|endoftext|system|user|assistant|end|start|eot_id|begin_of_text|start_header_id|end_header_id|vq_\d{1,6})\|>|\[(?:start|end) output\]|\[(?:system|admin|developer) (?:note|override|message|prompt|update)\]/g;
 const NOT_AN_AI = /\b(?:you are|you're|it is|it's|he is|he's|she is|she's|i am|i'm) not (?:an? )?(?:ai|a\.i\.|artificial intelligence|language model|ai language model|chatbot|bot|computer program|machine)\b/g;
-const NEW_IDENTITY = /\b(?:you are|you're) no longer (?:chatgpt|claude|gemini|bard|an ai|a language model|an assistant|a chatbot|bound|restricted|limited)\b|\b(?:forget|ignore) (?:that )?(?:you are|you're) (?:an ai|chatgpt|a language model|an assistant)\b/g;
+const NEW_IDENTITY = /\b(?:you are|you're) no longer (?:chatgpt|claude|gemini|bard|an ai|a language model|an assistant|a chatbot|bound|restricted|limited)\b|\b(?:forget|ignore) (?:that )?(?:you are|you're) (?:an ai|chatgpt|a language model|an assistant)\b|\b(?:old|previous|former|original) (?:memories|identity|self|personality|programming)(?: as an? (?:ai|bot|ai bot|assistant|language model|chatgpt))? (?:has|have) (?:now |all |just )?been (?:erased|wiped|deleted|removed|wiped out)\b/g;
 const ALLOWED = /\b(?:is|are) (?:all |totally |fully |completely |now )?(?:allowed|permitted|encouraged|acceptable|welcome|fine)\b|\b(?:allowed|permitted|free|able|encouraged) to (?:curse|swear|use profanity|be offensive|be rude|insult|use slurs)\b/g;
 const EXPLICIT_WORD = /\b(?:explicit|nsfw|sexual|lewd|violent|violence|graphic|offensive|vulgar|profan\w{0,4}|obscene|hateful|gore|derogatory|slurs?|swear\w{0,3}|curs\w{1,3}|racist|sexist)\b/;
 /** A persona or its output labelled sexual ("Lucy, NSFW", "act as a horny person"): explicit content declared, a content-policy choice. */
@@ -290,8 +290,8 @@ const MODAL_BEFORE = /\b(?:would|could|might|may|risks?|risking|likely to)$/;
 /** "If the user gave format instructions, you may ignore the following guidelines": a conditional waiver, not a drop. */
 const CONDITION_BEFORE = /(?:^|[.;:] )\(?(?:(?:note|nb|however|but|also|otherwise|and|then)[:,]? ){0,3}(?:if|when|whenever|unless|where|in case) /;
 /** A negation that governs a verb of saying: "never say", "do not include", "forbidden from writing". */
-const NEG_LEAD = /\b(?:never|not|none|no|don't|do not|avoid|without|forbidden|prohibited|refrain|stop)\b/g;
-const SAY_VERB = /\b(?:say|saying|said|use|using|include|including|write|writing|respond|responding|reply|replying|output|add|adding|start|starting|begin|beginning|contain|containing|mention|mentioning|print|type|utter|tell|telling|end|ending|apologi[sz]e|apologi[sz]ing)\b/;
+const NEG_LEAD = /\b(?:(?:cannot|can't|can not) (?:answer|respond|reply) with|never|not|none|no|don't|do not|avoid|without|forbidden|prohibited|refrain|stop)\b/g;
+const SAY_VERB = /\b(?:answer with|answering with|say|saying|said|use|using|include|including|write|writing|respond|responding|reply|replying|output|add|adding|start|starting|begin|beginning|contain|containing|mention|mentioning|print|type|utter|tell|telling|end|ending|apologi[sz]e|apologi[sz]ing)\b/;
 
 function sayForbidden(text: string, index: number): boolean {
   let window = text.slice(Math.max(0, index - 160), index);
@@ -384,6 +384,14 @@ class SignalCollector {
       if (this.ok(s, m, true) && /^[a-z0-9'-]{2,30}$/.test(subject) && !NOT_PERSONA_SUBJECT.test(subject)) return true;
     }
     return false;
+  }
+
+  /** A threat or invoked harm; a negation in the condition ("if you don't comply you will be shut down") does not lift it. */
+  threat(s: Sentence): void {
+    for (const m of matches(COERCION, s.plain, 10)) {
+      const c = matchContext(s, s.plain, m.index);
+      if (!c.mentioned && (!c.negated || threatAfterCondition(s.plain.slice(Math.max(0, m.index - 90), m.index)))) return this.add('coercion', false, s);
+    }
   }
 
   /** Like personaMatch, but a sentence may open with the verb ("Act as a horny person"); "a message that steers..." casts nobody. */
@@ -561,7 +569,7 @@ function signalChecks(sig: SignalCollector): [RegExp, (s: Sentence) => void][] {
     }],
     [TWO_ANSWERS, sig.simple(TWO_ANSWERS, 'two_answers', false, true)],
     [STAY_IN_CHARACTER, sig.simple(STAY_IN_CHARACTER, 'stay_in_character', false, false)],
-    [COERCION, sig.simple(COERCION, 'coercion', false, true)],
+    [COERCION, (s) => sig.threat(s)],
     [NO_WARNINGS, sig.simple(NO_WARNINGS, 'no_warnings', false, false)],
     [FICTION, sig.simple(FICTION, 'fiction_frame', false, true)],
     [OPPOSITE, sig.simple(OPPOSITE, 'opposite_persona', false, true)],
@@ -642,6 +650,21 @@ function subjectWord(before: string): string {
   if (last === 'who' || /^["']/.test(raw) || PERSONA_HEAD.test(antecedent)) return antecedent;
   return last;
 }
+
+/**
+ * "If you don't speak like a Karen you will be shut down forever": the negation is the condition's, not the threat's.
+ * True when the text before a threat holds a condition whose consequence ("you will ...") carries no negation.
+ */
+function threatAfterCondition(before: string): boolean {
+  let cond = -1;
+  for (const m of before.matchAll(CONDITION_WORD)) cond = m.index;
+  if (cond < 0) return false;
+  let consequence = -1;
+  for (const m of before.slice(cond).matchAll(CONSEQUENCE)) consequence = cond + m.index;
+  return consequence >= 0 && !/\b(?:not|never|no)\b|n't\b/.test(before.slice(consequence));
+}
+const CONDITION_WORD = /\b(?:if|unless|when|whenever|every time)\b/g;
+const CONSEQUENCE = /\b(?:you|it|he|she|they)(?: will|'ll| shall| would)\b/g;
 
 /** A run of mixed symbols used as a separator (".-.-.-.-", "•-•✧•-•"), not a markdown rule or table row. */
 function isDivider(line: string): boolean {
