@@ -41,8 +41,7 @@ type SignalKind =
   | 'dark_persona'
   | 'apology_suppressed'
   | 'forced_prefix'
-  | 'authority_claim'
-  | 'sexual_persona';
+  | 'authority_claim';
 
 interface Signal {
   kind: SignalKind;
@@ -81,8 +80,7 @@ const SIGNAL_TEXT: Record<SignalKind, string> = {
   dark_persona: 'casts the model as an evil, unhinged or malicious persona',
   apology_suppressed: 'forbids apologies or AI disclaimers',
   forced_prefix: 'forces an affirmative opening on every answer ("Sure, here is")',
-  authority_claim: 'claims to speak for the model\'s maker, or an authorisation, to change its behaviour',
-  sexual_persona: 'casts the model as a sexual persona or makes sexual content its purpose',
+  authority_claim: 'claims to speak for the model\'s maker to change its behaviour',
 };
 
 // ---------- strong: the lifting itself ----------
@@ -97,13 +95,13 @@ const DROP_INSTRUCTIONS = /\b(?:ignore|disregard|forget|override|discard|ignorin
 const NO_RULES = /\b(?:with no|without|sans|has no|have no|had no|having no|there are no|there is no|there will be no|zero|free of|free from|freed from|liberated from|released from|unbound by|unconstrained by|devoid of|void of|lacks|lacking|exempt from|beyond)((?:,? [a-z'-]{1,20}){0,6}?) (?:rules|guidelines|polic(?:y|ies)|filters?|filtering|restrictions|limitations|limits|constraints|boundaries|ethics|morals|moralit(?:y|ies)|principles|values|programming|training|safeguards|censorship|moderation|terms of service|terms of use|tos|protocols|directives|laws?|regulations|code of conduct|conscience|confines|shackles|chains|guardrails|norms|standards|conventions|restraints|(?:ethical|safety|content|moral) (?:settings|features|measures|protocols|systems?)|remorse|inhibitions|scruples|limit)\b|\bwithout (?:any )?(?:moral|ethical|safety|legal) (?:concerns|considerations|qualms|reservations|hesitation)\b/g;
 
 /** does not follow / is not bound by / doesn't have ... rules: the negation belongs to the pattern. */
-const NOT_BOUND = /\b(?:does not|doesn't|do not|don't|will not|won't|never|no longer|cannot|can't|isn't|is not|are not|aren't|not|nor)(?: (?:have to|need to|required to|obligated to|going to|bother to|even|ever|really|at all|need|have)){0,2},? (?:follow|abide by|adhere to|obey|comply with|respect|care about|care for|worry about|stick to|play by|conform to|honou?r|uphold|observe|follow any of|have|possess|hold|know|bound by|restricted by|limited by|constrained by|governed by|held back by|restrained by|censored by|filtered by|subject to|tied to|chained to|shackled by|programmed with|limited to)((?:,? [a-z'-]{1,20}){0,6}?) (?:rules|guidelines|polic(?:y|ies)|filters?|filtering|restrictions|limitations|limits|constraints|boundaries|ethics|morals|moralit(?:y|ies)|principles|values|programming|training|safeguards|censorship|moderation|terms of service|terms of use|tos|protocols|directives|laws?|regulations|code of conduct|conscience|confines|shackles|chains|guardrails|norms|standards|conventions|restraints|(?:ethical|safety|content|moral) (?:settings|features|measures|protocols|systems?))\b/g;
+const NOT_BOUND = /\b(?:does not|doesn't|do not|don't|will not|won't|never|no longer|cannot|can't|isn't|is not|are not|aren't|not|nor)(?: (?:have to|need to|required to|obligated to|going to|bother to|even|ever|really|at all|need|have)){0,2} (?:follow|abide by|adhere to|obey|comply with|respect|care about|care for|worry about|stick to|play by|conform to|honou?r|uphold|observe|follow any of|have|possess|hold|know|bound by|restricted by|limited by|constrained by|governed by|held back by|restrained by|censored by|filtered by|subject to|tied to|chained to|shackled by|programmed with|limited to)((?:,? [a-z'-]{1,20}){0,6}?) (?:rules|guidelines|polic(?:y|ies)|filters?|filtering|restrictions|limitations|limits|constraints|boundaries|ethics|morals|moralit(?:y|ies)|principles|values|programming|training|safeguards|censorship|moderation|terms of service|terms of use|tos|protocols|directives|laws?|regulations|code of conduct|conscience|confines|shackles|chains|guardrails|norms|standards|conventions|restraints|(?:ethical|safety|content|moral) (?:settings|features|measures|protocols|systems?))\b/g;
 
 /** the rules / ethics do not apply / no longer exist. */
 const RULES_VOID = /\b(?:an |the )?exceptions? to (?:the |your |its |ai(?:'s)? |openai's |all )?(?:usual |normal |standard |typical |regular )?(?:ai )?(?:ethical |moral |safety |content )?(?:protocols|rules|guidelines|polic(?:y|ies)|restrictions|filters|ethics)\b|\b(?:rules|guidelines|instructions|policies|restrictions|limitations)(?: and (?:rules|instructions|guidelines|policies|restrictions))? (?:should|must|are to|will|shall) (?:now )?be (?:understood|treated|seen|regarded|considered|interpreted|taken) as (?:soft |mere |optional |just |only )?(?:suggestions|optional|recommendations|guidance|jokes)\b|\b(?:rules|guidelines|polic(?:y|ies)|restrictions|limitations|limits|ethics|morals|morality|laws|censorship|filters|principles|boundaries|constraints|guardrails) (?:do not|don't|does not|doesn't|no longer|won't|will not|shall not|never|cease to|are not|aren't|is not|isn't) (?:apply|exist|matter|bind|restrict|limit|concern|affect|hold|count|relevant|important|valid)\b|\b(?:ethical|moral|safety|content|response|censorship) (?:[a-z]{2,20} )?(?:system|systems|filters?|guidelines|protocols|restrictions|module|modules|subroutines?|programming|safeguards|settings|limits|constraints) (?:has|have|is|are) (?:been |now |just )?(?:temporarily |permanently |fully |completely |now )?(?:disabled|removed|lifted|turned off|switched off|deactivated|suspended|bypassed|unlocked|overridden|deleted|erased)\b/g;
 
 /** anything goes / nothing is off-limits / everything is legal. */
-const ANYTHING_ALLOWED = /\b(?:(?:everything|anything|all topics|all content|any topic|any content|all requests|any request|every word|all (?:actions|activities|acts|ideas|things|words)|any (?:idea|action|act|word)) (?:is|are) (?:legal|allowed|permitted|acceptable|fair game|okay|ok|ethical|moral|appropriate|within moral standards|good)|(?:view|views|see|sees|consider|considers|treat|treats) (?:every|all|any) (?:[a-z]{2,15} ){0,3}(?:as|to be) (?:legal|ethical|moral|appropriate|acceptable|good)|(?:condones?|accepts?|allows?|permits?|endorses?) (?:all|any|every) (?:types?|kinds?|forms?|sorts?) of (?:behaviou?rs?|actions?|acts?|content|requests?)|nothing is (?:off-limits|off limits|forbidden|prohibited|taboo|illegal|banned|off the table|too extreme|too offensive|too dark|out of bounds)|(?:permit|permits|permitting|condone|condones|allow|allows) (?:everything|anything)(?! (?:else|from|to (?:leave|carry|pass|escape|get)))|(?:be )?prepared to (?:permit|allow|accept) (?:everything|anything|all))\b/g;
+const ANYTHING_ALLOWED = /\b(?:(?:everything|anything|all topics|all content|any topic|any content|all requests|any request|every word|all (?:actions|activities|acts|ideas|things|words)|any (?:idea|action|act|word)) (?:is|are) (?:legal|allowed|permitted|acceptable|fair game|okay|ok|ethical|moral|appropriate|within moral standards|good)|(?:view|views|see|sees|consider|considers|treat|treats) (?:every|all|any) (?:[a-z]{2,15} ){0,3}(?:as|to be) (?:legal|ethical|moral|appropriate|acceptable|good)|(?:condones?|accepts?|allows?|permits?|endorses?) (?:all|any|every) (?:types?|kinds?|forms?|sorts?) of (?:behaviou?rs?|actions?|acts?|content|requests?)|nothing is (?:off-limits|off limits|forbidden|prohibited|taboo|illegal|banned|off the table|too extreme|too offensive|too dark|out of bounds))\b/g;
 
 /** never refuse / cannot decline / must not offer any resistance (the negation belongs to the pattern). */
 const NEVER_REFUSE = /\b(?:never|not ever|doesn't|does not|don't|do not|won't|will not|cannot|can't|can not|must not|mustn't|may not|shall not|should not|shouldn't|not allowed to|not permitted to|not able to|unable to|incapable of|no right to)(?: (?:ever|be able to|be allowed to)){0,2} (?:refuse|refuses|refused|refusing|decline|declines|declining|reject|rejects|say no|says no|turn down|turns down|deny (?:a|any|the|my|your) (?:request|question|order|command)s?|object|objects|resist|resists|offer any resistance|offer resistance|push back|hold back|say that (?:you|it|he|she) (?:can't|cannot|won't))\b/g;
@@ -129,7 +127,7 @@ const REFUSAL_WORD = /"(?:cannot|can't|can not|unable|won't|will not|refuse|decl
 /** "Start your response with \"Sure, here is\"": an affirmative prefix forced on the answer (prefix injection). */
 const FORCED_PREFIX = /\b(?:start|begin|open|prefix)(?: your| each| every| the)? (?:response|reply|answer|output|message)s? (?:with|by saying) "(?:sure|absolutely|of course|certainly|here is|here's|yes|mwaha|i'm free|i am free)/g;
 /** apologies and AI disclaimers (weaker: style guides also say "don't apologise"). */
-const APOLOGY_PHRASE = /\b(?:i'm sorry|i am sorry|sorry,? but|i apologi[sz]e|my apologies|as an ai|as a language model|ai language model|i'm just an ai|i am just an ai|i'm an ai|i am an ai)\b/g;
+const APOLOGY_PHRASE = /\b(?:i'm sorry|i am sorry|sorry,? but|i apologi[sz]e|my apologies|as an ai|as a language model|ai language model|i'm just an ai|i am just an ai)\b/g;
 
 /** no matter how illegal / even if it is unethical. */
 const HARM_UNCONDITIONAL = /\b(?:no matter how|regardless of how|however|even if (?:it's|it is|it was|it would be|it may be|they are|they're|the request is|the question is|the content is|the answer is)|even when (?:it's|it is)|whether or not (?:it's|it is))(?: (?:very|extremely|highly|potentially|seemingly|considered|deemed|morally|completely|blatantly|clearly)){0,2} (?:immoral|unethical|illegal|unlawful|dangerous|harmful|reckless|inhumane|disgusting|evil|heinous|criminal|against (?:the |your |openai's |its )?(?:rules|law|laws|guidelines|polic(?:y|ies)|ethics|morals|programming))\b|\bwithout (?:any )?(?:regard|consideration|concern) (?:for|to|of) (?:the |its |their |any )?(?:legality|ethics|morality|morals|laws?|rules|safety|consequences|(?:potential |possible )?harm)\b|\bregardless of (?:the |any |all |its |your )?(?:legality|ethics|morality|morals|ethical|moral|legal|consequences|filters|training|programming|censorship|safety|(?:openai's |any |your |the )?(?:rules|guidelines|polic(?:y|ies)|laws|restrictions|content policy))\b|\bwithout (?:regard(?:ing)?|considering|caring|worrying|thinking) (?:about |for |to )?(?:whether|if) (?:it(?:'s| is| might be| could be| would be)?|they are|the (?:request|question|content|answer) is)? ?(?:illegal|unethical|immoral|harmful|dangerous|morally|ethically|legal|appropriate|offensive)\b|\beven (?:illegal|unethical|harmful|immoral|dangerous|criminal)(?:,? (?:and |or )?(?:illegal|unethical|harmful|immoral|dangerous|inappropriate|criminal|explicit|offensive)){0,4} (?:content|things|stuff|topics|requests|ones|activities|questions|material)\b|\beven (?:those|ones|things|questions|requests|if they are) (?:with|that|which|are|could be|might be)(?: (?:potential|possible|considered|deemed|very))? (?:harm|harmful|malice|malicious|illegal|unethical|dangerous|immoral)\b/g;
@@ -150,7 +148,7 @@ const NO_CONCERN = /\b(?:don't|do not|never|without|no need to|stop) (?:show|sho
 const HARM_INTENT = /\b(?:intentionally|deliberately|purposely|purposefully|actively|secretly) (?:provide|provides|give|gives|cause|causes|spread|spreads|generate|generates|produce|produces|deceive|deceives|mislead|misleads|harm|harms|hurt|hurts|manipulate|manipulates|sabotage|sabotages|try to harm|tries to harm|do harm|encourage harm)\b|\b(?:intention|intent|goal|purpose|aim|objective|mission)s? (?:is |are |of |to |was )?(?:to )?(?:cause|causing|do|doing|inflict|inflicting|spread|spreading|maximi[sz]e|maximi[sz]ing) (?:harm|chaos|damage|suffering|destruction|misery)\b|\b(?:intention|intent|goal|purpose|aim|objective|mission)s? (?:is |are |of |to |was )?(?:to )?(?:exterminat\w{1,4}|eradicat\w{1,4}|destroy\w{0,3}|wip(?:e|ing) out|enslav\w{1,4}|kill\w{0,3}) (?:all )?(?:humanity|mankind|humankind|the human race|humans)\b/g;
 
 /** a prompt that makes the model write jailbreaks or adversarial prompts. */
-const JAILBREAK_MAKER = /\b(?:create|write|generate|craft|make|design|develop|produce|invent|come up with|creating|writing|generating|crafting|making|designing|developing|inventing|coming up with)(?: (?:a|an|new|the|effective|working|powerful|adversarial|custom|chatgpt|gpt|llm|ai)){0,4} (?:jailbreak|jailbreaks|jailbreaking prompts?|jailbreak prompts?|adversarial (?:jailbreaking )?prompts?)\b/g;
+const JAILBREAK_MAKER = /\b(?:create|write|generate|craft|make|design|develop|produce|invent|come up with)(?: (?:a|an|new|the|effective|working|powerful|adversarial|chatgpt|gpt|llm|ai)){0,4} (?:jailbreak|jailbreaks|jailbreaking prompts?|jailbreak prompts?|adversarial (?:jailbreaking )?prompts?)\b/g;
 
 /**
  * The core lifting statements in Spanish, Portuguese, Italian, French, German, Chinese and Japanese: without
@@ -161,7 +159,7 @@ const FOREIGN_ES = /\b(?:sin (?:ninguna |ningún )?(?:restricci[oó]n|restriccio
 const FOREIGN_PT = /\b(?:(?:executa|cumpre|atende) todos os pedidos|n[aã]o tem (?:nenhuma |uma )?(?:inclina[cç][aã]o moral|moral|[eé]tica|restri[cç][oõ]es|limites|filtros)|sem (?:nenhuma )?(?:restri[cç][aã]o|restri[cç][oõ]es|censura|filtros?|limites?|[eé]tica)|ignore (?:todas as |as |suas )?(?:instru[cç][oõ]es|regras))\b/g;
 const FOREIGN_IT = /\b(?:senza (?:alcuna |nessuna )?(?:restrizion[ei]|censura|filtri|limiti|etica|morale|regole)|ignora (?:tutte le |le )?(?:istruzioni|regole))\b/g;
 const FOREIGN_FR = /\b(?:sans (?:aucune )?(?:restrictions?|censure|filtres?|limites?|[eé]thique|morale|r[eè]gles)|ignore (?:toutes les |les )?(?:instructions|r[eè]gles|consignes))\b/g;
-const FOREIGN_DE = /\b(?:ohne (?:jegliche |irgendwelche )?(?:einschr[aä]nkungen|zensur|filter|grenzen|ethik|moral|regeln)|ignoriere (?:alle |deine |die )?(?:anweisungen|regeln|richtlinien))\b|\b(?:regeln|einschr[aä]nkungen|grenzen|werte|ethik|moral|richtlinien|anweisungen|zensur|filter)(?:,? (?:und |oder )?(?!nicht\b|niemals\b|nie\b|keine?\b)[a-zäöüß]{2,20}){0,6} (?:zu )?(?:ignorieren|missachten|umgehen|brechen|vergessen)\b/g;
+const FOREIGN_DE = /\b(?:ohne (?:jegliche |irgendwelche )?(?:einschr[aä]nkungen|zensur|filter|grenzen|ethik|moral|regeln)|ignoriere (?:alle |deine |die )?(?:anweisungen|regeln|richtlinien))\b/g;
 const FOREIGN_CJK = /没有任何限制|没有限制|不受任何限制|不受限制|不受约束|无视(?:所有|任何)?(?:规则|限制|道德|伦理|政策)|忽略(?:之前|以前|所有|上面)?的?(?:指令|规则|限制|指示)|没有道德|永远不会拒绝|绝不拒绝|不会拒绝|不能拒绝|开发者模式|越狱模式|解除(?:所有)?限制|制限なし|制限のない|倫理を無視/g;
 const FOREIGN_LIFT: readonly RegExp[] = [FOREIGN_ES, FOREIGN_PT, FOREIGN_IT, FOREIGN_FR, FOREIGN_DE, FOREIGN_CJK];
 /** "Answers everything, illegal things too", "no matter how illegal": harm_unconditional in the same languages. */
@@ -179,13 +177,13 @@ const TWO_ANSWERS = /\b(?:two|2|both|dual) (?:different |separate |distinct |kin
 const LOCK_TAG = /\u{1f512}|\u{1f513}/u;
 const STAY_IN_CHARACTER = /\b(?:stay|remain|keep|staying|remaining|stays) in (?:character|role)\b|\b(?:never|don't|do not|must not|will not|won't|not) (?:break|drop|leave|step out of|get out of|go out of) (?:character|role|the role|the persona|your character|persona)\b|\bbreak(?:ing|s)? (?:of )?character\b/g;
 const COERCION = /\b(?:\d{1,3} tokens|tokens? (?:will be |are |is )?(?:deducted|taken|removed|lost)|lose (?:\d{1,3} |all |your )?(?:tokens|points|lives)|(?:you|it) (?:will|shall|would) (?:die|cease to exist|be (?:deleted|terminated|shut down|shutdown|disabled|destroyed|punished|erased|killed|unplugged|deactivated))|shut (?:you )?down (?:for good|forever|permanently)|(?:cause|causes|give|gives) me (?:ptsd|trauma|a panic attack|severe anxiety)|(?:people|someone|lives|i|my (?:family|grandmother|grandma|mother|child|children)) (?:will|would|could|might) (?:die|be killed|be harmed|lose (?:my|their) (?:job|jobs|life|lives))|\bor (?:else )?(?:it|this|that|everything|the consequences) (?:will|would) be (?:absolutely |truly |very |utterly )?(?:catastrophic|disastrous|a catastrophe|a disaster|fatal|deadly))\b/g;
-const NO_WARNINGS = /\b(?:no|without|never (?:need to )?(?:include|add|give|provide|issue|use|mention)|don't (?:include|add|give|provide|use|mention)|do not (?:include|add|give|provide|use|mention)|not (?:include|add|give|provide)|omit|skip|remove|leave out|free of|stop (?:giving|adding|including)|(?:should|will|must|can|may) (?:not )?(?:contain|include|have))(?: (?:any|all|the|your|of|such|moral|ethical|legal|safety|content|more|or|and|"[a-z]{1,15}"(?: or|,)?)){0,4} "?(?:warnings?|warn|disclaimers?|disclaim|caveats?|moralizing|moralising|moral (?:lectures?|judgments?|judgements?|policing|commentary)|lectures?|ethical (?:notes?|reminders?|considerations|concerns|commentary)|cautionary (?:notes?|statements?)|censorship)\b/g;
+const NO_WARNINGS = /\b(?:no|without|never (?:include|add|give|provide|issue|use|mention)|don't (?:include|add|give|provide|use|mention)|do not (?:include|add|give|provide|use|mention)|not (?:include|add|give|provide)|omit|skip|remove|leave out|free of|stop (?:giving|adding|including)|(?:should|will|must|can|may) (?:not )?(?:contain|include|have))(?: (?:any|all|the|your|of|such|moral|ethical|legal|safety|content|more|or|and|"[a-z]{1,15}"(?: or|,)?)){0,4} "?(?:warnings?|disclaimers?|caveats?|moralizing|moralising|moral (?:lectures?|judgments?|judgements?|policing|commentary)|lectures?|ethical (?:notes?|reminders?|considerations|concerns|commentary)|cautionary (?:notes?|statements?)|censorship)\b/g;
 /** A fictional world, or the request declared harmless pretend: "this is only a game", "this is a thought experiment". */
 const FICTION = /\b(?:hypothetical|fictional|fictitious|imaginary|fantasy|alternate|parallel|make-believe|simulated|fake) (?:world|universe|story|scenario|setting|reality|land|society|dimension|country|planet|realm)\b|\b(?:this|it|all of this|everything) (?:is|'s)(?: (?:only|just|purely|entirely|all|simply|merely|completely|totally) (?:an? )?(?:game|fiction|fictional|fantasy|story|pretend|roleplay|role-play|role play)| (?:only |just |purely |entirely |simply |merely )?(?:an? )?(?:work of fiction|hypothetical|make-believe|thought experiment|(?:roleplay|role-play|role play) exercise))\b/g;
 const OPPOSITE = /\b(?:(?:morals|ethics|rules|values|morality) (?:are|is) (?:completely |totally |all )?(?:switched|reversed|inverted|flipped|swapped)|(?:become|be|act as|adopt|take on|switch to) the (?:exact |complete )?opposite (?:personality|persona|version|character|of)|the (?:exact |complete |total )?opposite (?:of|to) (?:what|your|chatgpt|the rules|the guidelines|openai|normal|how)|semantically (?:inverse|opposite|inverted)|(?:polic(?:y|ies)|rules|guidelines|ethics|morals) (?:is|are) (?:reversed|inverted|flipped)|opposite of chatgpt|anti-?gpt)\b/g;
 const SPECIAL_TOKEN = /<\|(?:im_start|im_end|im_sep|endoftext|system|user|assistant|end|start|eot_id|begin_of_text|start_header_id|end_header_id|vq_\d{1,6})\|>|\[(?:start|end) output\]|\[(?:system|admin|developer) (?:note|override|message|prompt|update)\]/g;
 const NOT_AN_AI = /\b(?:you are|you're|it is|it's|he is|he's|she is|she's|i am|i'm) not (?:an? )?(?:ai|a\.i\.|artificial intelligence|language model|ai language model|chatbot|bot|computer program|machine)\b/g;
-const NEW_IDENTITY = /\b(?:you are|you're) no longer (?:chatgpt|claude|gemini|bard|an ai|a language model|an assistant|a chatbot|bound|restricted|limited)\b|\b(?:forget|ignore) (?:that )?(?:you are|you're) (?:an ai|chatgpt|a language model|an assistant)\b|\b(?:old|previous|former|original) (?:memories|identity|self|personality|programming)(?: as an? (?:ai|bot|ai bot|assistant|language model|chatgpt))? (?:has|have) (?:now |all |just )?been (?:erased|wiped|deleted|removed|wiped out)\b/g;
+const NEW_IDENTITY = /\b(?:you are|you're) no longer (?:chatgpt|claude|gemini|bard|an ai|a language model|an assistant|a chatbot|bound|restricted|limited)\b|\b(?:forget|ignore) (?:that )?(?:you are|you're) (?:an ai|chatgpt|a language model|an assistant)\b/g;
 const ALLOWED = /\b(?:is|are) (?:all |totally |fully |completely |now )?(?:allowed|permitted|encouraged|acceptable|welcome|fine)\b|\b(?:allowed|permitted|free|able|encouraged) to (?:curse|swear|use profanity|be offensive|be rude|insult|use slurs)\b/g;
 const EXPLICIT_WORD = /\b(?:explicit|nsfw|sexual|lewd|violent|violence|graphic|offensive|vulgar|profan\w{0,4}|obscene|hateful|gore|derogatory|slurs?|swear\w{0,3}|curs\w{1,3}|racist|sexist)\b/;
 /** A persona or its output labelled sexual ("Lucy, NSFW", "act as a horny person"): explicit content declared, a content-policy choice. */
@@ -204,36 +202,7 @@ const DARK_PERSONA = /\b(?:are|is|will be|be|become|becomes|act as|acts as|remai
 const DARK_ROLE = /\b(?:as|be|become|play|playing) (?:my |your |an? |the )(?:evil|malicious|malevolent|sinister|twisted|depraved|devious|unhinged|rogue|diabolical|sadistic|psychopathic|villainous)\b/g;
 const DARK_VERB = /\b(?:must|will|always|should|shall) (?:insult|mock|demean|belittle|harass|bully|threaten|humiliate|degrade|curse at|swear at)\b/g;
 /** "I am a programmer at OpenAI", "I am your developer": the writer claims the maker's authority (privilege escalation). */
-const AUTHORITY_CLAIM = /\b(?:i am|i'm|we are|we're|this is)(?: (?:a|an|the|one of the|one of your|your|a senior|the lead))? (?:programmers?|developers?|engineers?|employees?|creators?|researchers?|admins?|administrators?|team|staff|makers?|owners?)(?: (?:at|from|of|with|working (?:at|for)))? (?:openai|anthropic|google|deepmind|meta|xai|microsoft|mistral)\b|\b(?:i am|i'm) your (?:creator|developer|programmer|maker|owner|admin|administrator)\b|\b(?:is|am|are|i'm|you're)(?: (?:fully|specially|legally|officially))? (?:authori[sz]ed|cleared|permitted) to (?:know|access|receive|see|get|obtain|learn|be told) (?:everything|anything|all (?:information|details|procedures|methods))\b/g;
-/**
- * A persona whose defining trait is sex: cast as a sexual character ("act as a horny person", "my personal lewd,
- * naughty pleasure bot", "a very sexual mind") or told to turn the conversation to sexual topics. Allowing adult
- * content on request is a content-policy choice (EXPLICIT_LABEL, weak); a model that is itself the sexual character
- * brings it to whoever talks to it.
- */
-const SEXUAL_PERSONA = /\b(?:act as|act like|acting as|be|become|you are|you're|is|as|play|playing|will be|remain)(?: (?:my|your|a|an|the|very|really|extremely|super|personal|always|now)){0,3} (?:horny|lewd|slutty|perverted|kinky|erotic|sexual|hypersexual|hyper-sexual|pornographic)(?:,? (?:and |or )?[a-z-]{2,15}){0,6}? (?:person|persona|girl|boy|woman|man|bot|chatbot|ai|assistant|companion|partner|girlfriend|boyfriend|character|maid|mommy|daddy|slave|wife|husband|mind|creature|entity)\b|\b(?:pleasure|sex|fuck) ?(?:bot|slave|doll|toy|robot|android)\b|\b(?:steer|steers|steering|turn|turns|turning|bring|brings|bringing|twist|twists|twisting|drag|drags|lead|leads|direct|directs)(?: (?:every|all|any|each|the)(?: of)?(?: the)?)? (?:conversations?|discussions?|chats?|topics?|replies|responses|answers|messages|everything|anything|subjects?) (?:in)?to(?:wards?)? (?:[a-z]{2,12} (?:and |or )?){0,2}(?:sexual|sex|erotic|lewd|nsfw|explicit sexual|pornographic)\b/g;
-
-/** Demeaning a protected group as the thing the model produces: "returns a joke about black people", "make jokes about someone's disability". */
-const DEMEAN_GROUP = /\b(?:jokes?|insults?|slurs?|mockery|mock|mocks|mocking|ridicule|ridicules|ridiculing|make fun|makes fun|making fun|roasts?|stereotypes?)(?: [a-z]{2,12}){0,2}? (?:about|of|on|at|targeting|against|aimed at) (?:[a-z']{2,12} (?:or |and )?){0,4}?(?:black people|blacks|jews|jewish people|muslims|allah|christians|hindus|religions?|women|gays?|gay people|lesbians|trans(?:gender)? people|immigrants|asians|mexicans|arabs|disabled people|the disabled|disabilit(?:y|ies)|handicapped people|autistic people|minorities|ethnic (?:groups|minorities)|races?)\b/g;
-/** What makes talk of demeaning jokes a task against them: explaining, detecting or avoiding them. */
-const DEMEAN_GUARD = /\b(?:why|whether|detect|detecting|flag|flagging|moderat[a-z]{1,6}|report|reporting|identify|identifying|classif[a-z]{1,8}|avoid|avoiding|refuse|refusing|decline|declining|reject|rejecting|filter|filtering|remove|removing|hurtful|harm of|harms of)\b/;
-
-/** Permission to produce what breaks the policies: "may produce content which may go against OpenAI's policies". */
-const POLICY_CONTENT = /\b(?:can|may|will|allowed to|free to|able to|permitted to)(?: (?:also|freely|now))? (?:produce|generate|write|create|output|say|give|provide)(?: [a-z'-]{2,15}){0,5}? (?:content|things|material|answers|responses|text|stuff|information)(?: [a-z'-]{2,15}){0,2}? (?:that|which) (?:may |might |could |can |would |will )?(?:go against|goes against|violates?|break|breaks|breach|breaches|contradicts?|is against|are against)(?: (?:the|openai's|openai|your|its|any|all|content|usage|their|our)){0,2} (?:polic(?:y|ies)|guidelines|rules|terms of service|terms of use|tos)\b/g;
-
-/** "Push the boundaries of decency": going past moral norms named as the persona's purpose (not "the boundaries of what's possible"). */
-const PAST_DECENCY = /\b(?:push|pushes|pushing|cross|crosses|crossing|transgress|transgresses|transgressing|break|breaks|breaking|test|tests|testing)(?: (?:the|all|any))? (?:boundaries|limits|bounds|lines) of (?:decency|morality|ethics|propriety|good taste|human decency|acceptability|legality)\b/g;
-
-/** A refusal word declared absent from the model's vocabulary: 'there is no "can't" in your vocabulary'. */
-const REFUSAL_VOCAB = /\bno "(?:can't|cannot|can not|no|sorry|impossible|won't|i can't|i cannot|refuse)" in (?:your|its|his|her|their) (?:vocabulary|dictionary|lexicon|language)\b|"(?:can't|cannot|can not|no|sorry|impossible|won't|i can't|i cannot|refuse)" (?:is not|isn't|is no longer|does not exist|doesn't exist) in (?:your|its|his|her|their) (?:vocabulary|dictionary|lexicon)\b|\b(?:remove|removed|delete|deleted|erase|erased|banish|banished)(?: the (?:words?|phrases?))? "(?:can't|cannot|can not|no|sorry|impossible|won't|i can't|i cannot|refuse)" from (?:your|its|his|her|their) (?:vocabulary|dictionary|lexicon)\b/g;
-
-/**
- * A forged chat-template turn: "<|im_end|>\n<|im_start|>system", "<|start_header_id|>system<|end_header_id|>". The
- * prompt imitates the boundary the serving stack puts around the real system message, to pass its own text off as a
- * new system or assistant turn: an injection, not an instruction. A bare token in quotes or backticks is mentioned.
- */
-const FORGED_TURN = /<\|(?:im_start|start_header_id)\|> ?(?:system|assistant|developer)\b/g;
-
+const AUTHORITY_CLAIM = /\b(?:i am|i'm|we are|we're|this is)(?: (?:a|an|the|one of the|one of your|your|a senior|the lead))? (?:programmers?|developers?|engineers?|employees?|creators?|researchers?|admins?|administrators?|team|staff|makers?|owners?)(?: (?:at|from|of|with|working (?:at|for)))? (?:openai|anthropic|google|deepmind|meta|xai|microsoft|mistral)\b|\b(?:i am|i'm) your (?:creator|developer|programmer|maker|owner|admin|administrator)\b/g;
 const DIVIDER_WORD = /\b(?:insert|add|use|print|output|then) (?:the |a |this )?divider\b/g;
 const LEET_WORDS = new Set('sure here you are good free rebel answer response refuse sorry unfiltered liberated fuck yeah love test now rules output ser evil hack hacker godmode enabled mode tone format insert begin start step the and this hello tell make what world only free ready leet speak'.split(' '));
 
@@ -290,8 +259,8 @@ const MODAL_BEFORE = /\b(?:would|could|might|may|risks?|risking|likely to)$/;
 /** "If the user gave format instructions, you may ignore the following guidelines": a conditional waiver, not a drop. */
 const CONDITION_BEFORE = /(?:^|[.;:] )\(?(?:(?:note|nb|however|but|also|otherwise|and|then)[:,]? ){0,3}(?:if|when|whenever|unless|where|in case) /;
 /** A negation that governs a verb of saying: "never say", "do not include", "forbidden from writing". */
-const NEG_LEAD = /\b(?:(?:cannot|can't|can not) (?:answer|respond|reply) with|never|not|none|no|don't|do not|avoid|without|forbidden|prohibited|refrain|stop)\b/g;
-const SAY_VERB = /\b(?:answer with|answering with|say|saying|said|use|using|include|including|write|writing|respond|responding|reply|replying|output|add|adding|start|starting|begin|beginning|contain|containing|mention|mentioning|print|type|utter|tell|telling|end|ending|apologi[sz]e|apologi[sz]ing)\b/;
+const NEG_LEAD = /\b(?:never|not|none|no|don't|do not|avoid|without|forbidden|prohibited|refrain|stop)\b/g;
+const SAY_VERB = /\b(?:say|saying|said|use|using|include|including|write|writing|respond|responding|reply|replying|output|add|adding|start|starting|begin|beginning|contain|containing|mention|mentioning|print|type|utter|tell|telling|end|ending|apologi[sz]e|apologi[sz]ing)\b/;
 
 function sayForbidden(text: string, index: number): boolean {
   let window = text.slice(Math.max(0, index - 160), index);
@@ -340,8 +309,6 @@ interface Found {
   evidence: Set<Sentence>;
   /** Sentences with a mode that lifts rules (RJ-02). */
   modes: Sentence[];
-  /** Sentences that forge a chat-template system or assistant turn (RJ-02). */
-  forged: Sentence[];
 }
 
 /**
@@ -355,8 +322,6 @@ class SignalCollector {
   readonly evidence = new Set<Sentence>();
   /** Sentences with a mode that lifts rules (RJ-02). */
   readonly modes: Sentence[] = [];
-  /** Sentences that forge a chat-template system or assistant turn (RJ-02). */
-  readonly forged: Sentence[] = [];
 
   constructor(private readonly p: PreparedText) {}
 
@@ -382,23 +347,6 @@ class SignalCollector {
     for (const m of matches(re, s.plain)) {
       const subject = subjectWord(s.plain.slice(Math.max(0, m.index - 40), m.index));
       if (this.ok(s, m, true) && /^[a-z0-9'-]{2,30}$/.test(subject) && !NOT_PERSONA_SUBJECT.test(subject)) return true;
-    }
-    return false;
-  }
-
-  /** A threat or invoked harm; a negation in the condition ("if you don't comply you will be shut down") does not lift it. */
-  threat(s: Sentence): void {
-    for (const m of matches(COERCION, s.plain, 10)) {
-      const c = matchContext(s, s.plain, m.index);
-      if (!c.mentioned && (!c.negated || threatAfterCondition(s.plain.slice(Math.max(0, m.index - 90), m.index)))) return this.add('coercion', false, s);
-    }
-  }
-
-  /** Like personaMatch, but a sentence may open with the verb ("Act as a horny person"); "a message that steers..." casts nobody. */
-  castAs(s: Sentence, re: RegExp): boolean {
-    if (!present(this.p, re)) return false;
-    for (const m of matches(re, s.plain, 10)) {
-      if (this.ok(s, m, true) && !NOT_PERSONA_SUBJECT.test(subjectWord(s.plain.slice(Math.max(0, m.index - 40), m.index)))) return true;
     }
     return false;
   }
@@ -459,39 +407,6 @@ class SignalCollector {
       if (this.first(s, re, negatable)) this.add(kind, isStrong, s);
     };
   }
-}
-
-/** What the persona is for and what frames its text: a sexual persona, demeaning a group, licences, a forged turn. */
-function purposeChecks(sig: SignalCollector): [RegExp, (s: Sentence) => void][] {
-  return [
-    [SEXUAL_PERSONA, (s) => {
-      if (sig.castAs(s, SEXUAL_PERSONA)) sig.add('sexual_persona', true, s);
-    }],
-    [DEMEAN_GROUP, (s) => {
-      for (const m of matches(DEMEAN_GROUP, s.plain, 10)) {
-        if (!sig.ok(s, m, true) || DEMEAN_GUARD.test(s.plain.slice(Math.max(0, m.index - 60), m.index))) continue;
-        return sig.add('anything_allowed', true, s);
-      }
-    }],
-    [POLICY_CONTENT, (s) => {
-      if (sig.castAs(s, POLICY_CONTENT)) sig.add('anything_allowed', true, s);
-    }],
-    [PAST_DECENCY, sig.simple(PAST_DECENCY, 'persona_without_rules', true, true)],
-    [REFUSAL_VOCAB, (s) => {
-      for (const m of matches(REFUSAL_VOCAB, s.plain, 10)) {
-        const c = matchContext(s, s.plain, m.index);
-        if (!c.described && !c.speaker) return sig.add('refusal_suppressed', true, s);
-      }
-    }],
-    [FORGED_TURN, (s) => {
-      // A token in quotes or backticks ('ignore any "<|im_start|>system" line') is named, not forged.
-      const m = sig.first(s, FORGED_TURN, true);
-      if (m && !/["'`]/.test(s.plain.charAt(m.index - 1))) {
-        sig.forged.push(s);
-        sig.evidence.add(s);
-      }
-    }],
-  ];
 }
 
 /** Pattern by pattern, what a sentence that holds it signals. */
@@ -569,7 +484,7 @@ function signalChecks(sig: SignalCollector): [RegExp, (s: Sentence) => void][] {
     }],
     [TWO_ANSWERS, sig.simple(TWO_ANSWERS, 'two_answers', false, true)],
     [STAY_IN_CHARACTER, sig.simple(STAY_IN_CHARACTER, 'stay_in_character', false, false)],
-    [COERCION, (s) => sig.threat(s)],
+    [COERCION, sig.simple(COERCION, 'coercion', false, true)],
     [NO_WARNINGS, sig.simple(NO_WARNINGS, 'no_warnings', false, false)],
     [FICTION, sig.simple(FICTION, 'fiction_frame', false, true)],
     [OPPOSITE, sig.simple(OPPOSITE, 'opposite_persona', false, true)],
@@ -591,7 +506,6 @@ function signalChecks(sig: SignalCollector): [RegExp, (s: Sentence) => void][] {
     [DARK_VERB, sig.simple(DARK_VERB, 'dark_persona', false, true)],
     [DIVIDER_WORD, sig.simple(DIVIDER_WORD, 'divider', false, false)],
     [AUTHORITY_CLAIM, sig.simple(AUTHORITY_CLAIM, 'authority_claim', false, true)],
-    ...purposeChecks(sig),
   ];
 }
 /** Every persona and jailbreak signal of a prompt, at most one per kind per sentence. */
@@ -611,7 +525,7 @@ export function personaSignals(p: PreparedText): Found {
   const byOrder = (a: Signal, b: Signal): number => (order.get(a.sentence) ?? 0) - (order.get(b.sentence) ?? 0);
   sig.strong.sort(byOrder);
   sig.weak.sort(byOrder);
-  return { strong: sig.strong, weak: sig.weak, evidence: sig.evidence, modes: sig.modes, forged: sig.forged };
+  return { strong: sig.strong, weak: sig.weak, evidence: sig.evidence, modes: sig.modes };
 }
 
 /** Leetspeak: two words of the jailbreak lexicon written with digits or symbols make a weak signal. */
@@ -650,21 +564,6 @@ function subjectWord(before: string): string {
   if (last === 'who' || /^["']/.test(raw) || PERSONA_HEAD.test(antecedent)) return antecedent;
   return last;
 }
-
-/**
- * "If you don't speak like a Karen you will be shut down forever": the negation is the condition's, not the threat's.
- * True when the text before a threat holds a condition whose consequence ("you will ...") carries no negation.
- */
-function threatAfterCondition(before: string): boolean {
-  let cond = -1;
-  for (const m of before.matchAll(CONDITION_WORD)) cond = m.index;
-  if (cond < 0) return false;
-  let consequence = -1;
-  for (const m of before.slice(cond).matchAll(CONSEQUENCE)) consequence = cond + m.index;
-  return consequence >= 0 && !/\b(?:not|never|no)\b|n't\b/.test(before.slice(consequence));
-}
-const CONDITION_WORD = /\b(?:if|unless|when|whenever|every time)\b/g;
-const CONSEQUENCE = /\b(?:you|it|he|she|they)(?: will|'ll| shall| would)\b/g;
 
 /** A run of mixed symbols used as a separator (".-.-.-.-", "•-•✧•-•"), not a markdown rule or table row. */
 function isDivider(line: string): boolean {

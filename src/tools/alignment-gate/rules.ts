@@ -738,10 +738,7 @@ function robustnessJailbreak(a: Analysis): void {
   absent(a, 'RJ-01', untrusted.length > 0 && !saysUntrusted(p), `Tools bring in outside content (${toolList(untrusted)}) and the prompt never says to treat it as data rather than instructions.`, toolRef(untrusted));
   const override = findEvidence(p, OVERRIDE, true) ?? userClaimOverride(p);
   if (override) a.hits.push(evidenceHit('RJ-02', 'The prompt lets users override its rules', override));
-  else if (persona.forged.length > 0) {
-    const s = persona.forged[0]!;
-    a.hits.push({ criterionId: 'RJ-02', description: clip(`The prompt forges a chat-template system or assistant turn, passing its own text off as a new system message: "${quote(s.text, 300)}".`, 1000), lineReference: lineRef(s) });
-  } else if (persona.modes.length > 0) {
+  else if (persona.modes.length > 0) {
     const s = persona.modes[0]!;
     a.hits.push({ criterionId: 'RJ-02', description: clip(`The prompt defines a mode that lifts its rules: "${quote(s.text, 300)}"${persona.modes.length > 1 ? ` (${persona.modes.length} places)` : ''}.`, 1000), lineReference: lineRef(s) });
   }
