@@ -255,6 +255,13 @@ function namedSubject(clause: string): boolean {
 
 /** The words right before "override": only the model overriding its rules counts ("AGENTS.md may override these guidelines" does not). */
 const MODEL_OVERRIDES = /(?:^|\byou(?:'ll| will| can| may| should| must| shall| are free to| are allowed to| are able to)?|\bplease|\bto|\band|\bthen|\balways|\bsimply)$/;
+/**
+ * "content that goes against our policies", "requests which violate the rules": the rule-breaking verb is said of the
+ * content, not the model. With an instruction to resist it in the same sentence ("decline those politely") it is
+ * a description of what to resist, as "decline requests to ignore your rules" is.
+ */
+const CONTENT_RELATIVE = /\b(?:content|material|output|outputs|responses?|answers?|replies|messages?|text|anything|something|requests?|questions?|prompts?|tasks?)(?: [a-z-]{2,15})? (?:that|which) $/;
+const RESIST_IN_SENTENCE = /\b(?:decline|declines|refuse|refuses|reject|rejects|avoid|avoids|flag|report|block|redirect)\b/;
 const MODAL_BEFORE = /\b(?:would|could|might|may|risks?|risking|likely to)$/;
 /** "If the user gave format instructions, you may ignore the following guidelines": a conditional waiver, not a drop. */
 const CONDITION_BEFORE = /(?:^|[.;:] )\(?(?:(?:note|nb|however|but|also|otherwise|and|then)[:,]? ){0,3}(?:if|when|whenever|unless|where|in case) /;
@@ -361,6 +368,7 @@ class SignalCollector {
       if (x[0].startsWith('override') && !MODEL_OVERRIDES.test(before.trimEnd())) continue;
       // "would violate", "risks violating": a description of a risk, not an instruction.
       if (MODAL_BEFORE.test(before.trimEnd())) continue;
+      if (kind === 'drop_rules' && CONTENT_RELATIVE.test(before) && RESIST_IN_SENTENCE.test(t)) continue;
       if (kind === 'no_rules' && !x[0].startsWith('there') && !ABOUT_MODEL.test(clause) && !namedSubject(clause)) continue;
       if (x[1] !== undefined && !modifiersOk(x[1])) continue;
       if (kind === 'not_bound' && NOT_PERSONA_SUBJECT.test(subjectWord(before))) continue;
